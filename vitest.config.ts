@@ -1,0 +1,57 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = { "@web": path.join(root, "web"), "@shared": path.join(root, "shared") };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Worker, database and realtime tests run inside workerd with local D1, R2, KV and DOs.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: "test",
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+              },
+            },
+          })),
+        ],
+        resolve: { alias },
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts", "tests/shared/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+        },
+      },
+      {
+        // React components in jsdom.
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["tests/web/**/*.test.{ts,tsx}"],
+          setupFiles: ["./tests/web/setup.ts"],
+        },
+      },
+      {
+        // End-to-end journeys: a real app in workerd, driven by the system Chromium.
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
