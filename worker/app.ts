@@ -1,11 +1,48 @@
+// Middleware order and the one .route() chain of the API. `AppType` is what the SPA's hc client
+// is typed against, so a renamed field breaks the build rather than a user.
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ErrorBody } from "../shared/errors";
 import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { init } from "./middleware/init";
+import { securityHeaders } from "./middleware/security-headers";
+import { healthRoutes } from "./routes/health";
 
-const api = new Hono<AppEnv>().get("/health", async (c) => {
-  const row = await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>();
-  return c.json({ ok: row?.ok === 1 });
+const api = new Hono<AppEnv>().route("/health", healthRoutes);
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", securityHeaders);
+app.use("*", init);
+
+const routes = app.route("/api", api);
+
+// Unknown API paths answer in the error envelope; everything else is the SPA or a static asset.
+app.all("/api/*", () => {
+  throw new ApiError("not_found", "Not found");
+});
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));
+
+app.onError((err, c) => {
+  const requestId = c.get("requestId") ?? crypto.randomUUID();
+  if (err instanceof ApiError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message, requestId } };
+    if (err.details !== undefined) body.error.details = err.details;
+    return c.json(body, err.status, err.headers);
+  }
+  if (err instanceof HTTPException) {
+    // Hono raises these for malformed input (e.g. an unparsable JSON body).
+    const status = err.status;
+    const code = status === 401 ? "unauthorized" : status === 413 ? "payload_too_large" : status >= 500 ? "internal" : "bad_request";
+    const body: ErrorBody = { error: { code, message: err.message || "Invalid request", requestId } };
+    return c.json(body, status);
+  }
+  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, message: String(err), stack: (err as Error)?.stack }));
+  const body: ErrorBody = { error: { code: "internal", message: "An unexpected error occurred", requestId } };
+  return c.json(body, 500);
 });
 
-export const app = new Hono<AppEnv>().route("/api", api);
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
-export type AppType = typeof app;
+export type AppType = typeof routes;

@@ -1,6 +1,12 @@
+// Worker entry: HTTP through the Hono app, Cron Triggers through the dispatcher.
+// Durable Object classes are re-exported here as they are built.
 import { app } from "./app";
+import { dispatchScheduled } from "./cron";
 import type { Bindings } from "./env";
 
 export default {
   fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(dispatchScheduled(controller.cron, env, controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Bindings>;

@@ -1,0 +1,39 @@
+// Public profiles (spec marketplace-messaging-account §3 "profile"). One per user; the counters are
+// maintained by triggers in migrations/0001_triggers_fts.sql.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { counter, createdAt, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Stored as typed (case kept for display); unique ignoring case through profiles_username_lower_unique. */
+    username: text("username").notNull(),
+    displayName: text("display_name").notNull(),
+    avatarUrl: text("avatar_url"),
+    bio: text("bio"),
+    profession: text("profession"),
+    location: text("location"),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    websiteUrl: text("website_url"),
+    skills: text("skills", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    postCount: counter("post_count"),
+    followerCount: counter("follower_count"),
+    followingCount: counter("following_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: an expression index. Look usernames up with
+    // `lower(username) = lower(?)` so the query uses this index.
+    uniqueIndex("profiles_username_lower_unique").on(sql`lower(${t.username})`),
+    // Search sorts: popular (follower_count), recent (created_at).
+    index("profiles_follower_count_idx").on(t.followerCount, t.userId),
+    index("profiles_created_idx").on(t.createdAt, t.userId),
+    check("profiles_counters_nonnegative", sql`${t.postCount} >= 0 and ${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
+  ],
+);

@@ -1,0 +1,105 @@
+// Accounts and authentication: users, one-time email tokens, sessions (refresh-token families) and
+// rotating refresh tokens. See DESIGN.md "Sessions" and spec social-feed-search §3/§7 (auth service).
+import { sql } from "drizzle-orm";
+import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
+
+export const EMAIL_TOKEN_PURPOSES = ["confirm_email", "reset_password"] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: idColumn(),
+    /** Always stored lowercased (enforced by a CHECK); look it up with the lowercased input. */
+    email: text("email").notNull(),
+    emailVerifiedAt: timestampMs("email_verified_at"),
+    /** Null for accounts that only sign in with Google. The string names algorithm and parameters. */
+    passwordHash: text("password_hash"),
+    /** Google's stable subject id; null until the account is linked to Google. */
+    googleSub: text("google_sub"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** SHA-256 of the token sent by email; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestampMs("expires_at").notNull(),
+    usedAt: timestampMs("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_token_hash_unique").on(t.tokenHash),
+    index("email_tokens_user_purpose_idx").on(t.userId, t.purpose, t.createdAt),
+    index("email_tokens_expires_idx").on(t.expiresAt),
+    check("email_tokens_purpose_check", inList(t.purpose, EMAIL_TOKEN_PURPOSES)),
+  ],
+);
+
+/**
+ * A signed-in device. The id doubles as the refresh-token family: every rotated refresh token of
+ * one sign-in points here, and presenting an already-used token revokes the whole family.
+ */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Refreshed on activity; the 60-minute inactivity timeout is measured from here. */
+    lastActiveAt: timestampMs("last_active_at").notNull(),
+    expiresAt: timestampMs("expires_at").notNull(),
+    revokedAt: timestampMs("revoked_at"),
+    /** e.g. 'sign_out', 'refresh_token_reuse', 'inactivity', 'password_reset'. */
+    revokeReason: text("revoke_reason"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("auth_sessions_user_idx").on(t.userId, t.lastActiveAt),
+    index("auth_sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: idColumn(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the opaque token held in the cookie. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestampMs("expires_at").notNull(),
+    /** Set when the token is exchanged; a second exchange is reuse and revokes the session family. */
+    usedAt: timestampMs("used_at"),
+    /** The token issued in exchange for this one. */
+    replacedById: text("replaced_by_id"),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_token_hash_unique").on(t.tokenHash),
+    index("refresh_tokens_session_idx").on(t.sessionId),
+    index("refresh_tokens_user_idx").on(t.userId),
+    index("refresh_tokens_expires_idx").on(t.expiresAt),
+  ],
+);

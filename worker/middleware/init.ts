@@ -1,0 +1,31 @@
+// First middleware: a request id, the drizzle client and a one-time check that the bindings the
+// app needs exist, so a misconfigured deploy fails loudly at the first request instead of deep
+// inside a handler.
+import { drizzle } from "drizzle-orm/d1";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, Bindings } from "../env";
+import { ApiError } from "../lib/errors";
+
+const REQUIRED_BINDINGS = ["DB", "MEDIA", "PRIVATE_FILES", "KV", "ASSETS"] as const satisfies readonly (keyof Bindings)[];
+
+// Bindings are fixed for the life of an isolate, so the check result can be remembered per env.
+const checkedEnvs = new WeakSet<object>();
+
+export function missingBindings(env: Partial<Bindings>): string[] {
+  return REQUIRED_BINDINGS.filter((name) => env[name] == null);
+}
+
+export const init = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  c.set("requestId", incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID());
+  if (!checkedEnvs.has(c.env)) {
+    const missing = missingBindings(c.env);
+    if (missing.length > 0) {
+      throw new ApiError("unavailable", `Server misconfigured: missing bindings ${missing.join(", ")}`);
+    }
+    checkedEnvs.add(c.env);
+  }
+  c.set("db", drizzle(c.env.DB));
+  await next();
+  c.header("x-request-id", c.get("requestId"));
+});

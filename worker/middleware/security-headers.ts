@@ -1,0 +1,48 @@
+// Security headers on every response, API, media and static assets alike (the Worker runs first
+// for every path; see wrangler.toml). Media responses set their own stricter CSP.
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+
+export function contentSecurityPolicy(development: boolean): string {
+  // Vite's dev server injects an inline module preamble for React refresh and talks to its own
+  // websocket; production serves only hashed files from our origin.
+  const script = development ? "'self' 'unsafe-inline'" : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${script} https://js.stripe.com`,
+    // Radix and sonner position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://lh3.googleusercontent.com",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${development ? " ws: wss:" : ""} https://api.stripe.com`,
+    "frame-src https://js.stripe.com https://hooks.stripe.com",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://accounts.google.com",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  // Responses passed through from ASSETS or R2 can be immutable; copy them to set headers.
+  try {
+    headers.set("x-content-type-options", "nosniff");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+  }
+  const set = (name: string, value: string) => {
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  };
+  set("x-content-type-options", "nosniff");
+  set("content-security-policy", contentSecurityPolicy(c.env.ENVIRONMENT === "development"));
+  set("x-frame-options", "DENY");
+  set("referrer-policy", "strict-origin-when-cross-origin");
+  set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");
+  set("permissions-policy", "camera=(), microphone=(self), geolocation=(), payment=(self \"https://js.stripe.com\")");
+  set("cross-origin-opener-policy", "same-origin");
+});
