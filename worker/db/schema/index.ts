@@ -1,0 +1,12 @@
+// Every table of the database. Import from here (`import * as schema from "./schema"`).
+export * from "./users";
+export * from "./profiles";
+export * from "./posts";
+export * from "./social";
+export * from "./marketplace";
+export * from "./messaging";
+export * from "./activity";
+export * from "./discovery";
+export * from "./security";
+export * from "./mail";
+export { nowMsSql } from "./columns";

@@ -1,0 +1,131 @@
+// Services, products and orders (spec marketplace-messaging-account §3/§7, DESIGN.md "Payments").
+// Prices are integer cents; the 5% platform fee is computed on the server and stored on the order.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  ITEM_TYPES,
+  ORDER_STATUSES,
+  PRICING_MODELS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_TYPES,
+  SERVICE_CATEGORIES,
+} from "../../../shared/constants";
+import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
+import { users } from "./users";
+
+export interface PackageDetails {
+  sessions: number;
+  priceCents: number;
+  description: string;
+}
+
+export const services = sqliteTable(
+  "services",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    category: text("category", { enum: SERVICE_CATEGORIES }).notNull(),
+    needsScheduling: integer("needs_scheduling", { mode: "boolean" }).notNull().default(false),
+    pricingModel: text("pricing_model", { enum: PRICING_MODELS }).notNull(),
+    /** Null for the package model (the price is in package_details) or when not priced. */
+    priceCents: integer("price_cents", { mode: "number" }),
+    packageDetails: text("package_details", { mode: "json" }).$type<PackageDetails>(),
+    /** Stored and shown in days (DESIGN.md). */
+    turnaroundDays: integer("turnaround_days", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("services_created_idx").on(t.createdAt, t.id),
+    index("services_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("services_category_created_idx").on(t.category, t.createdAt),
+    check("services_category_check", inList(t.category, SERVICE_CATEGORIES)),
+    check("services_pricing_model_check", inList(t.pricingModel, PRICING_MODELS)),
+    check("services_price_nonnegative", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check("services_turnaround_nonnegative", sql`${t.turnaroundDays} is null or ${t.turnaroundDays} >= 0`),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    category: text("category", { enum: PRODUCT_CATEGORIES }).notNull(),
+    priceCents: integer("price_cents", { mode: "number" }).notNull(),
+    type: text("type", { enum: PRODUCT_TYPES }).notNull(),
+    /** R2 key in the private bucket PRIVATE_FILES; digital products only, never served publicly. */
+    fileKey: text("file_key"),
+    /** R2 key in MEDIA (`product-images/…`). */
+    imageKey: text("image_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_user_created_idx").on(t.userId, t.createdAt, t.id),
+    check("products_category_check", inList(t.category, PRODUCT_CATEGORIES)),
+    check("products_type_check", inList(t.type, PRODUCT_TYPES)),
+    check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("products_file_digital_only", sql`${t.fileKey} is null or ${t.type} = 'digital'`),
+  ],
+);
+
+export const ORDER_PROVIDERS = ["stripe", "test"] as const;
+export type OrderProvider = (typeof ORDER_PROVIDERS)[number];
+
+/**
+ * A purchase. Buyer and seller are kept (no cascade): an order is a financial record, so a user
+ * with orders cannot be hard-deleted until the orders are archived or anonymised. Item fields are
+ * copied at purchase time so the order survives edits and deletion of the service or product.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: idColumn(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    itemType: text("item_type", { enum: ITEM_TYPES }).notNull(),
+    /** services.id or products.id (no foreign key: the item may be deleted later). */
+    itemId: text("item_id").notNull(),
+    itemName: text("item_name").notNull(),
+    priceCents: integer("price_cents", { mode: "number" }).notNull(),
+    feeCents: integer("fee_cents", { mode: "number" }).notNull(),
+    totalCents: integer("total_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    provider: text("provider", { enum: ORDER_PROVIDERS }).notNull(),
+    providerSessionId: text("provider_session_id"),
+    providerPaymentIntentId: text("provider_payment_intent_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestampMs("paid_at"),
+  },
+  (t) => [
+    uniqueIndex("orders_provider_session_unique").on(t.providerSessionId),
+    uniqueIndex("orders_provider_payment_intent_unique").on(t.providerPaymentIntentId),
+    index("orders_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
+    index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
+    // "Has this buyer paid for this item?" (digital downloads).
+    index("orders_buyer_item_idx").on(t.buyerId, t.itemType, t.itemId, t.status),
+    check("orders_item_type_check", inList(t.itemType, ITEM_TYPES)),
+    check("orders_status_check", inList(t.status, ORDER_STATUSES)),
+    check("orders_provider_check", inList(t.provider, ORDER_PROVIDERS)),
+    check(
+      "orders_amounts_check",
+      sql`${t.priceCents} >= 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.priceCents} + ${t.feeCents}`,
+    ),
+  ],
+);

@@ -1,0 +1,75 @@
+// Direct messages (spec marketplace-messaging-account §3 conversation/message, §4 "one per pair").
+import { sql } from "drizzle-orm";
+import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, idColumn, timestampMs } from "./columns";
+import { users } from "./users";
+
+/**
+ * One conversation per pair of users; the smaller id is always user1_id (CHECK), so the pair has a
+ * single spelling and the unique index holds. last_message_id / last_message_at are kept current by
+ * a trigger on messages (migrations/0001_triggers_fts.sql).
+ */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: idColumn(),
+    user1Id: text("user1_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user2Id: text("user2_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** No foreign key: messages reference conversations, and a cycle would complicate deletes. */
+    lastMessageId: text("last_message_id"),
+    lastMessageAt: timestampMs("last_message_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_unique").on(t.user1Id, t.user2Id),
+    index("conversations_user1_last_idx").on(t.user1Id, t.lastMessageAt, t.id),
+    index("conversations_user2_last_idx").on(t.user2Id, t.lastMessageAt, t.id),
+    check("conversations_ordered_pair", sql`${t.user1Id} < ${t.user2Id}`),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: idColumn(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: text("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    messageType: text("message_type").notNull().default("text"),
+    status: text("status").notNull().default("sent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A conversation's messages in order (and "what did I miss since X" after reconnecting).
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt, t.id),
+    // Activity: messages received by me, newest first.
+    index("messages_receiver_created_idx").on(t.receiverId, t.createdAt, t.id),
+    index("messages_sender_idx").on(t.senderId),
+  ],
+);
+
+/** Per participant: everything up to last_read_at is read; unread = later messages from the other user. */
+export const conversationReads = sqliteTable(
+  "conversation_reads",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: timestampMs("last_read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_reads_user_idx").on(t.userId)],
+);

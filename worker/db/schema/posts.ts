@@ -1,0 +1,124 @@
+// Posts and their media (spec social-feed-search §3 "post", §7 posts / create post / delete post),
+// multipart uploads in flight, and hashtags.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CONTENT_TYPES } from "../../../shared/constants";
+import { counter, createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    /** R2 key in MEDIA, e.g. `post-images/{user_id}/{id}.jpg`; served at /media/{key}. */
+    mediaKey: text("media_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes", { mode: "number" }).notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    width: integer("width", { mode: "number" }),
+    height: integer("height", { mode: "number" }),
+    durationMs: integer("duration_ms", { mode: "number" }),
+    /** Peaks for the audio player, 0..1. */
+    waveform: text("waveform", { mode: "json" }).$type<number[]>(),
+    caption: text("caption"),
+    location: text("location"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    likesCount: counter("likes_count"),
+    commentsCount: counter("comments_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Feed (user_id IN (…)) and a user's posts, newest first, keyset on (created_at, id).
+    index("posts_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // All posts newest first (explore, search "recent").
+    index("posts_created_idx").on(t.createdAt, t.id),
+    // Search "popular".
+    index("posts_likes_idx").on(t.likesCount, t.createdAt),
+    check("posts_content_type_check", inList(t.contentType, CONTENT_TYPES)),
+    check("posts_counters_nonnegative", sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0`),
+    check("posts_size_nonnegative", sql`${t.sizeBytes} >= 0`),
+  ],
+);
+
+export const UPLOAD_STATUSES = ["uploading", "completed", "aborted"] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+export interface UploadPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+/** An R2 multipart upload in flight: lets a client resume, and lets cron abort abandoned ones. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    /** R2's multipart upload id. */
+    r2UploadId: text("r2_upload_id").notNull(),
+    key: text("key").notNull(),
+    declaredSize: integer("declared_size", { mode: "number" }).notNull(),
+    receivedBytes: integer("received_bytes", { mode: "number" }).notNull().default(0),
+    parts: text("parts", { mode: "json" }).$type<UploadPart[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("uploading"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestampMs("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("uploads_key_unique").on(t.key),
+    // Clean-up cron: uploads still 'uploading' whose updated_at is old.
+    index("uploads_status_updated_idx").on(t.status, t.updatedAt),
+    index("uploads_user_created_idx").on(t.userId, t.createdAt),
+    check("uploads_status_check", inList(t.status, UPLOAD_STATUSES)),
+    check("uploads_content_type_check", inList(t.contentType, CONTENT_TYPES)),
+    check("uploads_sizes_nonnegative", sql`${t.declaredSize} >= 0 and ${t.receivedBytes} >= 0`),
+  ],
+);
+
+export const hashtags = sqliteTable(
+  "hashtags",
+  {
+    id: idColumn(),
+    /** Without '#', always lowercased (CHECK). */
+    name: text("name").notNull(),
+    usageCount: counter("usage_count"),
+    trendingScore: real("trending_score").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("hashtags_name_unique").on(t.name),
+    index("hashtags_trending_idx").on(t.trendingScore, t.id),
+    index("hashtags_usage_idx").on(t.usageCount, t.id),
+    check("hashtags_name_lowercase", sql`${t.name} = lower(${t.name})`),
+    check("hashtags_usage_nonnegative", sql`${t.usageCount} >= 0`),
+  ],
+);
+
+export const postHashtags = sqliteTable(
+  "post_hashtags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    hashtagId: text("hashtag_id")
+      .notNull()
+      .references(() => hashtags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.hashtagId] }),
+    // Posts by hashtag.
+    index("post_hashtags_hashtag_post_idx").on(t.hashtagId, t.postId),
+  ],
+);

@@ -1,0 +1,112 @@
+// Reactions and the social graph (spec social-feed-search §3/§7: post_likes, bookmarks, comments,
+// follows, post_views). Counters on posts and profiles follow these rows through triggers.
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, idColumn } from "./columns";
+import { posts } from "./posts";
+import { users } from "./users";
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: idColumn(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A reply's parent; deleting a comment deletes its replies. */
+    parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Comments of a post, oldest first.
+    index("comments_post_created_idx").on(t.postId, t.createdAt, t.id),
+    index("comments_user_created_idx").on(t.userId, t.createdAt),
+    index("comments_parent_idx").on(t.parentId),
+  ],
+);
+
+export const postLikes = sqliteTable(
+  "post_likes",
+  {
+    id: idColumn(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One like per user and post; also answers "did I like this post?".
+    uniqueIndex("post_likes_post_user_unique").on(t.postId, t.userId),
+    // Likes of a post newest first (activity: likes on my posts).
+    index("post_likes_post_created_idx").on(t.postId, t.createdAt, t.id),
+    // Likes by a user newest first.
+    index("post_likes_user_created_idx").on(t.userId, t.createdAt, t.id),
+  ],
+);
+
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    // A user's bookmarks newest first, keyset on (created_at, post_id).
+    index("bookmarks_user_created_idx").on(t.userId, t.createdAt, t.postId),
+    index("bookmarks_post_idx").on(t.postId),
+  ],
+);
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    id: idColumn(),
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followingId: text("following_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follows_pair_unique").on(t.followerId, t.followingId),
+    // Who I follow, newest first.
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.id),
+    // My followers, newest first (activity: follows).
+    index("follows_following_created_idx").on(t.followingId, t.createdAt, t.id),
+    check("follows_no_self_follow", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const postViews = sqliteTable(
+  "post_views",
+  {
+    id: idColumn(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** Null for anonymous views. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("post_views_post_created_idx").on(t.postId, t.createdAt),
+    index("post_views_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
