@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import path from "node:path";
 import { defineConfig, type PluginOption } from "vite";
 import { pwa } from "./web/pwa/vite-pwa.config";
 
@@ -24,7 +25,7 @@ export default defineConfig({
     ...(pwa() as PluginOption[]),
   ],
   resolve: {
-    alias: { "@web": "/web", "@shared": "/shared" },
+    alias: { "@web": path.resolve(import.meta.dirname, "web"), "@shared": path.resolve(import.meta.dirname, "shared") },
   },
   build: { sourcemap: true },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },

@@ -8,6 +8,7 @@ const alias = { "@web": path.join(root, "web"), "@shared": path.join(root, "shar
 
 export default defineConfig({
   test: {
+    reporters: ["default", "./tests/summary-reporter.ts"],
     projects: [
       {
         // Worker, database and realtime tests run inside workerd with local D1, R2, KV and DOs.

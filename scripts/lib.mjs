@@ -1,0 +1,93 @@
+// Helpers shared by `npm start`, the end-to-end setup and the benchmarks: local secrets, the
+// local state folder, migrations and the seed. Plain ESM so it runs on Node without a build.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+/** Where local D1/R2/KV/DO state lives; `vite dev`/`vite preview` read the same folder. */
+export function statePath() {
+  return path.resolve(root, process.env.BACKLINE_STATE ?? ".wrangler/state");
+}
+
+/**
+ * Local-only settings in .dev.vars (git-ignored): development mode (dev outbox, relaxed dev CSP)
+ * and random secrets, created once per checkout so no secret is ever committed.
+ */
+export function ensureDevVars() {
+  const file = path.join(root, ".dev.vars");
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const wanted = {
+    ENVIRONMENT: "development",
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+    PASSWORD_PEPPER: randomBytes(32).toString("base64url"),
+    APP_ORIGIN: "",
+  };
+  const lines = current.split("\n").filter(Boolean);
+  let changed = false;
+  for (const [key, value] of Object.entries(wanted)) {
+    if (!lines.some((line) => line.startsWith(`${key}=`))) {
+      lines.push(`${key}=${value}`);
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+/** Applies migrations/ to the local D1 in `state` (idempotent: wrangler skips applied ones). */
+export function applyMigrations(state = statePath()) {
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    env: { CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  });
+}
+
+/** Seeds the demo world into `state` if it is empty; prints what it did. */
+export function seed(state = statePath()) {
+  run("npx", ["tsx", "scripts/seed.ts"], { env: { BACKLINE_STATE: state, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+}
+
+/** Starts a long-running child in its own process group so it can be stopped with its children. */
+export function startProcess(command, args, env = {}) {
+  return spawn(command, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...env },
+  });
+}
+
+export function stopProcess(child) {
+  if (child?.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+export async function waitForHttp(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res;
+      lastError = new Error(`${url} answered ${res.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`Timed out waiting for ${url}: ${lastError}`);
+}

@@ -1,0 +1,59 @@
+// Chromium for end-to-end journeys: the system browser driven by playwright-core (Playwright's
+// own browser download cannot work here), with the flags that keep it off the closed network.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function baseURL() {
+  return inject("baseURL");
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+  });
+}
+
+/** Collects uncaught page errors and console errors so a test can assert there were none. */
+export function trackErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string) {
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,95 @@
+// The foundation journey: landing page, 404, service worker and manifest, at phone and desktop
+// sizes, with screenshots saved to tests/e2e/screenshots/.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, baseURL, launch, newContext, screenshot, trackErrors } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("landing page", () => {
+  for (const [label, viewport] of [["mobile", MOBILE], ["desktop", DESKTOP]] as const) {
+    it(`shows the hero, stats, features and footer (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await page.goto("/");
+      await expect.poll(() => page.getByRole("link", { name: "Start Creating" }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole("link", { name: "Start Creating" }).first().getAttribute("href")).toBe("/auth");
+      expect(await page.getByRole("link", { name: "Explore Talent" }).first().getAttribute("href")).toBe("/auth");
+      const text = await page.locator("body").innerText();
+      for (const claim of ["10K+", "50K+", "4.9"]) expect(text).toContain(claim);
+      expect(text).toContain("2024");
+      for (const id of ["features", "professionals", "pricing"]) {
+        expect(await page.locator(`#${id}`).count(), `#${id}`).toBe(1);
+      }
+      await screenshot(page, `landing-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("404", () => {
+  it("shows 'Oops! Page not found' with a way home for an unknown route", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(200); // The SPA answers; the router renders the 404 page.
+    await page.getByText("Oops! Page not found").waitFor();
+    await screenshot(page, "not-found-mobile");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    await context.close();
+  });
+});
+
+describe("PWA", () => {
+  it("serves the service worker at /sw.js and a manifest with real icons", async () => {
+    const sw = await fetch(`${baseURL()}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get("content-type")).toMatch(/javascript/);
+    expect(await sw.text()).toContain("precache");
+
+    const manifest = await fetch(`${baseURL()}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    const body = (await manifest.json()) as { name: string; theme_color: string; icons: { src: string; sizes: string }[] };
+    expect(body.name).toBe("Backline");
+    expect(body.theme_color).toBe("#0a0a0a");
+    expect(body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    for (const icon of body.icons) {
+      const res = await fetch(`${baseURL()}${icon.src}`);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    }
+  });
+
+  it("registers the service worker and keeps working offline", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active != null, undefined, { timeout: 20_000 });
+    await page.reload();
+    await context.setOffline(true);
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("link", { name: "Start Creating" }).count()).toBeGreaterThan(0);
+    await context.setOffline(false);
+    await context.close();
+  });
+});
+
+describe("headers", () => {
+  it("sends security headers on the HTML shell and static assets", async () => {
+    const res = await fetch(`${baseURL()}/`);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});
