@@ -1,0 +1,25 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export type BadgeVariant = "default" | "secondary" | "outline" | "destructive" | "success";
+
+const variants: Record<BadgeVariant, string> = {
+  default: "bg-accent text-accent-foreground",
+  secondary: "bg-secondary text-secondary-foreground",
+  outline: "border border-border text-foreground",
+  destructive: "bg-destructive/15 text-destructive",
+  success: "bg-success/15 text-success",
+};
+
+export function Badge({ className, variant = "default", ...props }: ComponentProps<"span"> & { variant?: BadgeVariant }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3",
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+// Haptic feedback (spec §1): light on buttons and links, medium on a primary-action control,
+// heavy on a danger-action control. Controls opt into a strength with data-haptic; the Button
+// primitive sets it from its variant, so most screens get the right feel without thinking.
+
+export type HapticStrength = "light" | "medium" | "heavy";
+
+/** Vibration patterns in milliseconds; short enough to feel like a tap, not a buzz. */
+export const HAPTIC_PATTERNS: Record<HapticStrength, number | number[]> = {
+  light: 10,
+  medium: 20,
+  heavy: [30, 40, 30],
+};
+
+type HapticDriver = (strength: HapticStrength) => void;
+
+function vibrateDriver(strength: HapticStrength): void {
+  // navigator.vibrate is missing on iOS Safari and desktop browsers: then this is a no-op.
+  if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {
+    try {
+      navigator.vibrate(HAPTIC_PATTERNS[strength]);
+    } catch {
+      // Some browsers throw without a user gesture; feedback is optional, so ignore it.
+    }
+  }
+}
+
+let driver: HapticDriver = vibrateDriver;
+
+/** Lets a native wrapper (Capacitor's Haptics, for example) replace the Vibration API. */
+export function setHapticDriver(next: HapticDriver | null): void {
+  driver = next ?? vibrateDriver;
+}
+
+export function haptic(strength: HapticStrength = "light"): void {
+  driver(strength);
+}
+
+const INTERACTIVE = 'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [data-haptic]';
+
+/** Reads the strength a clicked element asks for; "none" or a disabled control gives null. */
+export function hapticStrengthFor(target: EventTarget | null): HapticStrength | null {
+  if (!(target instanceof Element)) return null;
+  const control = target.closest(INTERACTIVE);
+  if (!control || control.matches(":disabled, [aria-disabled='true']")) return null;
+  const requested = control.getAttribute("data-haptic");
+  if (requested === "none") return null;
+  if (requested === "medium" || requested === "heavy" || requested === "light") return requested;
+  return "light";
+}
+
+/**
+ * One delegated listener gives every button and link its feedback, so individual components
+ * never wire it up by hand. Returns a cleanup function.
+ */
+export function installHaptics(root: Document = document): () => void {
+  const onClick = (event: Event) => {
+    const strength = hapticStrengthFor(event.target);
+    if (strength) haptic(strength);
+  };
+  root.addEventListener("click", onClick, true);
+  return () => root.removeEventListener("click", onClick, true);
+}

@@ -1,0 +1,95 @@
+// Theme preference (spec §1: theme colour dark #0a0a0a or light #ffffff). Dark is the default
+// look of the product; a stored choice wins, otherwise the system setting decides.
+import { useCallback, useSyncExternalStore } from "react";
+
+export type ThemePreference = "light" | "dark" | "system";
+export type ResolvedTheme = "light" | "dark";
+
+export const THEME_STORAGE_KEY = "backline:theme";
+export const THEME_COLORS: Record<ResolvedTheme, string> = { dark: "#0a0a0a", light: "#ffffff" };
+
+const listeners = new Set<() => void>();
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    // Storage can throw in private modes or sandboxed iframes; the app must still render.
+    return null;
+  }
+}
+
+export function readThemePreference(): ThemePreference {
+  const stored = safeStorage()?.getItem(THEME_STORAGE_KEY);
+  return stored === "light" || stored === "dark" || stored === "system" ? stored : "system";
+}
+
+function systemPrefersLight(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-color-scheme: light)").matches
+    : false;
+}
+
+export function resolveTheme(preference: ThemePreference): ResolvedTheme {
+  if (preference === "system") return systemPrefersLight() ? "light" : "dark";
+  return preference;
+}
+
+/**
+ * Puts the resolved theme on <html> and rewrites every theme-color meta tag. index.html ships two
+ * media-scoped tags for the first paint; once a preference is known both must carry the same
+ * colour, or the browser chrome would follow the system instead of the user's choice.
+ */
+export function applyTheme(preference: ThemePreference = readThemePreference()): ResolvedTheme {
+  const resolved = resolveTheme(preference);
+  if (typeof document === "undefined") return resolved;
+  const root = document.documentElement;
+  root.classList.toggle("dark", resolved === "dark");
+  root.style.colorScheme = resolved;
+  const metas = document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]');
+  if (metas.length === 0) {
+    const meta = document.createElement("meta");
+    meta.name = "theme-color";
+    document.head.append(meta);
+    meta.content = THEME_COLORS[resolved];
+  }
+  for (const meta of metas) meta.content = THEME_COLORS[resolved];
+  return resolved;
+}
+
+export function setThemePreference(preference: ThemePreference): void {
+  safeStorage()?.setItem(THEME_STORAGE_KEY, preference);
+  applyTheme(preference);
+  for (const listener of listeners) listener();
+}
+
+/** Follows system changes while the preference is "system"; returns a cleanup function. */
+export function watchSystemTheme(): () => void {
+  if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};
+  const query = window.matchMedia("(prefers-color-scheme: light)");
+  const onChange = () => {
+    if (readThemePreference() === "system") {
+      applyTheme("system");
+      for (const listener of listeners) listener();
+    }
+  };
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): {
+  preference: ThemePreference;
+  resolved: ResolvedTheme;
+  setPreference: (preference: ThemePreference) => void;
+  toggle: () => void;
+} {
+  const preference = useSyncExternalStore(subscribe, readThemePreference, () => "system" as const);
+  const resolved = resolveTheme(preference);
+  const toggle = useCallback(() => setThemePreference(resolved === "dark" ? "light" : "dark"), [resolved]);
+  return { preference, resolved, setPreference: setThemePreference, toggle };
+}
