@@ -62,3 +62,109 @@ export const SORT_OPTIONS = ["relevance", "recent", "popular", "verified"] as co
 
 export const MB = 1024 * 1024;
 export const MINUTE_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Limits from §9 of both documents. Rules in shared/rules/ and the schemas build on these, so a
+// limit changes in one place for the Worker, the forms and the tests.
+
+export const SECOND_MS = 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** Text lengths, in UTF-16 code units so they agree with the textarea `maxLength` counters. */
+export const TEXT_LIMITS = {
+  /** Post captions: DESIGN.md settles the spec's 300/500 disagreement on 500, client and server. */
+  caption: 500,
+  /** The spec's shared-helper caption value; kept named so nobody mistakes it for the live limit. */
+  sharedHelperCaption: 300,
+  longText: 500,
+  location: 100,
+  tags: 200,
+  comment: 1000,
+  usernameMin: 3,
+  usernameMax: 30,
+  displayNameMin: 2,
+  displayNameMax: 50,
+  bio: 300,
+  /** Not in the spec; a bound so one message cannot be unbounded. */
+  message: 2000,
+  /** Not in the spec; bounds for marketplace names and descriptions. */
+  itemName: 100,
+  itemDescription: 2000,
+} as const;
+
+/** Upload size limits in megabytes per content type (§5 Upload), plus the avatar limit. */
+export const FILE_SIZE_LIMITS_MB = { image: 10, audio: 50, video: 100 } as const;
+export const AVATAR_MAX_MB = 5;
+
+export const RATE_LIMITS = {
+  comment: { max: 20, windowMs: 60 * MINUTE_MS },
+  upload: { max: 10, windowMs: 60 * MINUTE_MS },
+  signIn: { max: 5, windowMs: 15 * MINUTE_MS },
+  signUp: { max: 3, windowMs: 60 * MINUTE_MS },
+} as const;
+export type RateLimitScope = keyof typeof RATE_LIMITS;
+
+export const SECURITY_SETTINGS = {
+  maxLoginAttempts: 5,
+  /** Defined by the spec but unused there; our server lockout uses it. */
+  lockoutMs: 15 * MINUTE_MS,
+  passwordMinLength: 8,
+  requireSpecialChar: true,
+  sessionTimeoutMs: 60 * MINUTE_MS,
+  sessionCheckIntervalMs: MINUTE_MS,
+  mfaEnabled: false,
+} as const;
+
+export const LOGIN_GUARD = {
+  windowMs: 5 * MINUTE_MS,
+  /** More than this many sign-in calls inside the window raises one suspicion flag. */
+  maxCallsPerWindow: 5,
+  /** More than this many flags locks the account. */
+  maxFlags: 3,
+} as const;
+
+export const SECURITY_MONITOR = {
+  /** More than this many clicks, each under `rapidClickGapMs` after the last, is suspicious. */
+  rapidClickCount: 10,
+  rapidClickGapMs: 50,
+  rapidClickEvent: { eventType: "suspicious_login_attempt", severity: "medium" },
+  idleThresholdMs: 4 * HOUR_MS,
+  idleCheckIntervalMs: 5 * MINUTE_MS,
+  idleEvent: { eventType: "session_hijack_attempt", severity: "high" },
+} as const;
+
+export const LOCAL_LOG_LIMITS = { securityEvents: 100, errors: 50, failedCriticalEvents: 50 } as const;
+
+export const SEARCH_LIMITS = { users: 20, posts: 20, services: 15, hashtags: 10, trendingHashtags: 20 } as const;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const RECOMMENDATION_LIMITS = { users: 10, posts: 15, shown: 5 } as const;
+
+export const TRENDING = { defaultCount: 12, rankedCount: 5, skeletonCount: 8 } as const;
+
+export const UI_TIMINGS = {
+  pageTransitionMs: 300,
+  doubleTapWindowMs: 300,
+  installPromptDelayMs: 30_000,
+  appUpdatedToastMs: 5000,
+  contextMenuBlockMaxWidthPx: 768,
+} as const;
+
+export const ACTIVITY_LIMITS = { follows: 20, likes: 20, comments: 20, messages: 10, merged: 50 } as const;
+
+export const DASHBOARD_PREVIEWS = { posts: 5, services: 3, products: 3 } as const;
+
+export const MESSAGES_LAYOUT = { conversationPaneHeightPx: 600, conversationListWidthPx: 350 } as const;
+
+export const SKILLS_SHOWN = 5;
+
+/** Realtime reconnect delays (DESIGN.md): 1, 2, 5, 10 s, then 10 s for every later try. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** Platform fee, in basis points, added on top of the price (DESIGN.md: 5%, integer cents). */
+export const PLATFORM_FEE_BPS = 500;
+
+/** Public service cards show a fixed sample rating (second document §9). */
+export const SAMPLE_SERVICE_RATING = { average: 4.8, count: 24 } as const;
+export const SAMPLE_REVIEWS_SUMMARY = { average: 4.9, count: 89 } as const;
