@@ -1,0 +1,232 @@
+// Every list query of spec §7 (both documents) must be served by an index, in the keyset form the
+// routes use: ORDER BY created_at DESC, id DESC with a (created_at, id) < (?, ?) cursor and a LIMIT.
+// The SQL here is the reference for db/queries/: if a query changes shape, re-check its plan here.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+interface PlanCase {
+  sql: string;
+  /** Index names that must appear in the plan ("a|b": either one). */
+  uses: string[];
+  /** True when the index order must serve ORDER BY directly (no temporary sort). */
+  sorted: boolean;
+}
+
+const CASES: Record<string, PlanCase> = {
+  "feed: posts of followed users and self, newest first, with author": {
+    sql: `SELECT p.*, pr.username, pr.display_name, pr.avatar_url
+            FROM posts p JOIN profiles pr ON pr.user_id = p.user_id
+           WHERE p.user_id IN (?1, ?2, ?3) AND (p.created_at, p.id) < (?4, ?5)
+           ORDER BY p.created_at DESC, p.id DESC LIMIT 20`,
+    uses: ["posts_user_created_idx"],
+    // One index range per followed user, merged by a small sort of the candidates.
+    sorted: false,
+  },
+  "all posts newest first": {
+    sql: `SELECT * FROM posts WHERE (created_at, id) < (?1, ?2) ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["posts_created_idx"],
+    sorted: true,
+  },
+  "a user's posts newest first, with author": {
+    sql: `SELECT p.*, pr.username FROM posts p JOIN profiles pr ON pr.user_id = p.user_id
+           WHERE p.user_id = ?1 AND (p.created_at, p.id) < (?2, ?3)
+           ORDER BY p.created_at DESC, p.id DESC LIMIT 20`,
+    uses: ["posts_user_created_idx"],
+    sorted: true,
+  },
+  "posts by hashtag name newest first": {
+    sql: `SELECT p.* FROM hashtags h
+            JOIN post_hashtags ph ON ph.hashtag_id = h.id
+            JOIN posts p ON p.id = ph.post_id
+           WHERE h.name = ?1 AND (p.created_at, p.id) < (?2, ?3)
+           ORDER BY p.created_at DESC, p.id DESC LIMIT 20`,
+    uses: ["hashtags_name_unique", "post_hashtags_hashtag_post_idx"],
+    sorted: false,
+  },
+  "comments of a post oldest first, with author": {
+    sql: `SELECT c.*, pr.username, pr.avatar_url FROM comments c JOIN profiles pr ON pr.user_id = c.user_id
+           WHERE c.post_id = ?1 AND (c.created_at, c.id) > (?2, ?3)
+           ORDER BY c.created_at, c.id LIMIT 50`,
+    uses: ["comments_post_created_idx"],
+    sorted: true,
+  },
+  "likes by a user newest first": {
+    sql: `SELECT * FROM post_likes WHERE user_id = ?1 AND (created_at, id) < (?2, ?3) ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["post_likes_user_created_idx"],
+    sorted: true,
+  },
+  "likes of a post newest first": {
+    sql: `SELECT * FROM post_likes WHERE post_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["post_likes_post_created_idx"],
+    sorted: true,
+  },
+  "did I like this post": {
+    sql: `SELECT 1 FROM post_likes WHERE post_id = ?1 AND user_id = ?2`,
+    uses: ["post_likes_post_user_unique"],
+    sorted: true,
+  },
+  "activity: likes on my posts by others": {
+    sql: `SELECT l.*, pr.username FROM posts p
+            JOIN post_likes l ON l.post_id = p.id
+            JOIN profiles pr ON pr.user_id = l.user_id
+           WHERE p.user_id = ?1 AND l.user_id <> ?1
+           ORDER BY l.created_at DESC, l.id DESC LIMIT 20`,
+    uses: ["posts_user_created_idx", "post_likes_post_created_idx|post_likes_post_user_unique"],
+    sorted: false,
+  },
+  "bookmarks of a user newest first, with post": {
+    sql: `SELECT b.created_at AS bookmarked_at, p.* FROM bookmarks b JOIN posts p ON p.id = b.post_id
+           WHERE b.user_id = ?1 AND (b.created_at, b.post_id) < (?2, ?3)
+           ORDER BY b.created_at DESC, b.post_id DESC LIMIT 20`,
+    uses: ["bookmarks_user_created_idx"],
+    sorted: true,
+  },
+  "followers newest first, with profile": {
+    sql: `SELECT f.id, f.created_at, pr.* FROM follows f JOIN profiles pr ON pr.user_id = f.follower_id
+           WHERE f.following_id = ?1 AND (f.created_at, f.id) < (?2, ?3)
+           ORDER BY f.created_at DESC, f.id DESC LIMIT 20`,
+    uses: ["follows_following_created_idx"],
+    sorted: true,
+  },
+  "following newest first": {
+    sql: `SELECT * FROM follows WHERE follower_id = ?1 AND (created_at, id) < (?2, ?3) ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["follows_follower_created_idx"],
+    sorted: true,
+  },
+  "follows for follower_id and a list of following_id": {
+    sql: `SELECT following_id FROM follows WHERE follower_id = ?1 AND following_id IN (?2, ?3, ?4)`,
+    uses: ["follows_pair_unique"],
+    sorted: true,
+  },
+  // user1_id = ? OR user2_id = ? would need a sort; the UNION ALL form merges two ordered index ranges.
+  "conversations of a user by last message": {
+    sql: `SELECT * FROM (
+            SELECT * FROM conversations WHERE user1_id = ?1
+            UNION ALL
+            SELECT * FROM conversations WHERE user2_id = ?1
+          ) ORDER BY last_message_at DESC, id DESC LIMIT 20`,
+    uses: ["conversations_user1_last_idx", "conversations_user2_last_idx"],
+    sorted: true,
+  },
+  "conversation between two users": {
+    sql: `SELECT id FROM conversations WHERE user1_id = ?1 AND user2_id = ?2`,
+    uses: ["conversations_pair_unique"],
+    sorted: true,
+  },
+  "messages of a conversation in order": {
+    sql: `SELECT * FROM messages WHERE conversation_id = ?1 AND (created_at, id) > (?2, ?3) ORDER BY created_at, id LIMIT 50`,
+    uses: ["messages_conversation_created_idx"],
+    sorted: true,
+  },
+  "latest messages of a conversation": {
+    sql: `SELECT * FROM messages WHERE conversation_id = ?1 AND (created_at, id) < (?2, ?3) ORDER BY created_at DESC, id DESC LIMIT 50`,
+    uses: ["messages_conversation_created_idx"],
+    sorted: true,
+  },
+  "messages received by me newest first": {
+    sql: `SELECT * FROM messages WHERE receiver_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 10`,
+    uses: ["messages_receiver_created_idx"],
+    sorted: true,
+  },
+  "services newest first": {
+    sql: `SELECT * FROM services WHERE (created_at, id) < (?1, ?2) ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["services_created_idx"],
+    sorted: true,
+  },
+  "services of a user newest first": {
+    sql: `SELECT * FROM services WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["services_user_created_idx"],
+    sorted: true,
+  },
+  "products of a user newest first": {
+    sql: `SELECT * FROM products WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["products_user_created_idx"],
+    sorted: true,
+  },
+  "orders of a buyer newest first": {
+    sql: `SELECT * FROM orders WHERE buyer_id = ?1 AND (created_at, id) < (?2, ?3) ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["orders_buyer_created_idx"],
+    sorted: true,
+  },
+  "orders of a seller newest first": {
+    sql: `SELECT * FROM orders WHERE seller_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 20`,
+    uses: ["orders_seller_created_idx"],
+    sorted: true,
+  },
+  "hashtags by trending score": {
+    sql: `SELECT * FROM hashtags ORDER BY trending_score DESC, id DESC LIMIT 20`,
+    uses: ["hashtags_trending_idx"],
+    sorted: true,
+  },
+  "hashtags by usage count (name contains)": {
+    sql: `SELECT * FROM hashtags WHERE name LIKE '%' || ?1 || '%' ORDER BY usage_count DESC, id DESC LIMIT 10`,
+    uses: ["hashtags_usage_idx"],
+    sorted: true,
+  },
+  "unexpired recommendations of a type by score": {
+    sql: `SELECT * FROM user_recommendations
+           WHERE user_id = ?1 AND recommendation_type = 'user' AND expires_at > ?2
+           ORDER BY score DESC LIMIT 10`,
+    uses: ["user_recommendations_user_type_score_idx"],
+    sorted: true,
+  },
+  "a user's security events today": {
+    sql: `SELECT * FROM security_events WHERE user_id = ?1 AND created_at >= ?2 ORDER BY created_at DESC LIMIT 100`,
+    uses: ["security_events_user_created_idx"],
+    sorted: true,
+  },
+  "a user's critical events in the last 7 days": {
+    sql: `SELECT * FROM security_events WHERE user_id = ?1 AND severity = 'critical' AND created_at >= ?2 ORDER BY created_at DESC LIMIT 100`,
+    uses: ["security_events_user_severity_created_idx"],
+    sorted: true,
+  },
+  "a user's latest security event time": {
+    sql: `SELECT max(created_at) FROM security_events WHERE user_id = ?1`,
+    uses: ["security_events_user_created_idx"],
+    sorted: true,
+  },
+  "stale uploads for clean-up": {
+    sql: `SELECT * FROM uploads WHERE status = 'uploading' AND updated_at < ?1 ORDER BY updated_at LIMIT 100`,
+    uses: ["uploads_status_updated_idx"],
+    sorted: true,
+  },
+  "profile by username ignoring case": {
+    sql: `SELECT * FROM profiles WHERE lower(username) = lower(?1)`,
+    uses: ["profiles_username_lower_unique"],
+    sorted: true,
+  },
+};
+
+async function planOf(sql: string): Promise<string[]> {
+  const params = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...Array.from({ length: params }, () => "x"))
+    .all<{ detail: string }>();
+  return results.map((r) => r.detail);
+}
+
+describe("query plans of the list queries", () => {
+  for (const [name, c] of Object.entries(CASES)) {
+    it(name, async () => {
+      const plan = await planOf(c.sql);
+      const text = plan.join("\n");
+      // A full table scan reads "SCAN <table>" with nothing after it; "SCAN t USING INDEX i"
+      // walks an index in ORDER BY order and stops at the LIMIT.
+      expect(plan.filter((line) => /^SCAN \S+$/.test(line)), text).toEqual([]);
+      for (const index of c.uses) {
+        expect(text, `${index} missing from:\n${text}`).toMatch(new RegExp(`USING (COVERING )?INDEX (${index})\\b`));
+      }
+      if (c.sorted) expect(text).not.toMatch(/TEMP B-TREE/);
+    });
+  }
+
+  it("covers every case (guards against an accidentally emptied table of cases)", () => {
+    expect(Object.keys(CASES)).toHaveLength(31);
+  });
+
+  it("detects a full scan when there is no index to use", async () => {
+    // The guard above must be able to fail: mail_outbox has no index on subject.
+    const plan = await planOf(`SELECT * FROM mail_outbox WHERE subject = ?1`);
+    expect(plan).toEqual(["SCAN mail_outbox"]);
+  });
+});
