@@ -10,11 +10,29 @@ export interface Bindings {
   APP_NAME: string;
   /** "production" or "development"; development enables /dev routes such as the mail outbox. */
   ENVIRONMENT: string;
+  // --- Accounts (worker/services/auth, worker/routes/auth.ts) ---
+  /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`). */
+  JWT_SECRET: string;
+  /** Secret: HMAC key applied to every password before hashing (`wrangler secret put PASSWORD_PEPPER`). */
+  PASSWORD_PEPPER: string;
+  /** Secret pair: Google sign-in is offered only when both are set. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Public origin of the app (e.g. https://backline.example); empty means the request's own origin. */
+  APP_ORIGIN?: string;
+  /** Cloudflare Email Routing send_email binding; without it mail goes to the dev outbox. */
+  EMAIL?: SendEmail;
+  /** Sender address for mail sent through EMAIL. */
+  MAIL_FROM?: string;
+  /** Test-only: "test" selects a cheap password-hash cost so the suite stays fast. Never set in production. */
+  PASSWORD_HASH_COST?: string;
 }
 
 export interface Variables {
   requestId: string;
   db: DrizzleD1Database;
+  /** Set by the session middleware: the signed-in user and their auth_sessions row, or null. */
+  session?: { userId: string; sessionId: string } | null;
 }
 
 export interface AppEnv {
