@@ -1,5 +1,6 @@
 // The Worker's environment: bindings from wrangler.toml and per-request variables.
-import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { Db } from "./db/client";
+import type { RateLimiter } from "./realtime/rate-limiter";
 
 export interface Bindings {
   DB: D1Database;
@@ -26,11 +27,14 @@ export interface Bindings {
   MAIL_FROM?: string;
   /** Test-only: "test" selects a cheap password-hash cost so the suite stays fast. Never set in production. */
   PASSWORD_HASH_COST?: string;
+  // --- Exact rate limits (worker/services/rate-limit.ts) ---
+  /** One RateLimiter Durable Object per rule and subject. */
+  LIMITER: DurableObjectNamespace<RateLimiter>;
 }
 
 export interface Variables {
   requestId: string;
-  db: DrizzleD1Database;
+  db: Db;
   /** Set by the session middleware: the signed-in user and their auth_sessions row, or null. */
   session?: { userId: string; sessionId: string } | null;
 }

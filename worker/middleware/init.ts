@@ -1,8 +1,8 @@
 // First middleware: a request id, the drizzle client and a one-time check that the bindings the
 // app needs exist, so a misconfigured deploy fails loudly at the first request instead of deep
 // inside a handler.
-import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
+import { createDb } from "../db/client";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 
@@ -25,7 +25,7 @@ export const init = createMiddleware<AppEnv>(async (c, next) => {
     }
     checkedEnvs.add(c.env);
   }
-  c.set("db", drizzle(c.env.DB));
+  c.set("db", createDb(c.env.DB));
   await next();
   c.header("x-request-id", c.get("requestId"));
 });
