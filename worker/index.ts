@@ -4,6 +4,8 @@ import { app } from "./app";
 import { dispatchScheduled } from "./cron";
 import type { Bindings } from "./env";
 
+export { RateLimiter } from "./realtime/rate-limiter";
+
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {

@@ -1,0 +1,28 @@
+// The server's exact rate-limit rules, keyed by the names the accounts contract uses. The spec's
+// four limits (§9 of both documents) come from RATE_LIMITS in shared/constants.ts; the two the
+// spec does not name (browser security reports, password-reset requests) are ours and are marked.
+import { MINUTE_MS, RATE_LIMITS } from "./constants";
+
+export interface RateLimitRule {
+  /** Attempts allowed inside any window of `windowMs`. */
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export const RULES = {
+  sign_in: { limit: RATE_LIMITS.signIn.max, windowMs: RATE_LIMITS.signIn.windowMs },
+  sign_up: { limit: RATE_LIMITS.signUp.max, windowMs: RATE_LIMITS.signUp.windowMs },
+  upload: { limit: RATE_LIMITS.upload.max, windowMs: RATE_LIMITS.upload.windowMs },
+  comment: { limit: RATE_LIMITS.comment.max, windowMs: RATE_LIMITS.comment.windowMs },
+  /** Not in the spec: bounds what one browser can write into security_events. */
+  security_report: { limit: 30, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: bounds reset mails one address or IP can trigger. */
+  password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitRuleName = keyof typeof RULES;
+
+/** Whole minutes to wait, rounded up and never below 1, as the spec's "{n} minutes" texts show. */
+export function minutesToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / MINUTE_MS));
+}
