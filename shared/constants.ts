@@ -88,9 +88,8 @@ export const TEXT_LIMITS = {
   bio: 300,
   /** Not in the spec; a bound so one message cannot be unbounded. */
   message: 2000,
-  /** Not in the spec; bounds for marketplace names and descriptions. */
+  /** Not in the spec; a bound for service and product names (descriptions use `longText`). */
   itemName: 100,
-  itemDescription: 2000,
 } as const;
 
 /** Upload size limits in megabytes per content type (§5 Upload), plus the avatar limit. */

@@ -111,7 +111,7 @@ export function checkFile(file: FileInfo): { ok: true } | { ok: false; message: 
 export function validateUpload(input: {
   contentType?: string | null;
   file?: FileInfo | null;
-}): { ok: true; contentType: ContentType } | { ok: false; message: string } {
+}): { ok: true; contentType: ContentType; file: FileInfo } | { ok: false; message: string } {
   const { contentType, file } = input;
   if (!isContentType(contentType)) return { ok: false, message: SELECT_CONTENT_TYPE };
   if (!file) return { ok: false, message: SELECT_FILE };
@@ -119,7 +119,7 @@ export function validateUpload(input: {
   if (!generic.ok) return { ok: false, message: generic.message || INVALID_FILE };
   if (!isAllowedMime(contentType, file.type)) return { ok: false, message: invalidTypeMessage(contentType) };
   if (file.size > maxBytesFor(contentType)) return { ok: false, message: fileTooLargeMessage(contentType) };
-  return { ok: true, contentType };
+  return { ok: true, contentType, file };
 }
 
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MB * MB;
