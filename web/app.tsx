@@ -1,9 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { type RouterHistory, RouterProvider, createRouter } from "@tanstack/react-router";
+import { ErrorBoundary } from "./components/errors/error-fallback";
+import { NotFoundPage } from "./components/errors/not-found-page";
 import { queryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
 
-export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: "intent" });
+/** Builds the router; tests pass a memory history to render any route in jsdom. */
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    context: { queryClient },
+    defaultPreload: "intent",
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -13,8 +27,10 @@ declare module "@tanstack/react-router" {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

@@ -7,7 +7,7 @@ export function pwa() {
     injectRegister: false,
     filename: "sw.js",
     strategies: "generateSW",
-    includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+    includeAssets: ["favicon.svg", "apple-touch-icon.png", "theme-init.js"],
     manifest: {
       name: "Backline",
       short_name: "Backline",
@@ -27,6 +27,9 @@ export function pwa() {
     },
     workbox: {
       globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2,webmanifest}"],
+      // Font subsets for scripts the UI is not written in load on demand (unicode-range) and
+      // need not be precached on every install.
+      globIgnores: ["**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-wght-*.woff2"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//],
       cleanupOutdatedCaches: true,

@@ -1,5 +1,7 @@
+// Route / — the landing page for visitors (social-feed-search.md §1).
 import { createFileRoute } from "@tanstack/react-router";
+import { LandingPage } from "../features/landing/landing-page";
 
 export const Route = createFileRoute("/")({
-  component: () => <h1>Backline</h1>,
+  component: LandingPage,
 });

@@ -1,0 +1,47 @@
+// Mobile header from spec §2: the product title and a button to /messages.
+import { Link } from "@tanstack/react-router";
+import { MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { appPaths } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
+import { Wordmark } from "../brand/logo";
+
+export function MobileHeader({
+  unreadMessages = 0,
+  actions,
+  className,
+}: {
+  /** Shows a dot on the messages button when above zero. */
+  unreadMessages?: number;
+  /** Extra controls placed before the messages button (a theme toggle, for example). */
+  actions?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <header
+      className={cn(
+        "sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl supports-[backdrop-filter]:bg-background/70",
+        className,
+      )}
+    >
+      <div className="mx-auto flex h-14 max-w-2xl items-center justify-between px-4">
+        <Link to={appPaths.feed} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label="Backline home">
+          <Wordmark />
+        </Link>
+        <div className="flex items-center gap-1">
+          {actions}
+          <Link
+            to={appPaths.messages}
+            aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : "Messages"}
+            className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <MessageCircle className="size-[22px]" aria-hidden />
+            {unreadMessages > 0 ? (
+              <span className="absolute top-2 right-2 size-2.5 rounded-full bg-primary ring-2 ring-background" aria-hidden />
+            ) : null}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+// Accounts API for the SPA (spec §4 auth states, §7 auth service): query options for the
+// session and the sign-in providers, and the calls behind every auth mutation. Components use
+// the hooks in ./hooks; route guards use `sessionQueryOptions` with `ensureQueryData`.
+import { queryOptions } from "@tanstack/react-query";
+import { api, refreshSession, unwrap } from "../../lib/api-client";
+import { hasSessionHint, setSessionHint } from "./session-hint";
+
+export const authKeys = {
+  all: ["auth"] as const,
+  session: () => [...authKeys.all, "session"] as const,
+  providers: () => [...authKeys.all, "providers"] as const,
+};
+
+export async function fetchSessionOnce() {
+  return unwrap(api.api.auth.session.$get());
+}
+
+export type SessionData = Awaited<ReturnType<typeof fetchSessionOnce>>;
+export type SessionUser = NonNullable<SessionData["user"]>;
+export type SessionProfile = NonNullable<SessionData["profile"]>;
+
+export const SIGNED_OUT: SessionData = { user: null, profile: null };
+
+/**
+ * GET /api/auth/session never answers 401: with an expired 15-minute access cookie it answers a
+ * null user. When this browser had a session (the hint), one refresh is tried before the visitor
+ * is treated as signed out, so an idle-but-valid session survives a reload.
+ */
+async function readSession(): Promise<SessionData> {
+  const first = await fetchSessionOnce();
+  if (first.user || !hasSessionHint()) {
+    setSessionHint(first.user != null);
+    return first;
+  }
+  const refreshed = await refreshSession();
+  const session = refreshed ? await fetchSessionOnce() : first;
+  setSessionHint(session.user != null);
+  return session;
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.session(),
+    queryFn: readSession,
+    // The session changes only through our own mutations (which write the cache) or the server
+    // revoking it (which surfaces as a 401 and the api client's session-lost signal).
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function providersQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.providers(),
+    queryFn: () => unwrap(api.api.auth.providers.$get()),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export type SignInBody = { email: string; password: string };
+export type SignUpBody = { email: string; password: string; username: string; displayName: string };
+export type SignOutScope = "local" | "global" | "others";
+
+export const authCalls = {
+  signIn: (json: SignInBody) => unwrap(api.api.auth["sign-in"].$post({ json })),
+  signUp: (json: SignUpBody) => unwrap(api.api.auth["sign-up"].$post({ json })),
+  signOut: (scope: SignOutScope) => unwrap(api.api.auth["sign-out"].$post({ json: { scope } })),
+  confirm: (token: string) => unwrap(api.api.auth.confirm.$post({ json: { token } })),
+  resend: (email: string) => unwrap(api.api.auth.resend.$post({ json: { email } })),
+  requestPasswordReset: (email: string) => unwrap(api.api.auth["password-reset"].$post({ json: { email } })),
+  confirmPasswordReset: (token: string, password: string) =>
+    unwrap(api.api.auth["password-reset"].confirm.$post({ json: { token, password } })),
+};
+
+/** Where the browser goes for Google sign-in; a full navigation, since the server answers 302. */
+export const GOOGLE_SIGN_IN_PATH = "/api/auth/google";

@@ -1,0 +1,121 @@
+// React hooks of the accounts feature. `useSession` is what every screen reads; the mutations
+// keep the session cache in step with the cookies the server sets or clears.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { onSessionLost } from "../../lib/api-client";
+import { SIGNED_OUT, type SessionData, type SignOutScope, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
+import { clearStoredData } from "./clear-stored-data";
+import { setSessionHint } from "./session-hint";
+
+/** The current session: `data.user` is null for visitors; `isPending` until the first answer. */
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+export function useProviders() {
+  return useQuery(providersQueryOptions());
+}
+
+export function setSession(queryClient: QueryClient, session: SessionData): void {
+  setSessionHint(session.user != null);
+  queryClient.setQueryData(authKeys.session(), session);
+}
+
+/**
+ * When a call still answers 401 after a refresh, the server has ended the session (idle for an
+ * hour, revoked on another device, or a reused refresh token). The cache then says "signed out",
+ * which sends guarded screens to /auth.
+ */
+export function useSessionLostHandler(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        if (queryClient.getQueryData<SessionData>(authKeys.session())?.user) setSession(queryClient, SIGNED_OUT);
+      }),
+    [queryClient],
+  );
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: authCalls.signIn,
+    onSuccess: (data) => {
+      // A previous account's cached data must never show under the new one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      setSession(queryClient, { user: data.user, profile: data.profile });
+    },
+  });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: authCalls.signUp });
+}
+
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: authCalls.resend });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: authCalls.requestPasswordReset });
+}
+
+export function useConfirmPasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) => authCalls.confirmPasswordReset(token, password),
+    // The server revokes every session of the account, this browser's included.
+    onSuccess: () => setSession(queryClient, SIGNED_OUT),
+  });
+}
+
+export interface ClearSessionOptions {
+  /** Storage keys that survive besides the theme (e.g. the local security logs). */
+  keepStorageKeys?: readonly string[];
+  /** "auth" loads /auth afresh; "reload" reloads the current page (the inactivity sign-out). */
+  then: "auth" | "reload";
+}
+
+/**
+ * Forgets everything this tab knows about the account: the query cache, local and session
+ * storage (theme kept), then a full page load so no in-memory state of the old session survives.
+ */
+export function clearSessionAndLeave(queryClient: QueryClient, options: ClearSessionOptions): void {
+  clearStoredData(options.keepStorageKeys);
+  queryClient.cancelQueries().catch(() => {});
+  queryClient.clear();
+  queryClient.setQueryData(authKeys.session(), SIGNED_OUT);
+  if (options.then === "reload") window.location.reload();
+  else window.location.assign("/auth");
+}
+
+export class SignOutError extends Error {
+  constructor(readonly cause: unknown) {
+    super("Sign-out failed");
+  }
+}
+
+/**
+ * Sign out of this device ("local"), every device ("global") or every other device ("others").
+ * For local and global the browser forgets the session even when the server already had (it
+ * answers 401 then), because the user asked to be signed out here.
+ */
+export function useSignOut(options: { keepStorageKeys?: readonly string[] } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (scope: SignOutScope) => {
+      try {
+        await authCalls.signOut(scope);
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        if (scope === "others" || status !== 401) throw error;
+      }
+      return scope;
+    },
+    onSuccess: (scope) => {
+      if (scope === "others") return;
+      clearSessionAndLeave(queryClient, { keepStorageKeys: options.keepStorageKeys, then: "auth" });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+// The `redirect` search parameter of /auth names where to go after signing in. It comes from the
+// URL, so anyone can craft it: only same-origin paths are followed, never another site.
+export const DEFAULT_AFTER_SIGN_IN = "/feed";
+
+export function safeRedirect(target: unknown, fallback = DEFAULT_AFTER_SIGN_IN): string {
+  if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
+  // "/path" only: "//evil.example" and "/\evil.example" are protocol-relative URLs to browsers.
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Control characters and backslashes have no place in our paths and can confuse URL parsers.
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  // Going back to /auth after signing in would bounce straight to the fallback anyway.
+  if (target === "/auth" || target.startsWith("/auth?") || target.startsWith("/auth/")) return fallback;
+  return target;
+}
