@@ -22,8 +22,10 @@ const GAP = String.raw`[\u0000-\u0020]*`;
 function schemePattern(word: string): string {
   return word.split("").join(GAP) + `${GAP}:`;
 }
+// "data:" only counts at the start of a word, so "metadata: 24-bit" survives; the script schemes
+// are removed wherever they appear, so that removing one cannot leave another behind.
 const SCRIPT_PROTOCOL_RE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${["javascript", "vbscript", "data"].map(schemePattern).join("|")})`,
+  String.raw`(?:${["javascript", "vbscript"].map(schemePattern).join("|")})|(?<![\p{L}\p{N}])${schemePattern("data")}`,
   "giu",
 );
 // "onclick=", "onerror =" and the like: an attribute name starting with "on" followed by "=".

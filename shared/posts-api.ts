@@ -1,0 +1,129 @@
+// The posts & media contract shared by the Worker and the SPA (spec social-feed-search §3 post,
+// §5 Upload, §7 posts/create post/delete post/post_views): upload protocol constants, request
+// bodies and the Post shape the API answers with. Rules and messages come from shared/rules and
+// shared/schemas; nothing here retypes them.
+import { z } from "zod";
+import { MB } from "./constants";
+import { SELECT_FILE } from "./rules/upload";
+import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
+
+/**
+ * Every part but the last is exactly this size (R2 requires equal non-final parts and at least
+ * 5 MiB each). 10 MiB keeps each request far below the 100 MB body limit of a Worker.
+ */
+export const UPLOAD_PART_SIZE = 10 * MB;
+/** Video poster frames (and audio covers) are small JPEG or WebP images. */
+export const THUMBNAIL_MAX_BYTES = 1 * MB;
+export const THUMBNAIL_MIME_TYPES = ["image/jpeg", "image/webp"] as const;
+/** Waveform peaks stored for the audio player. */
+export const WAVEFORM_MAX_POINTS = 512;
+/** Abandoned uploads are aborted by the clean-up cron after this long without a new part. */
+export const UPLOAD_ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const PAGE_DEFAULT_LIMIT = 10;
+export const PAGE_MAX_LIMIT = 50;
+
+export const UPLOAD_INCOMPLETE = "Upload incomplete";
+export const INVALID_CURSOR = "Invalid cursor";
+export const EDIT_OTHERS_POST = "You can only edit your own posts";
+export const THUMBNAIL_TOO_LARGE = "Thumbnail must be less than 1MB";
+
+/** POST /api/uploads. Checked further by `validateUpload` so the messages are the spec's. */
+export const startUploadBodySchema = z.object({
+  contentType: z.string().max(20).nullish(),
+  mimeType: z.string({ error: SELECT_FILE }).max(255, SELECT_FILE),
+  size: z.number({ error: SELECT_FILE }),
+  fileName: z.string({ error: SELECT_FILE }).max(1024, SELECT_FILE),
+});
+export type StartUploadBody = z.input<typeof startUploadBodySchema>;
+
+export interface StartUploadResponse {
+  uploadId: string;
+  partSize: number;
+  partCount: number;
+}
+
+export interface UploadPartInfo {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+export interface UploadStatusResponse {
+  uploadId: string;
+  status: "uploading" | "completed" | "aborted";
+  partSize: number;
+  partCount: number;
+  parts: UploadPartInfo[];
+  receivedBytes: number;
+}
+
+/** POST /api/posts: a post from a finished upload. Media facts come from the upload row, never from here. */
+export const createPostBodySchema = z.object({
+  uploadId: z.string({ error: UPLOAD_INCOMPLETE }).min(1, UPLOAD_INCOMPLETE).max(64, UPLOAD_INCOMPLETE),
+  caption: captionSchema.nullish().transform((v) => v ?? ""),
+  location: locationSchema,
+  tags: tagsSchema.nullish().transform((v) => v ?? []),
+  width: mediaMetadataSchema.shape.width.nullable(),
+  height: mediaMetadataSchema.shape.height.nullable(),
+  durationMs: mediaMetadataSchema.shape.durationMs.nullable(),
+  waveform: z.array(z.number().min(0).max(1)).max(WAVEFORM_MAX_POINTS).nullish(),
+});
+export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+export interface PostAuthor {
+  userId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verified: boolean;
+}
+
+export interface PostViewer {
+  liked: boolean;
+  bookmarked: boolean;
+  isOwner: boolean;
+}
+
+export interface Post {
+  id: string;
+  userId: string;
+  contentType: "image" | "audio" | "video";
+  /** `/media/<key>`, served by the Worker with Range support. */
+  mediaUrl: string;
+  thumbnailUrl: string | null;
+  mimeType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  waveform: number[] | null;
+  caption: string | null;
+  location: string | null;
+  tags: string[];
+  likesCount: number;
+  commentsCount: number;
+  createdAt: number;
+  updatedAt: number;
+  author: PostAuthor;
+  viewer: PostViewer;
+}
+
+export interface PostPage {
+  items: Post[];
+  /** Opaque; pass back as `?cursor=` for the next (older) page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** `?cursor=&limit=` of every post list. */
+export const pageQuerySchema = z.object({
+  cursor: z.string().max(200, INVALID_CURSOR).optional(),
+  // A limit out of range is clamped rather than refused: it is a paging hint, not user input.
+  limit: z
+    .string()
+    .optional()
+    .transform((raw) => {
+      const n = raw === undefined ? Number.NaN : Number.parseInt(raw, 10);
+      return Number.isFinite(n) ? Math.min(Math.max(n, 1), PAGE_MAX_LIMIT) : PAGE_DEFAULT_LIMIT;
+    }),
+});
