@@ -8,8 +8,11 @@ import { ApiError } from "./lib/errors";
 import { init } from "./middleware/init";
 import { securityHeaders } from "./middleware/security-headers";
 import { healthRoutes } from "./routes/health";
+import { securityEventRoutes } from "./routes/security-events";
 
-const api = new Hono<AppEnv>().route("/health", healthRoutes);
+const api = new Hono<AppEnv>()
+  .route("/health", healthRoutes)
+  .route("/security-events", securityEventRoutes);
 
 export const app = new Hono<AppEnv>();
 

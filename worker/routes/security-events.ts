@@ -1,0 +1,64 @@
+// Implements spec social-feed-search §9 "Security monitor" and §3 security_events (with
+// DESIGN.md "Security events"): the browser monitor reports what only it can see; the account
+// page reads the caller's own events.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { SECURITY_REPORT_MESSAGES, securityReportSchema } from "../../shared/schemas/security-report";
+import { registerCronJob } from "../cron";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { requireUser } from "../middleware/session";
+import { enforce } from "../services/rate-limit";
+import { getSecuritySummary, logSecurityEvent, purgeOldSecurityEvents, requestMeta } from "../services/security-events";
+
+/** A report is a few hundred bytes; anything near this is refused before it is parsed. */
+const MAX_REPORT_BODY_BYTES = 8 * 1024;
+
+// Events are kept 90 days; the daily job deletes older ones.
+registerCronJob("0 4 * * *", { name: "purge-security-events", run: (env, now) => purgeOldSecurityEvents(env, now) });
+
+/**
+ * The security_report limit, per IP and per signed-in user, counted before the body is validated
+ * so that invalid reports spend the same budget as valid ones.
+ */
+const reportLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const { ip, userAgent } = requestMeta(c.req);
+  const userId = c.var.session?.userId ?? null;
+  const subjects = [`ip:${ip ?? "unknown"}`];
+  if (userId) subjects.push(`user:${userId}`);
+  await enforce(c.env, "security_report", subjects, { userId, ip, userAgent });
+  await next();
+});
+
+export const securityEventRoutes = new Hono<AppEnv>()
+  .post(
+    "/",
+    bodyLimit({
+      maxSize: MAX_REPORT_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", SECURITY_REPORT_MESSAGES.detailsTooLarge);
+      },
+    }),
+    reportLimit,
+    validate("json", securityReportSchema),
+    async (c) => {
+      const report = c.req.valid("json");
+      // The user, IP and user agent come from the session and the edge, never from the body.
+      const { ip, userAgent } = requestMeta(c.req);
+      await logSecurityEvent(c.var.db, {
+        userId: c.var.session?.userId ?? null,
+        eventType: report.event_type,
+        severity: report.severity,
+        details: { ...report.details, source: "browser" },
+        ip,
+        userAgent,
+      });
+      return c.json({ accepted: true as const }, 202);
+    },
+  )
+  .get("/summary", async (c) => {
+    const { userId } = requireUser(c);
+    return c.json(await getSecuritySummary(c.var.db, userId));
+  });

@@ -1,0 +1,180 @@
+// Exact rate limits on the server (spec social-feed-search §8 'Too Many Attempts' / 'Upload Limit
+// Reached', §9 limits and login guard; DESIGN.md "Exact rate limits", "Security layer").
+//
+// Each rule+subject pair is one RateLimiter Durable Object (worker/realtime/rate-limiter.ts), so
+// counts are exact under any concurrency. See docs/decisions/0004-rate-limits.md.
+import { LOGIN_GUARD, SECURITY_SETTINGS } from "../../shared/constants";
+import { AUTH_MESSAGES, tooManyAttempts, uploadLimitReached } from "../../shared/messages";
+import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-limit-rules";
+import type { Bindings } from "../env";
+import { ApiError } from "../lib/errors";
+import { logSecurityEvent } from "./security-events";
+
+export { RULES, minutesToWait, type RateLimitRuleName } from "../../shared/rate-limit-rules";
+
+type LimiterEnv = Pick<Bindings, "LIMITER" | "DB">;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterMs: number;
+}
+
+/** Who triggered a check, for the security event a refusal writes. `now` is for tests only. */
+export interface RateLimitContext {
+  userId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  now?: number;
+}
+
+/**
+ * Subjects are caller-built strings such as `ip:203.0.113.9` or `email:ana@example.com`; they are
+ * trimmed and lowercased so "Ana@Example.com" cannot open a second window.
+ */
+export function limiterName(rule: string, subject: string): string {
+  return `${rule}:${subject.trim().toLowerCase()}`;
+}
+
+function limiter(env: Pick<Bindings, "LIMITER">, name: string) {
+  return env.LIMITER.get(env.LIMITER.idFromName(name));
+}
+
+/** Counts one attempt for one subject and says whether it was allowed. */
+export async function consume(
+  env: Pick<Bindings, "LIMITER">,
+  rule: RateLimitRuleName,
+  subject: string,
+  now?: number,
+): Promise<RateLimitResult> {
+  const { limit, windowMs } = RULES[rule];
+  const result = await limiter(env, limiterName(rule, subject)).consume(limit, windowMs, now);
+  return { allowed: result.allowed, remaining: result.remaining, retryAfterMs: result.retryAfterMs };
+}
+
+/** What the next consume would answer, without counting (tests and diagnostics). */
+export async function peek(
+  env: Pick<Bindings, "LIMITER">,
+  rule: RateLimitRuleName,
+  subject: string,
+  now?: number,
+): Promise<RateLimitResult & { count: number }> {
+  const { limit, windowMs } = RULES[rule];
+  return limiter(env, limiterName(rule, subject)).peek(limit, windowMs, now);
+}
+
+/** Forgets a subject's attempts under one rule. */
+export async function reset(env: Pick<Bindings, "LIMITER">, rule: RateLimitRuleName, subject: string): Promise<void> {
+  await limiter(env, limiterName(rule, subject)).reset();
+}
+
+/** The error a refused request answers with: the spec's texts, minutes rounded up. */
+export function rateLimitError(rule: RateLimitRuleName, retryAfterMs: number): ApiError {
+  const minutes = minutesToWait(retryAfterMs);
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const toast = rule === "upload" ? uploadLimitReached(minutes) : tooManyAttempts(minutes);
+  return new ApiError(
+    "rate_limited",
+    toast.description ?? toast.title,
+    { title: toast.title, retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+function subjectValue(subjects: string[], kind: string): string | undefined {
+  const prefix = `${kind}:`;
+  return subjects.find((s) => s.startsWith(prefix))?.slice(prefix.length);
+}
+
+/**
+ * Consumes one attempt for every subject (e.g. [`ip:${ip}`, `email:${email}`]) and throws 429
+ * when any of them is over its limit. The first refusal of each blocked period writes one
+ * rate_limit_exceeded event (medium); later refusals in the same period write nothing, so a
+ * client hammering a limit cannot fill the events table.
+ *
+ * For sign_in with both an `ip:` and an `email:` subject, the login guard (see guardSignIn) runs
+ * first, so every sign-in call is seen by it, including calls the limit refuses.
+ */
+export async function enforce(
+  env: LimiterEnv,
+  rule: RateLimitRuleName,
+  subjects: string[],
+  context: RateLimitContext = {},
+): Promise<void> {
+  const ip = context.ip ?? subjectValue(subjects, "ip") ?? null;
+  if (rule === "sign_in") {
+    const email = subjectValue(subjects, "email");
+    if (ip && email) await guardSignIn(env, ip, email, context);
+  }
+  const { limit, windowMs } = RULES[rule];
+  const unique = [...new Set(subjects.map((s) => limiterName(rule, s)))];
+  const results = await Promise.all(unique.map((name) => limiter(env, name).consume(limit, windowMs, context.now)));
+  const refused = results.flatMap((r, i) => (r.allowed ? [] : [{ name: unique[i]!, ...r }]));
+  if (refused.length === 0) return;
+  const retryAfterMs = Math.max(...refused.map((r) => r.retryAfterMs));
+  if (refused.some((r) => r.firstRefusal)) {
+    await logSecurityEvent(env, {
+      userId: context.userId ?? subjectValue(subjects, "user") ?? null,
+      eventType: "rate_limit_exceeded",
+      severity: "medium",
+      details: { rule, subjects: refused.map((r) => r.name.slice(rule.length + 1)), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
+      ip,
+      userAgent: context.userAgent ?? null,
+      ...(context.now !== undefined ? { now: context.now } : {}),
+    });
+  }
+  throw rateLimitError(rule, retryAfterMs);
+}
+
+/**
+ * The login guard of spec §9, on the server and per client+account (IP and email together, the
+ * closest server-side match to one browser signing in to one account): more than 5 sign-in calls
+ * in 5 minutes raises a suspicion flag; more than 3 flags within the lockout period (15 minutes)
+ * blocks that IP+email for 15 minutes with 423 'Account temporarily locked due to suspicious
+ * activity'. Each flag writes suspicious_login_attempt (medium); the block writes account_locked
+ * (high).
+ */
+export async function guardSignIn(
+  env: LimiterEnv,
+  ip: string,
+  email: string,
+  context: RateLimitContext = {},
+): Promise<void> {
+  const name = limiterName("login_guard", `${ip}|${email}`);
+  const result = await limiter(env, name).guard(
+    {
+      callWindowMs: LOGIN_GUARD.windowMs,
+      maxCalls: LOGIN_GUARD.maxCallsPerWindow,
+      flagWindowMs: SECURITY_SETTINGS.lockoutMs,
+      maxFlags: LOGIN_GUARD.maxFlags,
+      blockMs: SECURITY_SETTINGS.lockoutMs,
+    },
+    context.now,
+  );
+  const meta = {
+    userId: context.userId ?? null,
+    ip,
+    userAgent: context.userAgent ?? null,
+    ...(context.now !== undefined ? { now: context.now } : {}),
+  };
+  if (result.flagged && !result.blocked) {
+    await logSecurityEvent(env, {
+      ...meta,
+      eventType: "suspicious_login_attempt",
+      severity: "medium",
+      details: { reason: "login_guard", email: email.trim().toLowerCase(), flags: result.flags },
+    });
+  }
+  if (!result.blocked) return;
+  if (result.flagged) {
+    // This call started the block; later refused calls write nothing more.
+    await logSecurityEvent(env, {
+      ...meta,
+      eventType: "account_locked",
+      severity: "high",
+      details: { reason: "login_guard", email: email.trim().toLowerCase(), lockedForSeconds: Math.ceil(result.retryAfterMs / 1000) },
+    });
+  }
+  const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+  throw new ApiError("locked", AUTH_MESSAGES.accountLocked, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+}
