@@ -1,0 +1,214 @@
+// Sessions (DESIGN.md "Sessions"; spec social-feed-search §9 "session timeout 60 minutes of
+// inactivity"). One auth_sessions row per signed-in device; its id is also the refresh-token
+// family. Refresh tokens rotate on every use; presenting one that was already exchanged means a
+// copy exists somewhere else, so the whole family is revoked.
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { SECURITY_SETTINGS } from "../../../shared/constants";
+import type { Db } from "../../db/client";
+import { newId } from "../../db/ids";
+import { authSessions, profiles, refreshTokens, users } from "../../db/schema";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  randomToken,
+  REFRESH_TOKEN_TTL_MS,
+  sha256Hex,
+  signAccessToken,
+  type TokenEnv,
+} from "./tokens";
+
+export const ACCESS_COOKIE = "bl_access";
+export const REFRESH_COOKIE = "bl_refresh";
+export const REFRESH_COOKIE_PATH = "/api/auth";
+export const SESSION_IDLE_TIMEOUT_MS = SECURITY_SETTINGS.sessionTimeoutMs;
+/** last_active_at is written at most this often, so busy sessions do not write on every request. */
+export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link";
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface IssuedSession {
+  userId: string;
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Starts a new device session: an auth_sessions row, its first refresh token and an access token. */
+export async function startSession(
+  db: Db,
+  env: TokenEnv,
+  userId: string,
+  meta: RequestMeta,
+  now = Date.now(),
+): Promise<IssuedSession> {
+  const sessionId = newId();
+  const refreshToken = randomToken();
+  await db.batch([
+    db.insert(authSessions).values({
+      id: sessionId,
+      userId,
+      createdAt: now,
+      lastActiveAt: now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    }),
+    db.insert(refreshTokens).values({
+      sessionId,
+      userId,
+      tokenHash: await sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+    }),
+  ]);
+  const accessToken = await signAccessToken(env, { userId, sessionId }, now);
+  return { userId, sessionId, accessToken, refreshToken };
+}
+
+type SessionRow = typeof authSessions.$inferSelect;
+
+function inactiveReason(row: SessionRow, now: number): "revoked" | "expired" | "idle" | null {
+  if (row.revokedAt !== null) return "revoked";
+  if (row.expiresAt <= now) return "expired";
+  if (now - row.lastActiveAt > SESSION_IDLE_TIMEOUT_MS) return "idle";
+  return null;
+}
+
+/**
+ * The live session row for an access token's claims, or null when it is revoked, expired or has
+ * been idle for more than 60 minutes (an idle session is revoked on the spot, so it cannot be
+ * revived by a refresh). Records activity at most once a minute.
+ */
+export async function loadActiveSession(db: Db, sessionId: string, userId: string, now = Date.now()): Promise<SessionRow | null> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
+  if (!row || row.userId !== userId) return null;
+  const reason = inactiveReason(row, now);
+  if (reason === "idle") {
+    await revokeSessions(db, { sessionId: row.id }, "inactivity", now);
+    return null;
+  }
+  if (reason) return null;
+  if (now - row.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
+    await db.update(authSessions).set({ lastActiveAt: now }).where(eq(authSessions.id, row.id));
+    row.lastActiveAt = now;
+  }
+  return row;
+}
+
+export type RotateResult =
+  | { status: "ok"; session: IssuedSession }
+  | { status: "invalid" }
+  | { status: "inactive"; userId: string; sessionId: string }
+  | { status: "reuse"; userId: string; sessionId: string };
+
+/**
+ * Exchanges a refresh token for a new one in the same family. An unknown or expired token is
+ * "invalid"; one whose session has ended is "inactive"; one that was already exchanged is
+ * "reuse", and the family is revoked before returning.
+ */
+export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: string, now = Date.now()): Promise<RotateResult> {
+  const [token] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
+    .limit(1);
+  if (!token) return { status: "invalid" };
+  const family = { userId: token.userId, sessionId: token.sessionId };
+
+  if (token.usedAt !== null) {
+    await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
+    return { status: "reuse", ...family };
+  }
+  if (token.expiresAt <= now) return { status: "invalid" };
+
+  const [session] = await db.select().from(authSessions).where(eq(authSessions.id, token.sessionId)).limit(1);
+  if (!session) return { status: "invalid" };
+  const reason = inactiveReason(session, now);
+  if (reason) {
+    if (reason === "idle") await revokeSessions(db, { sessionId: session.id }, "inactivity", now);
+    return { status: "inactive", ...family };
+  }
+
+  // The conditional update is the reuse check that holds under concurrency: of two requests
+  // racing with the same token, exactly one marks it used; the other sees no row and is reuse.
+  const nextId = newId();
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: now, replacedById: nextId })
+    .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
+    return { status: "reuse", ...family };
+  }
+
+  const refreshToken = randomToken();
+  await db.batch([
+    db.insert(refreshTokens).values({
+      id: nextId,
+      sessionId: token.sessionId,
+      userId: token.userId,
+      tokenHash: await sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+    }),
+    db
+      .update(authSessions)
+      .set({ lastActiveAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS })
+      .where(eq(authSessions.id, token.sessionId)),
+  ]);
+  const accessToken = await signAccessToken(env, family, now);
+  return { status: "ok", session: { ...family, accessToken, refreshToken } };
+}
+
+export type RevokeScope = { sessionId: string } | { userId: string; exceptSessionId?: string };
+
+/** Revokes sessions that are still live; returns how many were revoked. */
+export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeReason, now = Date.now()): Promise<number> {
+  const target =
+    "sessionId" in scope
+      ? eq(authSessions.id, scope.sessionId)
+      : scope.exceptSessionId
+        ? and(eq(authSessions.userId, scope.userId), ne(authSessions.id, scope.exceptSessionId))
+        : eq(authSessions.userId, scope.userId);
+  const revoked = await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(target, isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return revoked.length;
+}
+
+/** What sign-in, refresh and GET /session answer: the account's id and email, and its profile. */
+export async function loadAccount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return { user: { id: row.id, email: row.email }, profile: profile ?? null };
+}
+
+const cookieBase = { httpOnly: true, secure: true, sameSite: "Lax" } as const;
+
+export function setSessionCookies(c: Context, session: Pick<IssuedSession, "accessToken" | "refreshToken">): void {
+  setCookie(c, ACCESS_COOKIE, session.accessToken, { ...cookieBase, path: "/", maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  setCookie(c, REFRESH_COOKIE, session.refreshToken, {
+    ...cookieBase,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookies(c: Context): void {
+  deleteCookie(c, ACCESS_COOKIE, { ...cookieBase, path: "/" });
+  deleteCookie(c, REFRESH_COOKIE, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+}

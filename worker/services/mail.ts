@@ -1,0 +1,63 @@
+// Outgoing mail (DESIGN.md "Email"). Routes talk to a `Mailer`; production sends through the
+// Cloudflare send_email binding `EMAIL`, and development and tests write to the mail_outbox
+// table, which a developer reads at /dev/outbox (worker/routes/dev.ts).
+import { escapeHtml } from "../../shared/rules/sanitize";
+import type { Bindings } from "../env";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+type MailEnv = Pick<Bindings, "EMAIL" | "MAIL_FROM" | "APP_NAME" | "ENVIRONMENT">;
+
+/** Writes to the outbox table instead of sending. */
+export function outboxMailer(db: Db): Mailer {
+  return {
+    async send(message) {
+      await db.insert(mailOutbox).values({ toEmail: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+  };
+}
+
+export function bindingMailer(binding: SendEmail, from: string, fromName: string): Mailer {
+  return {
+    async send(message) {
+      await binding.send({ from: { email: from, name: fromName }, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+  };
+}
+
+/**
+ * The binding when it is configured; otherwise the outbox, but only outside production, where a
+ * silently unsent confirmation mail would lock users out: there it fails loudly instead.
+ */
+export function createMailer(env: MailEnv, db: Db): Mailer {
+  if (env.EMAIL && env.MAIL_FROM) return bindingMailer(env.EMAIL, env.MAIL_FROM, env.APP_NAME || "Backline");
+  if (env.ENVIRONMENT === "production") {
+    return {
+      async send() {
+        throw new Error("Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM");
+      },
+    };
+  }
+  return outboxMailer(db);
+}
+
+/** A plain message with one call-to-action link, as text and as minimal HTML. */
+export function linkMail(to: string, subject: string, intro: string, linkLabel: string, link: string, outro: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${linkLabel}: ${link}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}
