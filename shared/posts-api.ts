@@ -4,7 +4,7 @@
 // shared/schemas; nothing here retypes them.
 import { z } from "zod";
 import { MB } from "./constants";
-import { SELECT_FILE } from "./rules/upload";
+import { SELECT_CONTENT_TYPE, SELECT_FILE } from "./rules/upload";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
 /**
@@ -27,13 +27,20 @@ export const UPLOAD_INCOMPLETE = "Upload incomplete";
 export const INVALID_CURSOR = "Invalid cursor";
 export const EDIT_OTHERS_POST = "You can only edit your own posts";
 export const THUMBNAIL_TOO_LARGE = "Thumbnail must be less than 1MB";
+export const UPLOAD_NOT_FOUND = "Upload not found";
+export const UPLOAD_NOT_OPEN = "This upload is no longer open";
+export const DELETE_MEDIA_FAILED = "Failed to delete post. Please try again.";
 
-/** POST /api/uploads. Checked further by `validateUpload` so the messages are the spec's. */
+/**
+ * POST /api/uploads. Every field is optional here so that `validateUpload` decides the message in
+ * the spec's order (content type first, then the file); only a value of the wrong kind is refused
+ * by the schema itself.
+ */
 export const startUploadBodySchema = z.object({
-  contentType: z.string().max(20).nullish(),
-  mimeType: z.string({ error: SELECT_FILE }).max(255, SELECT_FILE),
-  size: z.number({ error: SELECT_FILE }),
-  fileName: z.string({ error: SELECT_FILE }).max(1024, SELECT_FILE),
+  contentType: z.string({ error: SELECT_CONTENT_TYPE }).max(20, SELECT_CONTENT_TYPE).nullish(),
+  mimeType: z.string({ error: SELECT_FILE }).max(255, SELECT_FILE).nullish(),
+  size: z.number({ error: SELECT_FILE }).nullish(),
+  fileName: z.string({ error: SELECT_FILE }).max(1024, SELECT_FILE).nullish(),
 });
 export type StartUploadBody = z.input<typeof startUploadBodySchema>;
 
