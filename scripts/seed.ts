@@ -1,0 +1,83 @@
+// Seeds the demo world into the local D1 and R2 that `vite dev` uses (issue "Foundation", item 7).
+//
+//   npx tsx scripts/seed.ts            # after `wrangler d1 migrations apply DB --local --persist-to <state>`
+//   BACKLINE_STATE=/tmp/state npx tsx scripts/seed.ts
+//
+// The state directory is $BACKLINE_STATE or .wrangler/state; wrangler and @cloudflare/vite-plugin
+// keep local D1/R2/KV under <state>/v3. Migrations must already be applied. Seeding is idempotent:
+// a database that already has the demo user is left alone. The start script imports seedLocal().
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getPlatformProxy } from "wrangler";
+
+// Mirrors of worker/seed/seed.ts's types. This Node script's TypeScript project cannot include
+// Worker files (they use Workers globals such as D1Database), so the seed module is imported at
+// run time by URL and described here.
+export interface SeedResult {
+  seeded: boolean;
+  users: number;
+  posts: number;
+}
+type SeedEnv = Record<"DB" | "MEDIA" | "PRIVATE_FILES", unknown>;
+type SeedDemoWorld = (
+  env: SeedEnv,
+  media: (file: string) => Promise<Uint8Array>,
+  options: { demoPasswordHash?: string },
+) => Promise<SeedResult>;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MEDIA_DIR = path.join(ROOT, "seed/media");
+
+export interface SeedLocalOptions {
+  /** Local state directory (the parent of v3/); defaults to $BACKLINE_STATE or .wrangler/state. */
+  state?: string;
+  /** Password hash for the demo user, once the accounts issue provides one. */
+  demoPasswordHash?: string;
+  /** Print a summary (default true). */
+  log?: boolean;
+}
+
+export function stateDir(state?: string): string {
+  return path.resolve(ROOT, state ?? process.env.BACKLINE_STATE ?? ".wrangler/state");
+}
+
+/** Reads a media file by its manifest key, refusing anything outside seed/media/. */
+export async function readSeedMedia(file: string): Promise<Uint8Array> {
+  const abs = path.resolve(MEDIA_DIR, file);
+  if (!abs.startsWith(MEDIA_DIR + path.sep)) throw new Error(`seed: media path outside seed/media: ${file}`);
+  return new Uint8Array(await readFile(abs));
+}
+
+export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedResult> {
+  const state = stateDir(options.state);
+  const log = options.log ?? true;
+  const seedModule = new URL("../worker/seed/seed.ts", import.meta.url).href;
+  const { seedDemoWorld } = (await import(seedModule)) as { seedDemoWorld: SeedDemoWorld };
+  const proxy = await getPlatformProxy<SeedEnv>({
+    configPath: path.join(ROOT, "wrangler.toml"),
+    persist: { path: path.join(state, "v3") },
+  });
+  try {
+    const started = Date.now();
+    const result = await seedDemoWorld(proxy.env, readSeedMedia, options.demoPasswordHash ? { demoPasswordHash: options.demoPasswordHash } : {});
+    if (log) {
+      if (result.seeded) {
+        console.log(
+          `seed: demo world created in ${Date.now() - started} ms: ${result.users} profiles, ${result.posts} posts (sign in as @demo) — state ${state}`,
+        );
+      } else console.log(`seed: demo world already present, nothing to do — state ${state}`);
+    }
+    return result;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+// Run directly: `npx tsx scripts/seed.ts`.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  seedLocal().catch((err: unknown) => {
+    console.error("seed: failed:", err);
+    process.exitCode = 1;
+  });
+}
