@@ -7,12 +7,21 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { init } from "./middleware/init";
 import { securityHeaders } from "./middleware/security-headers";
+import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
+import { mediaRoutes } from "./routes/media";
+import { postRoutes } from "./routes/posts";
 import { securityEventRoutes } from "./routes/security-events";
+import { uploadRoutes } from "./routes/uploads";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
-  .route("/security-events", securityEventRoutes);
+  .route("/security-events", securityEventRoutes)
+  .route("/uploads", uploadRoutes)
+  .route("/posts", postRoutes)
+  .route("/feed", feedRoutes)
+  .route("/users", userPostRoutes)
+  .route("/hashtags", hashtagPostRoutes);
 
 export const app = new Hono<AppEnv>();
 
@@ -25,6 +34,8 @@ const routes = app.route("/api", api);
 app.all("/api/*", () => {
   throw new ApiError("not_found", "Not found");
 });
+// Post media from R2 (GET/HEAD with Range); mounted before the SPA catch-all below.
+app.route("/media", mediaRoutes);
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));

@@ -1,0 +1,373 @@
+// Post and hashtag queries (spec social-feed-search §7 posts, create post, delete post,
+// post_views). Plain functions of a drizzle instance, reused by routes, cron and tests. Every list
+// is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is served by
+// an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
+// tests/worker/posts/query-plans.test.ts.
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { ContentType } from "../../../shared/constants";
+import { INVALID_CURSOR, type Post, type PostPage } from "../../../shared/posts-api";
+import { extractHashtags } from "../../../shared/rules/post-text";
+import { ApiError } from "../../lib/errors";
+import { mediaUrl } from "../../services/media/keys";
+import { postHashtags, postViews, posts, profiles, uploads } from "../schema";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type QueryDb = DrizzleD1Database<any>;
+
+// ---------------------------------------------------------------------------------------------
+// Cursors
+
+export interface Cursor {
+  createdAt: number;
+  id: string;
+}
+
+function toBase64Url(text: string): string {
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** base64url of `${createdAt}.${id}`: opaque to clients, trivially stable across deploys. */
+export function encodeCursor(cursor: Cursor): string {
+  return toBase64Url(`${cursor.createdAt}.${cursor.id}`);
+}
+
+/** Decodes a cursor from the query string; 400 "Invalid cursor" for anything we did not issue. */
+export function decodeCursor(raw: string | undefined | null): Cursor | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  const fail = () => new ApiError("bad_request", INVALID_CURSOR);
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) throw fail();
+  let text: string;
+  try {
+    text = atob(raw.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    throw fail();
+  }
+  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(text);
+  if (!match) throw fail();
+  return { createdAt: Number(match[1]), id: match[2]! };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading posts
+
+/**
+ * The columns of a Post, with the author's profile and the viewer's like/bookmark state. Every
+ * column has its own alias so that results stay aligned even inside a D1 batch (STACK.md trap).
+ * The viewer flags are correlated EXISTS probes on unique indexes (post_likes_post_user_unique,
+ * the bookmarks primary key): one index lookup per row, no IN lists.
+ */
+function postSelection(viewerId: string | null) {
+  const liked: SQL<number> = viewerId
+    ? sql<number>`exists(select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`
+    : sql<number>`0`;
+  const bookmarked: SQL<number> = viewerId
+    ? sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewerId} and b.post_id = ${posts.id})`
+    : sql<number>`0`;
+  return {
+    id: posts.id,
+    userId: posts.userId,
+    contentType: posts.contentType,
+    mediaKey: posts.mediaKey,
+    mimeType: posts.mimeType,
+    sizeBytes: posts.sizeBytes,
+    thumbnailKey: posts.thumbnailKey,
+    width: posts.width,
+    height: posts.height,
+    durationMs: posts.durationMs,
+    waveform: posts.waveform,
+    caption: posts.caption,
+    location: posts.location,
+    tags: posts.tags,
+    likesCount: posts.likesCount,
+    commentsCount: posts.commentsCount,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
+    authorUsername: profiles.username,
+    authorDisplayName: profiles.displayName,
+    authorAvatarUrl: profiles.avatarUrl,
+    authorVerified: profiles.verified,
+    viewerLiked: liked.as("viewer_liked"),
+    viewerBookmarked: bookmarked.as("viewer_bookmarked"),
+  };
+}
+
+type PostRow = {
+  id: string;
+  userId: string;
+  contentType: ContentType;
+  mediaKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  waveform: number[] | null;
+  caption: string | null;
+  location: string | null;
+  tags: string[];
+  likesCount: number;
+  commentsCount: number;
+  createdAt: number;
+  updatedAt: number;
+  authorUsername: string | null;
+  authorDisplayName: string | null;
+  authorAvatarUrl: string | null;
+  authorVerified: boolean | null;
+  viewerLiked: number;
+  viewerBookmarked: number;
+};
+
+/** The API shape of a post row. A user without a profile yet still has an addressable author. */
+export function toPost(row: PostRow, viewerId: string | null): Post {
+  return {
+    id: row.id,
+    userId: row.userId,
+    contentType: row.contentType,
+    mediaUrl: mediaUrl(row.mediaKey),
+    thumbnailUrl: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    waveform: row.waveform ?? null,
+    caption: row.caption,
+    location: row.location,
+    tags: row.tags ?? [],
+    likesCount: row.likesCount,
+    commentsCount: row.commentsCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    author: {
+      userId: row.userId,
+      username: row.authorUsername ?? "",
+      displayName: row.authorDisplayName ?? row.authorUsername ?? "",
+      avatarUrl: row.authorAvatarUrl,
+      verified: Boolean(row.authorVerified),
+    },
+    viewer: {
+      liked: Boolean(row.viewerLiked),
+      bookmarked: Boolean(row.viewerBookmarked),
+      isOwner: viewerId !== null && viewerId === row.userId,
+    },
+  };
+}
+
+export interface ListOptions {
+  cursor?: Cursor | null;
+  limit: number;
+  viewerId?: string | null;
+}
+
+function keysetBefore(cursor: Cursor | null | undefined): SQL | undefined {
+  return cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined;
+}
+
+/** Builds the page query for a filter; exported (as SQL) for the query-plan tests. */
+export function listQuery(db: QueryDb, filter: SQL | undefined, options: ListOptions) {
+  const viewerId = options.viewerId ?? null;
+  return db
+    .select(postSelection(viewerId))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(filter, keysetBefore(options.cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(options.limit + 1);
+}
+
+async function page(db: QueryDb, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {
+  const rows = (await listQuery(db, filter, options)) as PostRow[];
+  const more = rows.length > options.limit;
+  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId ?? null));
+  const last = items.at(-1);
+  return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+/**
+ * The user's own posts and those of everyone they follow. A subquery on follows (served by
+ * follows_pair_unique / follows_follower_created_idx) feeds one posts_user_created_idx range per
+ * followed user, never a list of ids sent from the Worker.
+ */
+export function feedFilter(userId: string): SQL {
+  return sql`${posts.userId} in (select f.following_id from follows f where f.follower_id = ${userId} union all select ${userId})`;
+}
+
+export function listFeed(db: QueryDb, options: ListOptions & { userId: string }): Promise<PostPage> {
+  return page(db, feedFilter(options.userId), options);
+}
+
+export function listAllPosts(db: QueryDb, options: ListOptions): Promise<PostPage> {
+  return page(db, undefined, options);
+}
+
+export function listUserPosts(db: QueryDb, options: ListOptions & { userId: string }): Promise<PostPage> {
+  return page(db, eq(posts.userId, options.userId), options);
+}
+
+/** Posts tagged with a hashtag (name with or without "#", any case). */
+export function hashtagFilter(name: string): SQL {
+  return sql`${posts.id} in (select ph.post_id from post_hashtags ph where ph.hashtag_id = (select h.id from hashtags h where h.name = ${name}))`;
+}
+
+export function listHashtagPosts(db: QueryDb, options: ListOptions & { name: string }): Promise<PostPage> {
+  const name = options.name.replace(/^#+/, "").toLowerCase();
+  return page(db, hashtagFilter(name), options);
+}
+
+export async function getPost(db: QueryDb, id: string, viewerId: string | null = null): Promise<Post | null> {
+  const [row] = (await db
+    .select(postSelection(viewerId))
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(eq(posts.id, id))
+    .limit(1)) as PostRow[];
+  return row ? toPost(row, viewerId) : null;
+}
+
+/** The fields an ownership check and a delete need, without the joins. */
+export async function getPostOwner(
+  db: QueryDb,
+  id: string,
+): Promise<{ id: string; userId: string; mediaKey: string; thumbnailKey: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: posts.id, userId: posts.userId, mediaKey: posts.mediaKey, thumbnailKey: posts.thumbnailKey })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing posts
+
+/**
+ * Statements that make a post's post_hashtags rows match its hashtags: missing hashtags are
+ * created (ON CONFLICT keeps the existing row and its counters), then joined. The names are at
+ * most 30 (MAX_HASHTAGS_PER_POST) and are inserted in chunks so no statement binds more than
+ * D1's 100 parameters.
+ */
+function hashtagStatements(db: QueryDb, postId: string, names: string[]) {
+  const statements = [];
+  const CHUNK = 40; // two parameters per row
+  for (let i = 0; i < names.length; i += CHUNK) {
+    const values = sql.join(
+      names.slice(i, i + CHUNK).map((name) => sql`(${crypto.randomUUID()}, ${name})`),
+      sql`, `,
+    );
+    statements.push(db.run(sql`insert into hashtags (id, name) values ${values} on conflict(name) do nothing`));
+  }
+  for (let i = 0; i < names.length; i += 90) {
+    const list = sql.join(
+      names.slice(i, i + 90).map((name) => sql`${name}`),
+      sql`, `,
+    );
+    statements.push(
+      db.run(
+        sql`insert into post_hashtags (post_id, hashtag_id) select ${postId}, h.id from hashtags h where h.name in (${list}) on conflict do nothing`,
+      ),
+    );
+  }
+  return statements;
+}
+
+export interface NewPost {
+  id: string;
+  userId: string;
+  contentType: ContentType;
+  mediaKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  waveform: number[] | null;
+  caption: string | null;
+  location: string | null;
+  tags: string[];
+  now?: number;
+}
+
+/**
+ * Inserts the post, its hashtags (from the tags and the caption's #words) and marks its upload
+ * completed, in one atomic batch. The post id is the upload id, so a second attempt to post the
+ * same upload fails on the primary key instead of creating a twin.
+ */
+export async function createPost(db: QueryDb, post: NewPost): Promise<void> {
+  const now = post.now ?? Date.now();
+  const names = extractHashtags({ caption: post.caption, tags: post.tags });
+  await db.batch([
+    db.insert(posts).values({
+      id: post.id,
+      userId: post.userId,
+      contentType: post.contentType,
+      mediaKey: post.mediaKey,
+      mimeType: post.mimeType,
+      sizeBytes: post.sizeBytes,
+      thumbnailKey: post.thumbnailKey,
+      width: post.width,
+      height: post.height,
+      durationMs: post.durationMs,
+      waveform: post.waveform,
+      caption: post.caption,
+      location: post.location,
+      tags: post.tags,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...hashtagStatements(db, post.id, names),
+    db
+      .update(uploads)
+      .set({ status: "completed", completedAt: now, updatedAt: now })
+      .where(and(eq(uploads.id, post.id), eq(uploads.status, "uploading"))),
+  ]);
+}
+
+/**
+ * Edits caption, location and tags; the hashtags are recomputed from the result, all in one
+ * batch. `current` is the row as read by the caller (for the fields left unchanged).
+ */
+export async function updatePost(
+  db: QueryDb,
+  id: string,
+  current: { caption: string | null; tags: string[] },
+  changes: { caption?: string | null; location?: string | null; tags?: string[] },
+  now = Date.now(),
+): Promise<void> {
+  const caption = changes.caption !== undefined ? changes.caption : current.caption;
+  const tags = changes.tags !== undefined ? changes.tags : current.tags;
+  const set: Partial<typeof posts.$inferInsert> = { updatedAt: now };
+  if (changes.caption !== undefined) set.caption = changes.caption;
+  if (changes.location !== undefined) set.location = changes.location;
+  if (changes.tags !== undefined) set.tags = changes.tags;
+  await db.batch([
+    db.update(posts).set(set).where(eq(posts.id, id)),
+    db.delete(postHashtags).where(eq(postHashtags.postId, id)),
+    ...hashtagStatements(db, id, extractHashtags({ caption, tags })),
+  ]);
+}
+
+/**
+ * Deletes the row (likes, comments, bookmarks, views and hashtag links go with it by cascade and
+ * the counters follow by trigger) and its finished upload record. The caller removes the stored
+ * files first (spec §4: the stored file is removed first, then the record).
+ */
+export async function deletePostRow(db: QueryDb, id: string): Promise<void> {
+  await db.batch([db.delete(posts).where(eq(posts.id, id)), db.delete(uploads).where(eq(uploads.id, id))]);
+}
+
+export async function recordPostView(
+  db: QueryDb,
+  view: { postId: string; userId: string | null; userAgent: string | null; now?: number },
+): Promise<void> {
+  await db.insert(postViews).values({
+    postId: view.postId,
+    userId: view.userId,
+    // The spec stores no IP address for views (always null).
+    ipAddress: null,
+    userAgent: view.userAgent ? view.userAgent.slice(0, 512) : null,
+    createdAt: view.now ?? Date.now(),
+  });
+}

@@ -1,0 +1,108 @@
+// Spec social-feed-search §5 Upload (and §2 /upload, §9 upload rate limit and file sizes): R2
+// multipart uploads through the Worker. The protocol is in docs/decisions/0005-upload-protocol.md.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import {
+  startUploadBodySchema,
+  UPLOAD_NOT_FOUND,
+  UPLOAD_NOT_OPEN,
+  UPLOAD_PART_SIZE,
+  type StartUploadResponse,
+  type UploadStatusResponse,
+} from "../../shared/posts-api";
+import { validateUpload } from "../../shared/rules/upload";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { requireUser } from "../middleware/session";
+import {
+  abortUpload,
+  INVALID_PART_NUMBER,
+  parseContentLength,
+  planParts,
+  putThumbnail,
+  receivePart,
+  startUpload,
+} from "../services/media/multipart";
+import { getUpload, sortedParts, type UploadRow } from "../services/media/upload-rows";
+import { enforce } from "../services/rate-limit";
+
+/** The caller's own upload; someone else's answers exactly like a missing one, so ids leak nothing. */
+async function ownedUpload(c: Context<AppEnv>, userId: string): Promise<UploadRow> {
+  const id = c.req.param("uploadId") ?? "";
+  const upload = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await getUpload(c.var.db, id) : undefined;
+  if (!upload || upload.userId !== userId) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+  return upload;
+}
+
+function statusOf(upload: UploadRow): UploadStatusResponse {
+  const { partSize, partCount } = planParts(upload.declaredSize);
+  return {
+    uploadId: upload.id,
+    status: upload.status,
+    partSize,
+    partCount,
+    parts: sortedParts(upload),
+    receivedBytes: upload.receivedBytes,
+  };
+}
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .post("/", validate("json", startUploadBodySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const body = c.req.valid("json");
+    const hasFile = body.fileName != null && body.mimeType != null && body.size != null;
+    const checked = validateUpload({
+      contentType: body.contentType,
+      file: hasFile ? { name: body.fileName!, type: body.mimeType!, size: body.size! } : null,
+    });
+    if (!checked.ok) throw new ApiError("validation_failed", checked.message);
+    // The limit counts upload attempts that passed validation, like the form did (§9: 10 per hour).
+    await enforce(c.env, "upload", [`user:${userId}`], {
+      userId,
+      ip: c.req.header("cf-connecting-ip") ?? null,
+      userAgent: c.req.header("user-agent") ?? null,
+    });
+    const upload = await startUpload(c.env.MEDIA, c.var.db, {
+      userId,
+      contentType: checked.contentType,
+      mimeType: body.mimeType!,
+      size: body.size!,
+    });
+    const response: StartUploadResponse = { uploadId: upload.id, partSize: UPLOAD_PART_SIZE, partCount: upload.partCount };
+    return c.json(response, 201);
+  })
+  .get("/:uploadId", async (c) => {
+    const { userId } = requireUser(c);
+    const upload = await ownedUpload(c, userId);
+    return c.json(statusOf(upload), 200);
+  })
+  .put("/:uploadId/parts/:partNumber", async (c) => {
+    const { userId } = requireUser(c);
+    const upload = await ownedUpload(c, userId);
+    const raw = c.req.param("partNumber");
+    if (!/^\d{1,5}$/.test(raw)) throw new ApiError("bad_request", INVALID_PART_NUMBER);
+    const result = await receivePart(c.env.MEDIA, c.var.db, upload, {
+      partNumber: Number(raw),
+      body: c.req.raw.body,
+      contentLength: parseContentLength(c.req.header("content-length")),
+    });
+    return c.json(result, 200);
+  })
+  .put("/:uploadId/thumbnail", async (c) => {
+    const { userId } = requireUser(c);
+    const upload = await ownedUpload(c, userId);
+    const stored = await putThumbnail(c.env.MEDIA, upload, {
+      body: c.req.raw.body,
+      contentLength: parseContentLength(c.req.header("content-length")),
+      contentType: c.req.header("content-type"),
+    });
+    return c.json({ ok: true as const, size: stored.size }, 200);
+  })
+  .delete("/:uploadId", async (c) => {
+    const { userId } = requireUser(c);
+    const upload = await ownedUpload(c, userId);
+    if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (upload.status === "uploading") await abortUpload(c.env.MEDIA, c.var.db, upload);
+    return c.json({ ok: true as const }, 200);
+  });
