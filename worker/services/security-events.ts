@@ -56,18 +56,25 @@ function boundDetails(details: Record<string, unknown> | null | undefined): Reco
 }
 
 export async function logSecurityEvent(store: EventStore, input: SecurityEventInput): Promise<void> {
+  const db = toDb(store);
+  const row = {
+    userId: input.userId ?? null,
+    eventType: input.eventType,
+    severity: input.severity,
+    details: boundDetails(input.details),
+    ipAddress: clip(input.ip, MAX_IP_LENGTH),
+    userAgent: clip(input.userAgent, MAX_USER_AGENT_LENGTH),
+    ...(input.now !== undefined ? { createdAt: input.now } : {}),
+  };
   try {
-    await toDb(store)
-      .insert(securityEvents)
-      .values({
-        userId: input.userId ?? null,
-        eventType: input.eventType,
-        severity: input.severity,
-        details: boundDetails(input.details),
-        ipAddress: clip(input.ip, MAX_IP_LENGTH),
-        userAgent: clip(input.userAgent, MAX_USER_AGENT_LENGTH),
-        ...(input.now !== undefined ? { createdAt: input.now } : {}),
-      });
+    try {
+      await db.insert(securityEvents).values(row);
+    } catch (error) {
+      // A user id that no longer exists (deleted meanwhile) fails the foreign key; the event still
+      // matters, so it is kept without the link and the id moves into the details.
+      if (!row.userId) throw error;
+      await db.insert(securityEvents).values({ ...row, userId: null, details: { ...row.details, unknownUserId: row.userId } });
+    }
   } catch (error) {
     console.error(
       JSON.stringify({ level: "error", message: "security event not saved", eventType: input.eventType, error: String(error) }),
