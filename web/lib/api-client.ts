@@ -74,11 +74,10 @@ export async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestI
   // Looked up on every call (not captured at import) so tests can replace globalThis.fetch.
   const res = await globalThis.fetch(input, init);
   if (res.status !== 401 || !mayRefreshFor(pathOf(input))) return res;
-  const refreshed = await refreshSession();
-  if (!refreshed) {
-    for (const listener of sessionLostListeners) listener();
-    return res;
-  }
+  // The retry happens even when the refresh failed: a refresh loses a race when another tab (or
+  // GET /api/auth/session) rotated the same token a moment earlier, and the cookie jar then
+  // already holds the new pair.
+  await refreshSession();
   const retried = await globalThis.fetch(input, init);
   if (retried.status === 401) for (const listener of sessionLostListeners) listener();
   return retried;

@@ -2,8 +2,7 @@
 // session and the sign-in providers, and the calls behind every auth mutation. Components use
 // the hooks in ./hooks; route guards use `sessionQueryOptions` with `ensureQueryData`.
 import { queryOptions } from "@tanstack/react-query";
-import { api, refreshSession, unwrap } from "../../lib/api-client";
-import { hasSessionHint, setSessionHint } from "./session-hint";
+import { api, unwrap } from "../../lib/api-client";
 
 export const authKeys = {
   all: ["auth"] as const,
@@ -11,40 +10,26 @@ export const authKeys = {
   providers: () => [...authKeys.all, "providers"] as const,
 };
 
-export async function fetchSessionOnce() {
+export async function fetchSession() {
   return unwrap(api.api.auth.session.$get());
 }
 
-export type SessionData = Awaited<ReturnType<typeof fetchSessionOnce>>;
+export type SessionData = Awaited<ReturnType<typeof fetchSession>>;
 export type SessionUser = NonNullable<SessionData["user"]>;
 export type SessionProfile = NonNullable<SessionData["profile"]>;
 
 export const SIGNED_OUT: SessionData = { user: null, profile: null };
 
-/**
- * GET /api/auth/session never answers 401: with an expired 15-minute access cookie it answers a
- * null user. When this browser had a session (the hint), one refresh is tried before the visitor
- * is treated as signed out, so an idle-but-valid session survives a reload.
- */
-async function readSession(): Promise<SessionData> {
-  const first = await fetchSessionOnce();
-  if (first.user || !hasSessionHint()) {
-    setSessionHint(first.user != null);
-    return first;
-  }
-  const refreshed = await refreshSession();
-  const session = refreshed ? await fetchSessionOnce() : first;
-  setSessionHint(session.user != null);
-  return session;
-}
-
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: authKeys.session(),
-    queryFn: readSession,
-    // The session changes only through our own mutations (which write the cache) or the server
-    // revoking it (which surfaces as a 401 and the api client's session-lost signal).
-    staleTime: 5 * 60_000,
+    // GET /api/auth/session never answers 401; with an expired access cookie the server renews
+    // it from the refresh cookie itself, so one call settles whether the visitor is signed in.
+    queryFn: fetchSession,
+    // Read once per page load. Afterwards the session changes only through our own mutations
+    // (which write the cache) or the server ending it (a 401 that the api client reports), and
+    // fewer background reads mean fewer refresh-token rotations racing each other.
+    staleTime: Infinity,
     retry: false,
   });
 }

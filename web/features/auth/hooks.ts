@@ -1,11 +1,10 @@
 // React hooks of the accounts feature. `useSession` is what every screen reads; the mutations
 // keep the session cache in step with the cookies the server sets or clears.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { onSessionLost } from "../../lib/api-client";
 import { SIGNED_OUT, type SessionData, type SignOutScope, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
-import { setSessionHint } from "./session-hint";
 
 /** The current session: `data.user` is null for visitors; `isPending` until the first answer. */
 export function useSession() {
@@ -17,7 +16,6 @@ export function useProviders() {
 }
 
 export function setSession(queryClient: QueryClient, session: SessionData): void {
-  setSessionHint(session.user != null);
   queryClient.setQueryData(authKeys.session(), session);
 }
 
@@ -44,7 +42,7 @@ export function useSignIn() {
     onSuccess: (data) => {
       // A previous account's cached data must never show under the new one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-      setSession(queryClient, { user: data.user, profile: data.profile });
+      setSession(queryClient, data);
     },
   });
 }
@@ -90,10 +88,17 @@ export function clearSessionAndLeave(queryClient: QueryClient, options: ClearSes
   else window.location.assign("/auth");
 }
 
-export class SignOutError extends Error {
-  constructor(readonly cause: unknown) {
-    super("Sign-out failed");
-  }
+/**
+ * The session-timeout sign-out of spec §9: end the session on the server if it still exists,
+ * clear stored data and reload (the guard then sends the reloaded page to /auth).
+ */
+export function useFullSignOut(options: { keepStorageKeys?: readonly string[] } = {}) {
+  const queryClient = useQueryClient();
+  const keep = options.keepStorageKeys;
+  return useCallback(async () => {
+    await authCalls.signOut("local").catch(() => {});
+    clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload" });
+  }, [queryClient, keep]);
 }
 
 /**

@@ -1,0 +1,54 @@
+// /auth (spec §2): Sign In and Sign Up tabs, 'Continue with Google' and a Back to Home link (in
+// the shell). An `error` from the Google callback is shown above the tabs.
+import { useEffect } from "react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { notifyError } from "../../../components/ui/toast";
+import { GoogleButton } from "./google-button";
+import { SignInForm } from "./sign-in-form";
+import { SignUpForm } from "./sign-up-form";
+
+export type AuthTab = "signin" | "signup";
+
+export function AuthPage({
+  tab,
+  onTabChange,
+  error,
+  onSignedIn,
+}: {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  error?: string;
+  onSignedIn: () => void;
+}) {
+  useEffect(() => {
+    if (error) notifyError(error, { id: "auth-callback-error" });
+  }, [error]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      {error ? (
+        <p role="alert" className="rounded-2xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value === "signup" ? "signup" : "signin")}>
+        <TabsList aria-label="Sign in or sign up">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <SignInForm onSignedIn={onSignedIn} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <GoogleButton />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The frame around every /auth screen: the wordmark, a Back to Home link (spec §2) and a card
+// sized for phones first.
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Wordmark } from "../../../components/brand/logo";
+import { Card } from "../../../components/ui/card";
+
+export function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <main className="relative flex min-h-dvh flex-col overflow-hidden px-4 pt-safe pb-10">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-24 mx-auto h-72 max-w-lg rounded-full bg-primary/20 blur-3xl"
+      />
+      <div className="relative mx-auto flex w-full max-w-md items-center justify-between py-4">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-full py-2 pr-3 text-sm font-medium text-muted-foreground transition hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Home
+        </Link>
+      </div>
+      <div className="relative mx-auto flex w-full max-w-md flex-1 flex-col">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <Wordmark className="text-2xl" />
+          <p className="text-sm text-muted-foreground">Where music professionals meet, create and get booked.</p>
+        </div>
+        <Card className="p-5 sm:p-6">{children}</Card>
+      </div>
+    </main>
+  );
+}

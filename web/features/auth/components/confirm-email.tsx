@@ -1,0 +1,59 @@
+// /auth/confirm?token= : confirms the address from the emailed link, then offers Sign In. The
+// call is a query keyed by the token, so React's double effects in development and re-renders
+// never send the one-time token twice.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { buttonVariants } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { authCalls, authKeys } from "../api";
+import { describeAuthError } from "../errors";
+
+export function ConfirmEmail({ token }: { token: string | undefined }) {
+  const confirm = useQuery({
+    queryKey: [...authKeys.all, "confirm", token],
+    queryFn: () => authCalls.confirm(token ?? ""),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  if (token && confirm.isPending) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <Spinner className="size-8" label="Confirming your email" />
+        <p className="text-sm text-muted-foreground">Confirming your email…</p>
+      </div>
+    );
+  }
+
+  if (token && confirm.isSuccess) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-4 text-center">
+        <CircleCheck className="size-12 text-success" aria-hidden />
+        <h1 className="font-display text-xl font-semibold">Email confirmed</h1>
+        <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.emailConfirmed}</p>
+        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  const message = token ? describeAuthError(confirm.error).message : ACCOUNT_TEXTS.confirmLinkInvalid;
+  return (
+    <div className="flex flex-col items-center gap-3 py-4 text-center">
+      <CircleAlert className="size-12 text-destructive" aria-hidden />
+      <h1 className="font-display text-xl font-semibold">We couldn't confirm your email</h1>
+      <p role="alert" className="text-sm text-destructive">
+        {message}
+      </p>
+      <p className="text-sm text-muted-foreground">Sign in to request a new confirmation link.</p>
+      <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
+        Back to Sign In
+      </Link>
+    </div>
+  );
+}

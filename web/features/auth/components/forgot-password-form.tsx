@@ -1,0 +1,70 @@
+// /auth/forgot: asks for the email and requests a reset link. The server answers the same for
+// every address, and so does this screen, so it cannot be used to test who has an account.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { passwordResetRequestSchema } from "../../../../shared/schemas/auth";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { showAuthError } from "../errors";
+import { useRequestPasswordReset } from "../hooks";
+import { FormField } from "./form-field";
+
+export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
+  const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: defaultEmail },
+    mode: "onTouched",
+  });
+  const request = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync(email);
+      setSent(true);
+    } catch (error) {
+      showAuthError(error);
+    }
+  });
+
+  if (sent) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-4 text-center" role="status">
+        <MailCheck className="size-12 text-primary" aria-hidden />
+        <h1 className="font-display text-xl font-semibold">Check your email</h1>
+        <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.resetSent}</p>
+        <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
+          Back to Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+      <div className="flex flex-col gap-1">
+        <h1 className="font-display text-xl font-semibold">Forgot password?</h1>
+        <p className="text-sm text-muted-foreground">Enter your email and we'll send you a link to choose a new password.</p>
+      </div>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
+      />
+      <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+        Send reset link
+      </Button>
+      <Link to="/auth" className="text-center text-sm font-medium text-muted-foreground hover:text-foreground">
+        Back to Sign In
+      </Link>
+    </form>
+  );
+}

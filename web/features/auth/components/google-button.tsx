@@ -1,0 +1,45 @@
+// 'Continue with Google' (spec §2 /auth). The server owns the OAuth flow (PKCE and state in
+// short-lived cookies), so the button is a full navigation to /api/auth/google. When the server
+// has no Google credentials, the button says so instead of leading to an error page.
+import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { Button } from "../../../components/ui/button";
+import { GOOGLE_SIGN_IN_PATH } from "../api";
+import { useProviders } from "../hooks";
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
+      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8Z" />
+      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z" />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
+      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9Z" />
+    </svg>
+  );
+}
+
+export function GoogleButton() {
+  const providers = useProviders();
+  const unavailable = providers.isSuccess && !providers.data.google;
+  // If the providers call itself fails we still offer the button: the server answers with a
+  // clear error (or the Google page) either way, which beats hiding a working sign-in.
+  const disabled = providers.isPending || unavailable;
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="outline"
+        size="lg"
+        disabled={disabled}
+        aria-describedby={unavailable ? "google-unavailable" : undefined}
+        onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
+      >
+        <GoogleMark />
+        Continue with Google
+      </Button>
+      {unavailable ? (
+        <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
+          {ACCOUNT_TEXTS.googleNotConfigured}
+        </p>
+      ) : null}
+    </div>
+  );
+}

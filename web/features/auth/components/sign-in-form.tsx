@@ -1,0 +1,91 @@
+// Sign In tab (spec §5 sign-in rules, §8 auth toasts). Validation runs the shared sign-in schema,
+// so the messages are the spec's: 'Please enter a valid email address' and 'Password must be at
+// least 8 characters long'.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { type SignIn, type SignInInput, signInSchema } from "../../../../shared/schemas/auth";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { notifySuccess } from "../../../components/ui/toast";
+import { ApiClientError } from "../../../lib/api-client";
+import { showAuthError } from "../errors";
+import { useResendConfirmation, useSignIn } from "../hooks";
+import { FormField } from "./form-field";
+
+function isUnconfirmed(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status === 403 && /not confirmed/i.test(error.message);
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const form = useForm<SignInInput, unknown, SignIn>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+    mode: "onTouched",
+  });
+  const signIn = useSignIn();
+  const resend = useResendConfirmation();
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnconfirmedEmail(null);
+    try {
+      await signIn.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      showAuthError(error);
+      if (isUnconfirmed(error)) setUnconfirmedEmail(values.email);
+    }
+  });
+
+  const onResend = async () => {
+    if (!unconfirmedEmail) return;
+    try {
+      const { message } = await resend.mutateAsync(unconfirmedEmail);
+      notifySuccess("Confirmation email sent", { description: message });
+    } catch (error) {
+      showAuthError(error);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <div className="-mt-1 flex justify-end">
+        <Link to="/auth/forgot" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? <Spinner className="text-primary-foreground" label="Signing in" /> : null}
+        Sign In
+      </Button>
+      {unconfirmedEmail ? (
+        <div className="rounded-2xl border bg-card p-4 text-sm">
+          <p className="text-muted-foreground">Didn't get the confirmation email?</p>
+          <Button variant="link" onClick={onResend} disabled={resend.isPending} className="mt-1">
+            Resend confirmation email
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

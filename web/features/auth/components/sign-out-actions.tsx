@@ -1,0 +1,41 @@
+// The three sign-out choices of the settings screen (spec §7: logout with scope local, global or
+// others). Local and global end this device's session too, clear its stored data and go to /auth;
+// "others" keeps this device signed in.
+import { LogOut, MonitorSmartphone, ShieldOff } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { notifySuccess } from "../../../components/ui/toast";
+import type { SignOutScope } from "../api";
+import { showAuthError } from "../errors";
+import { useSignOut } from "../hooks";
+
+export const SIGNED_OUT_OTHERS = "Signed out of other devices";
+
+export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepStorageKeys?: readonly string[]; onOthersSignedOut?: () => void }) {
+  const signOut = useSignOut({ keepStorageKeys });
+  const run = async (scope: SignOutScope) => {
+    try {
+      await signOut.mutateAsync(scope);
+      if (scope === "others") {
+        notifySuccess(SIGNED_OUT_OTHERS, { description: "Every other browser and device now has to sign in again." });
+        onOthersSignedOut?.();
+      }
+    } catch (error) {
+      showAuthError(error);
+    }
+  };
+  const busy = signOut.isPending;
+  return (
+    <div className="flex flex-col gap-3">
+      <Button variant="outline" size="lg" disabled={busy} onClick={() => void run("local")} className="justify-start">
+        <LogOut aria-hidden /> Sign out
+        <span className="ml-auto text-xs font-normal text-muted-foreground">This device</span>
+      </Button>
+      <Button variant="outline" size="lg" disabled={busy} onClick={() => void run("others")} className="justify-start">
+        <MonitorSmartphone aria-hidden /> Sign out of other devices
+      </Button>
+      <Button variant="destructive" size="lg" disabled={busy} onClick={() => void run("global")} className="justify-start">
+        <ShieldOff aria-hidden /> Sign out of all devices
+      </Button>
+    </div>
+  );
+}

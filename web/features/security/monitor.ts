@@ -1,0 +1,89 @@
+// The browser security monitor (spec §9): more than 10 clicks with under 50 ms between them is
+// reported as suspicious_login_attempt (medium) — people do not click that fast, scripts do; and
+// inactivity over 4 hours, checked every 5 minutes, as session_hijack_attempt (high), since a
+// session that wakes up after that long may be in someone else's hands.
+import { SECURITY_MONITOR } from "../../../shared/constants";
+import type { ActivityTracker } from "./activity";
+import type { SecurityReport } from "./api";
+
+/** Feeds click times; calls `onDetect` when a run of rapid clicks exceeds the limit. */
+export function createRapidClickDetector(options: {
+  onDetect: (clicks: number) => void;
+  maxClicks?: number;
+  gapMs?: number;
+}) {
+  const maxClicks = options.maxClicks ?? SECURITY_MONITOR.rapidClickCount;
+  const gapMs = options.gapMs ?? SECURITY_MONITOR.rapidClickGapMs;
+  let last = Number.NEGATIVE_INFINITY;
+  let run = 0;
+  return (at: number) => {
+    run = at - last < gapMs ? run + 1 : 1;
+    last = at;
+    if (run > maxClicks) {
+      const clicks = run;
+      // Start over, so one long burst is one report rather than one per further click.
+      run = 0;
+      last = Number.NEGATIVE_INFINITY;
+      options.onDetect(clicks);
+    }
+  };
+}
+
+export interface SecurityMonitorOptions {
+  tracker: Pick<ActivityTracker, "lastActivity">;
+  report: (report: SecurityReport) => Promise<unknown> | void;
+  /** Where clicks are heard; defaults to document. */
+  clickTarget?: EventTarget;
+  now?: () => number;
+  idleThresholdMs?: number;
+  idleCheckIntervalMs?: number;
+}
+
+export interface SecurityMonitor {
+  /** Runs the idle check now (the session timeout calls it before signing out). */
+  checkIdle(): Promise<void>;
+  stop(): void;
+}
+
+/** Starts both checks. */
+export function startSecurityMonitor(options: SecurityMonitorOptions): SecurityMonitor {
+  const now = options.now ?? Date.now;
+  const idleThresholdMs = options.idleThresholdMs ?? SECURITY_MONITOR.idleThresholdMs;
+  const intervalMs = options.idleCheckIntervalMs ?? SECURITY_MONITOR.idleCheckIntervalMs;
+  const clickTarget = options.clickTarget ?? (typeof document === "undefined" ? undefined : document);
+
+  const detector = createRapidClickDetector({
+    onDetect: (clicks) =>
+      options.report({
+        eventType: SECURITY_MONITOR.rapidClickEvent.eventType,
+        severity: SECURITY_MONITOR.rapidClickEvent.severity,
+        details: { clicks, maxGapMs: SECURITY_MONITOR.rapidClickGapMs },
+      }),
+  });
+  const onClick = () => detector(now());
+  clickTarget?.addEventListener("click", onClick, { capture: true, passive: true });
+
+  // One report per idle stretch: the flag clears once activity resumes.
+  let reportedFor = -1;
+  const checkIdle = async () => {
+    const last = options.tracker.lastActivity();
+    const idleMs = now() - last;
+    if (idleMs > idleThresholdMs && reportedFor !== last) {
+      reportedFor = last;
+      await options.report({
+        eventType: SECURITY_MONITOR.idleEvent.eventType,
+        severity: SECURITY_MONITOR.idleEvent.severity,
+        details: { idleMinutes: Math.floor(idleMs / 60_000) },
+      });
+    }
+  };
+  const interval = setInterval(() => void checkIdle(), intervalMs);
+
+  return {
+    checkIdle,
+    stop: () => {
+      clearInterval(interval);
+      clickTarget?.removeEventListener("click", onClick, { capture: true });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Spec social-feed-search §2 (guarded screens, mobile header, bottom navigation) and §9 (client
+// security layer): the pathless layout every signed-in screen lives under. While the session is
+// read it shows 'Loading...' with a spinner; a visitor is sent to /auth?redirect=<this path>.
+import { Link, Navigate, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { Settings } from "lucide-react";
+import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
+import { sessionQueryOptions } from "../features/auth/api";
+import { AuthLoading } from "../features/auth/components/auth-loading";
+import { useFullSignOut, useSession, useSessionLostHandler } from "../features/auth/hooks";
+import { SECURITY_STORAGE_KEYS } from "../features/security/local-log";
+import { SecurityLayer } from "../features/security/security-layer";
+
+export const Route = createFileRoute("/_authed")({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session.user) throw redirect({ to: "/auth", search: { redirect: location.href }, replace: true });
+    // Child routes read the signed-in user from context instead of fetching it again.
+    return { user: session.user, profile: session.profile };
+  },
+  // The spinner appears at once: a guard that looks frozen invites reloads.
+  pendingMs: 0,
+  pendingComponent: AuthLoading,
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  useSessionLostHandler();
+  const session = useSession();
+  const href = useLocation({ select: (location) => location.href });
+  const fullSignOut = useFullSignOut({ keepStorageKeys: SECURITY_STORAGE_KEYS });
+
+  // The session can end while a screen is open (revoked elsewhere, or expired on the server).
+  if (session.data && !session.data.user) return <Navigate to="/auth" search={{ redirect: href }} replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <MobileHeader
+        actions={
+          <>
+            <ThemeToggle />
+            <Link
+              to="/settings"
+              aria-label="Settings"
+              className="inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              activeProps={{ className: "text-primary" }}
+            >
+              <Settings className="size-[22px]" aria-hidden />
+            </Link>
+          </>
+        }
+      />
+      <main className="mx-auto w-full max-w-2xl flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">
+        <Outlet />
+      </main>
+      <BottomNav />
+      <SecurityLayer onSessionTimeout={fullSignOut} />
+    </div>
+  );
+}

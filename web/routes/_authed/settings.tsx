@@ -1,0 +1,70 @@
+// Spec social-feed-search §7 (security_events read for the user; logout scopes) and §9 (security
+// settings): /settings, the Account & security screen.
+import { useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { SignOutActions } from "../../features/auth/components/sign-out-actions";
+import { useSession } from "../../features/auth/hooks";
+import { securityKeys } from "../../features/security/api";
+import { SecuritySummary } from "../../features/security/components/security-summary";
+import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
+
+export const Route = createFileRoute("/_authed/settings")({
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  const { user, profile } = Route.useRouteContext();
+  // The live session wins over the context snapshot taken when the route loaded.
+  const session = useSession();
+  const email = session.data?.user?.email ?? user.email;
+  const queryClient = useQueryClient();
+
+  return (
+    <div className="flex flex-col gap-4 px-4 py-5">
+      <h1 className="font-display text-2xl font-bold tracking-tight">Account &amp; security</h1>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>You are signed in as</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-1">
+          <p className="break-all font-medium" data-testid="account-email">
+            {email}
+          </p>
+          {profile ? (
+            <p className="text-sm text-muted-foreground">
+              {profile.displayName} · @{profile.username}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Security activity</CardTitle>
+          <CardDescription>Sign-ins and anything unusual we noticed on your account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SecuritySummary />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Sessions</CardTitle>
+          <CardDescription>
+            You are signed out automatically after 60 minutes without activity.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SignOutActions
+            keepStorageKeys={SECURITY_STORAGE_KEYS}
+            onOthersSignedOut={() => void queryClient.invalidateQueries({ queryKey: securityKeys.all })}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
