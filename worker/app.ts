@@ -6,7 +6,11 @@ import type { ErrorBody } from "../shared/errors";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { init } from "./middleware/init";
+import { originCheck } from "./middleware/origin";
+import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
+import { authRoutes } from "./routes/auth";
+import { devRoutes } from "./routes/dev";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
 import { mediaRoutes } from "./routes/media";
@@ -16,6 +20,7 @@ import { uploadRoutes } from "./routes/uploads";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
   .route("/security-events", securityEventRoutes)
   .route("/uploads", uploadRoutes)
   .route("/posts", postRoutes)
@@ -27,6 +32,11 @@ export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
 app.use("*", init);
+// Cross-origin mutations are refused before any handler runs; then the session is read, so every
+// API and media handler sees c.var.session (null for visitors).
+app.use("/api/*", originCheck);
+app.use("/api/*", session);
+app.use("/media/*", session);
 
 const routes = app.route("/api", api);
 
@@ -36,6 +46,8 @@ app.all("/api/*", () => {
 });
 // Post media from R2 (GET/HEAD with Range); mounted before the SPA catch-all below.
 app.route("/media", mediaRoutes);
+// The dev mail outbox; a 404 unless ENVIRONMENT is development or test.
+app.route("/dev", devRoutes);
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));

@@ -25,6 +25,14 @@ export const SESSION_IDLE_TIMEOUT_MS = SECURITY_SETTINGS.sessionTimeoutMs;
 /** last_active_at is written at most this often, so busy sessions do not write on every request. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
+/**
+ * Two tabs of one browser often refresh at the same moment with the same cookie. The loser of
+ * that race is not an attacker: within this many milliseconds of the token's first use, a second
+ * presentation is refused without revoking anything (it gets no tokens either), and the browser
+ * already holds the winner's new cookies. Any later presentation is reuse.
+ */
+export const REFRESH_RACE_GRACE_MS = 10_000;
+
 export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link";
 
 export interface RequestMeta {
@@ -104,13 +112,15 @@ export async function loadActiveSession(db: Db, sessionId: string, userId: strin
 export type RotateResult =
   | { status: "ok"; session: IssuedSession }
   | { status: "invalid" }
+  | { status: "race" }
   | { status: "inactive"; userId: string; sessionId: string }
   | { status: "reuse"; userId: string; sessionId: string };
 
 /**
  * Exchanges a refresh token for a new one in the same family. An unknown or expired token is
  * "invalid"; one whose session has ended is "inactive"; one that was already exchanged is
- * "reuse", and the family is revoked before returning.
+ * "reuse", and the family is revoked before returning; one exchanged within the last few
+ * seconds is a "race" between tabs (see REFRESH_RACE_GRACE_MS) and revokes nothing.
  */
 export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: string, now = Date.now()): Promise<RotateResult> {
   const [token] = await db
@@ -122,6 +132,7 @@ export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: strin
   const family = { userId: token.userId, sessionId: token.sessionId };
 
   if (token.usedAt !== null) {
+    if (now - token.usedAt < REFRESH_RACE_GRACE_MS) return { status: "race" };
     await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
     return { status: "reuse", ...family };
   }
@@ -135,18 +146,15 @@ export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: strin
     return { status: "inactive", ...family };
   }
 
-  // The conditional update is the reuse check that holds under concurrency: of two requests
-  // racing with the same token, exactly one marks it used; the other sees no row and is reuse.
+  // The conditional update is the check that holds under concurrency: of two requests racing
+  // with the same token, exactly one marks it used; the other sees no row and loses the race.
   const nextId = newId();
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: now, replacedById: nextId })
     .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
-    return { status: "reuse", ...family };
-  }
+  if (claimed.length === 0) return { status: "race" };
 
   const refreshToken = randomToken();
   await db.batch([

@@ -1,0 +1,447 @@
+// Implements spec social-feed-search §1–§2 (/auth: sign in, sign up, Google), §4 (auth states,
+// sign_in/sign_out security events), §5 (sign-in and sign-up validation), §8 (auth messages) and
+// §9 (security settings: rate limits, lockout, 60-minute inactivity), with the accounts contract
+// and DESIGN.md "Sessions", "Passwords", "Email" and "Google sign-in".
+//
+// No answer reveals whether an email address has an account: sign-up, resend and password reset
+// answer identically for known and unknown addresses, and a wrong password costs the same time
+// and returns the same text as an unknown email.
+import { and, eq, isNull } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ACCOUNT_TEXTS } from "../../shared/account-texts";
+import { AUTH_MESSAGES } from "../../shared/messages";
+import { USERNAME_TAKEN } from "../../shared/rules/username";
+import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "../../shared/schemas/account";
+import {
+  INVALID_RESET_LINK,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../shared/schemas/auth";
+import { newId } from "../db/ids";
+import { profiles, users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { expectedOrigin } from "../middleware/origin";
+import {
+  alreadyRegisteredMail,
+  confirmationMail,
+  deriveUniqueUsername,
+  findUserByEmail,
+  isEmailConflict,
+  isUsernameConflict,
+  issueEmailToken,
+  passwordResetMail,
+  retireEmailTokens,
+  spendEmailToken,
+  usernameTaken,
+} from "../services/auth/accounts";
+import {
+  finishGoogleSignIn,
+  GOOGLE_COOKIE_MAX_AGE,
+  GOOGLE_COOKIE_PATH,
+  GOOGLE_STATE_COOKIE,
+  GOOGLE_VERIFIER_COOKIE,
+  GoogleSignInError,
+  googleConfigured,
+  startGoogleSignIn,
+} from "../services/auth/google";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
+import {
+  clearSessionCookies,
+  loadAccount,
+  REFRESH_COOKIE,
+  revokeSessions,
+  rotateRefreshToken,
+  setSessionCookies,
+  startSession,
+} from "../services/auth/sessions";
+import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
+import { createMailer } from "../services/mail";
+import { enforce } from "../services/rate-limit";
+import { logSecurityEvent, requestMeta } from "../services/security-events";
+
+type Ctx = Context<AppEnv>;
+
+const origin = (c: Ctx) => expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+const ipSubject = (ip: string | null) => `ip:${ip ?? "unknown"}`;
+const signedOut = { user: null, profile: null };
+
+/**
+ * Exchanges the refresh cookie for a new pair and sets the cookies. Shared by POST /refresh and
+ * GET /session (which renews quietly, so a page opened after the 15-minute access token expired
+ * still boots signed in). Returns the user id, or null with the reason already handled.
+ */
+async function refreshFromCookie(c: Ctx): Promise<{ userId: string } | { failed: "missing" | "invalid" | "race" }> {
+  const presented = getCookie(c, REFRESH_COOKIE);
+  if (!presented) return { failed: "missing" };
+  const result = await rotateRefreshToken(c.var.db, c.env, presented);
+  switch (result.status) {
+    case "ok":
+      setSessionCookies(c, result.session);
+      return { userId: result.session.userId };
+    case "race":
+      // Another tab exchanged this token a moment ago and the browser already holds the new
+      // cookies from that answer: leave them alone.
+      return { failed: "race" };
+    case "reuse": {
+      const { ip, userAgent } = requestMeta(c.req);
+      await logSecurityEvent(c.var.db, {
+        userId: result.userId,
+        eventType: "refresh_token_reuse",
+        severity: "high",
+        details: { sessionId: result.sessionId, action: "session_family_revoked" },
+        ip,
+        userAgent,
+      });
+      clearSessionCookies(c);
+      return { failed: "invalid" };
+    }
+    case "inactive":
+    case "invalid":
+      clearSessionCookies(c);
+      return { failed: "invalid" };
+    default: {
+      const unreachable: never = result;
+      return unreachable;
+    }
+  }
+}
+
+async function accountOrSignedOut(c: Ctx, userId: string) {
+  return (await loadAccount(c.var.db, userId)) ?? signedOut;
+}
+
+function googleFailure(c: Ctx, message: string) {
+  return c.redirect(`/auth?error=${encodeURIComponent(message)}`, 302);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP) ----
+  .post("/sign-up", validate("json", signUpSchema), async (c) => {
+    const { email, password, username, displayName } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    await enforce(c.env, "sign_up", [ipSubject(ip)], { ip, userAgent });
+
+    const existing = await findUserByEmail(db, email);
+    // Usernames are public, so saying one is taken reveals nothing about email addresses.
+    if (await usernameTaken(db, username, existing?.emailVerifiedAt ? undefined : existing?.id)) {
+      throw new ApiError("conflict", USERNAME_TAKEN);
+    }
+    // Hash before branching, so every path costs the same.
+    const passwordHash = await hashPassword(c.env, password);
+    const mailer = createMailer(c.env, db);
+
+    if (existing?.emailVerifiedAt) {
+      await mailer.send(alreadyRegisteredMail(email, origin(c)));
+      return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+    }
+
+    let userId: string;
+    try {
+      if (existing) {
+        // An unconfirmed account was never proven to belong to this address. Whoever can read
+        // the mailbox decides: the newest sign-up's password and names replace the old ones and
+        // older links stop working, so nobody can pre-register someone else's address with a
+        // password of their own and wait for the owner to confirm it.
+        userId = existing.id;
+        await db.batch([
+          db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+          db.update(profiles).set({ username, displayName }).where(eq(profiles.userId, userId)),
+        ]);
+        await retireEmailTokens(db, userId, "confirm_email");
+      } else {
+        userId = newId();
+        await db.batch([
+          db.insert(users).values({ id: userId, email, passwordHash }),
+          db.insert(profiles).values({ userId, username, displayName }),
+        ]);
+      }
+    } catch (error) {
+      if (isUsernameConflict(error)) throw new ApiError("conflict", USERNAME_TAKEN);
+      // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
+      if (isEmailConflict(error)) return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+      throw error;
+    }
+    const token = await issueEmailToken(db, userId, "confirm_email");
+    await mailer.send(confirmationMail(email, origin(c), token));
+    await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up" }, ip, userAgent });
+    return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+  })
+
+  // ---- Email confirmation link (/auth/confirm?token=…) ----
+  .post("/confirm", validate("json", confirmEmailSchema), async (c) => {
+    const { token } = c.req.valid("json");
+    const userId = await spendEmailToken(c.var.db, token, "confirm_email");
+    if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.confirmLinkInvalid);
+    await c.var.db
+      .update(users)
+      .set({ emailVerifiedAt: Date.now() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    return c.json({ ok: true as const }, 200);
+  })
+
+  // ---- Resend the confirmation mail: the same answer for any address ----
+  .post("/resend", validate("json", resendConfirmationSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
+    await enforce(c.env, "password_reset", [`resend:${ipSubject(ip)}`, `resend:email:${email}`], { ip, userAgent });
+    const user = await findUserByEmail(db, email);
+    if (user && !user.emailVerifiedAt && user.passwordHash) {
+      const token = await issueEmailToken(db, user.id, "confirm_email");
+      await createMailer(c.env, db).send(confirmationMail(email, origin(c), token));
+    }
+    return c.json({ message: ACCOUNT_TEXTS.resendSent }, 200);
+  })
+
+  // ---- Sign in (§5 "Sign in"; 5 per 15 minutes per IP and per email; lockout) ----
+  .post("/sign-in", validate("json", signInSchema), async (c) => {
+    const { email, password } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    // A locked account answers 423 even with the right password, before anything is counted.
+    await assertNotLocked(c.env, email);
+    await enforce(c.env, "sign_in", [ipSubject(ip), `email:${email}`], { ip, userAgent });
+
+    const user = await findUserByEmail(db, email);
+    // Unknown addresses and password-less (Google-only) accounts verify against a dummy hash, so
+    // every failure takes as long as a real wrong password.
+    const result = user?.passwordHash
+      ? await verifyPassword(c.env, password, user.passwordHash)
+      : { ok: await verifyDummyPassword(c.env, password), needsRehash: false };
+    if (!user || !result.ok) {
+      await recordFailure(c.env, email, { ip, userAgent });
+      await logSecurityEvent(db, {
+        userId: user?.id ?? null,
+        eventType: "suspicious_login_attempt",
+        severity: "low",
+        details: { action: "sign_in", outcome: "invalid_credentials" },
+        ip,
+        userAgent,
+      });
+      throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidCredentials);
+    }
+    if (!user.emailVerifiedAt) throw new ApiError("forbidden", ACCOUNT_TEXTS.emailNotConfirmed);
+
+    if (result.needsRehash) {
+      // The stored string names an older algorithm or cost: replace it while we know the password.
+      await db.update(users).set({ passwordHash: await hashPassword(c.env, password) }).where(eq(users.id, user.id));
+    }
+    await clearFailures(c.env, email);
+    const session = await startSession(db, c.env, user.id, { ip, userAgent });
+    setSessionCookies(c, session);
+    await logSecurityEvent(db, {
+      userId: user.id,
+      eventType: "sign_in",
+      severity: "low",
+      details: { action: "sign_in", method: "password", sessionId: session.sessionId },
+      ip,
+      userAgent,
+    });
+    return c.json(await accountOrSignedOut(c, user.id), 200);
+  })
+
+  // ---- Rotate the refresh token ----
+  .post("/refresh", async (c) => {
+    const outcome = await refreshFromCookie(c);
+    if ("failed" in outcome) throw new ApiError("unauthorized", ACCOUNT_TEXTS.refreshFailed);
+    return c.json(await accountOrSignedOut(c, outcome.userId), 200);
+  })
+
+  // ---- Sign out: this device, all devices, or all other devices ----
+  .post("/sign-out", validate("json", signOutSchema), async (c) => {
+    const { scope } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    const current = c.var.session;
+    if (!current) {
+      // §4: a failed sign-out logs unauthorized_access_attempt.
+      await logSecurityEvent(db, {
+        eventType: "unauthorized_access_attempt",
+        severity: "medium",
+        details: { action: "sign_out", scope },
+        ip,
+        userAgent,
+      });
+      throw new ApiError("unauthorized", ACCOUNT_TEXTS.authRequired);
+    }
+    const revoked =
+      scope === "local"
+        ? await revokeSessions(db, { sessionId: current.sessionId }, "sign_out")
+        : scope === "global"
+          ? await revokeSessions(db, { userId: current.userId }, "sign_out")
+          : await revokeSessions(db, { userId: current.userId, exceptSessionId: current.sessionId }, "sign_out");
+    if (scope !== "others") clearSessionCookies(c);
+    await logSecurityEvent(db, {
+      userId: current.userId,
+      eventType: "sign_out",
+      severity: "low",
+      details: { action: "sign_out", scope, revoked },
+      ip,
+      userAgent,
+    });
+    return c.json({ ok: true as const }, 200);
+  })
+
+  // ---- The SPA boots from this; never 401 ----
+  .get("/session", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const current = c.var.session;
+    if (current) return c.json(await accountOrSignedOut(c, current.userId), 200);
+    const refreshed = await refreshFromCookie(c);
+    if ("userId" in refreshed) return c.json(await accountOrSignedOut(c, refreshed.userId), 200);
+    return c.json(signedOut, 200);
+  })
+
+  // ---- Password reset: request a link (same answer for any address), then set a new password ----
+  .post("/password-reset", validate("json", passwordResetRequestSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    await enforce(c.env, "password_reset", [ipSubject(ip), `email:${email}`], { ip, userAgent });
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = await issueEmailToken(db, user.id, "reset_password");
+      await createMailer(c.env, db).send(passwordResetMail(email, origin(c), token));
+    }
+    return c.json({ message: ACCOUNT_TEXTS.resetSent }, 200);
+  })
+  .post("/password-reset/confirm", validate("json", passwordResetConfirmSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    const userId = await spendEmailToken(db, token, "reset_password");
+    if (!userId) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    const now = Date.now();
+    // The link proves the mailbox, so it also confirms an unconfirmed address.
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(c.env, password), emailVerifiedAt: user.emailVerifiedAt ?? now })
+      .where(eq(users.id, userId));
+    await retireEmailTokens(db, userId, "reset_password", now);
+    // Whoever knew the old password may hold a session: end them all.
+    const revoked = await revokeSessions(db, { userId }, "password_reset", now);
+    await clearFailures(c.env, user.email);
+    await unlock(c.env, user.email);
+    clearSessionCookies(c);
+    await logSecurityEvent(db, {
+      userId,
+      eventType: "password_reset",
+      severity: "medium",
+      details: { action: "password_reset", sessionsRevoked: revoked },
+      ip,
+      userAgent,
+    });
+    return c.json({ ok: true as const, message: ACCOUNT_TEXTS.passwordUpdated }, 200);
+  })
+
+  // ---- Google sign-in ----
+  .get("/providers", (c) => c.json({ google: googleConfigured(c.env) }, 200))
+  .get("/google", (c) => {
+    if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
+    const { url, state, codeVerifier } = startGoogleSignIn(c.env, origin(c));
+    const cookie = { httpOnly: true, secure: true, sameSite: "Lax", path: GOOGLE_COOKIE_PATH, maxAge: GOOGLE_COOKIE_MAX_AGE } as const;
+    setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
+    setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+    return c.redirect(url.toString(), 302);
+  })
+  .get("/google/callback", async (c) => {
+    if (!googleConfigured(c.env)) return googleFailure(c, ACCOUNT_TEXTS.googleNotConfigured);
+    const db = c.var.db;
+    const { ip, userAgent } = requestMeta(c.req);
+    const expectedState = getCookie(c, GOOGLE_STATE_COOKIE);
+    const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+    // The cookies are single-use whatever happens next.
+    deleteCookie(c, GOOGLE_STATE_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+    deleteCookie(c, GOOGLE_VERIFIER_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    if (c.req.query("error")) return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
+    if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
+      await logSecurityEvent(db, {
+        eventType: "suspicious_login_attempt",
+        severity: "medium",
+        details: { action: "google_callback", outcome: "state_mismatch" },
+        ip,
+        userAgent,
+      });
+      return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
+    }
+
+    let identity;
+    try {
+      identity = await finishGoogleSignIn(c.env, origin(c), code, codeVerifier);
+    } catch (error) {
+      if (error instanceof GoogleSignInError) {
+        console.warn(JSON.stringify({ level: "warn", message: "google sign-in failed", reason: error.reason }));
+        return googleFailure(c, error.reason === "email_unverified" ? ACCOUNT_TEXTS.googleEmailUnverified : ACCOUNT_TEXTS.googleFailed);
+      }
+      throw error;
+    }
+
+    const userId = await linkOrCreateGoogleUser(c, identity);
+    const session = await startSession(db, c.env, userId, { ip, userAgent });
+    setSessionCookies(c, session);
+    await logSecurityEvent(db, {
+      userId,
+      eventType: "sign_in",
+      severity: "low",
+      details: { action: "sign_in", method: "google", sessionId: session.sessionId },
+      ip,
+      userAgent,
+    });
+    return c.redirect("/feed", 302);
+  });
+
+/**
+ * The account for a verified Google identity: the one already linked to it, else the one with
+ * the same (verified) email, which gets linked, else a new one with a derived unique username.
+ */
+async function linkOrCreateGoogleUser(c: Ctx, identity: { sub: string; email: string; name: string | null }): Promise<string> {
+  const db = c.var.db;
+  const [linked] = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (linked) return linked.id;
+
+  const existing = await findUserByEmail(db, identity.email);
+  if (existing) {
+    const now = Date.now();
+    await db
+      .update(users)
+      .set({
+        googleSub: identity.sub,
+        emailVerifiedAt: existing.emailVerifiedAt ?? now,
+        // An unconfirmed account's password was set by someone who never proved the address;
+        // Google has now proved it for this person, so that password must not keep working.
+        passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
+      })
+      .where(eq(users.id, existing.id));
+    return existing.id;
+  }
+
+  const displayName = (identity.name ?? "").trim().slice(0, 50);
+  for (let attempt = 0; ; attempt++) {
+    const userId = newId();
+    const username = await deriveUniqueUsername(db, [identity.name, identity.email.split("@")[0]]);
+    try {
+      await db.batch([
+        db.insert(users).values({ id: userId, email: identity.email, emailVerifiedAt: Date.now(), googleSub: identity.sub }),
+        db.insert(profiles).values({ userId, username, displayName: displayName.length >= 2 ? displayName : username }),
+      ]);
+      await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up", method: "google" } });
+      return userId;
+    } catch (error) {
+      // Another sign-up took the username between the check and the insert: pick another.
+      if (attempt < 3 && isUsernameConflict(error)) continue;
+      throw error;
+    }
+  }
+}

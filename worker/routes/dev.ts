@@ -1,0 +1,61 @@
+// Development-only routes (DESIGN.md "Email": "locally an outbox the developer can read at
+// /dev/outbox"). They answer only when ENVIRONMENT is "development" or "test"; in production
+// every /dev path is a plain 404, as if the routes did not exist.
+import { desc } from "drizzle-orm";
+import { Hono } from "hono";
+import { escapeHtml } from "../../shared/rules/sanitize";
+import { mailOutbox } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+
+export const DEV_ENVIRONMENTS = new Set(["development", "test"]);
+const OUTBOX_LIMIT = 100;
+
+async function listOutbox(c: { var: AppEnv["Variables"] }) {
+  const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(OUTBOX_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.toEmail,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    createdAt: row.createdAt,
+  }));
+}
+
+/** Escapes the text, then turns http(s) URLs into links, so confirmation links are one click away. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+export const devRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    if (!DEV_ENVIRONMENTS.has(c.env.ENVIRONMENT)) throw new ApiError("not_found", "Not found");
+    await next();
+  })
+  .get("/outbox.json", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ messages: await listOutbox(c) }, 200);
+  })
+  .get("/outbox", async (c) => {
+    const messages = await listOutbox(c);
+    const items = messages
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${new Date(m.createdAt).toISOString()}</p>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join("\n");
+    c.header("Cache-Control", "no-store");
+    return c.html(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox · Backline</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;background:#0a0a0a;color:#eee}
+article{border:1px solid #333;border-radius:12px;padding:1rem;margin:1rem 0}h2{margin:0 0 .25rem;font-size:1.1rem}
+.meta{color:#999;margin:0 0 .75rem}pre{white-space:pre-wrap;font:inherit}a{color:#a78bfa}</style></head>
+<body><h1>Dev outbox</h1><p class="meta">Mail the app sent in development, newest first (last ${OUTBOX_LIMIT}).</p>
+${items || "<p>No mail yet.</p>"}
+</body></html>`);
+  });

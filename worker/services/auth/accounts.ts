@@ -1,0 +1,138 @@
+// Account rows and one-time email tokens: finding users, reserving usernames, and issuing and
+// spending the tokens behind confirmation and password-reset links (stored only as SHA-256).
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { TEXT_LIMITS } from "../../../shared/constants";
+import { sanitizeUsername } from "../../../shared/rules/username";
+import type { Db } from "../../db/client";
+import { emailTokens, type EmailTokenPurpose, profiles, users } from "../../db/schema";
+import { linkMail, type MailMessage } from "../mail";
+import { randomToken, sha256Hex } from "./tokens";
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  confirm_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+/** Case-insensitive, through the lower(username) unique index. */
+export async function usernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`)
+    .limit(1);
+  return Boolean(row && row.userId !== exceptUserId);
+}
+
+/** True when a failed statement was the unique index on lower(username). */
+export function isUsernameConflict(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed: index 'profiles_username_lower_unique'|profiles\.username|profiles_username_lower_unique/i.test(text);
+}
+
+export function isEmailConflict(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed: users\.email|users_email_unique/i.test(text);
+}
+
+/**
+ * A free username for a Google account, derived from the name or the email's local part:
+ * sanitised like a typed one, padded to the 3-character minimum, then suffixed with digits
+ * until no one (ignoring case) has it.
+ */
+export async function deriveUniqueUsername(db: Db, seeds: (string | null | undefined)[]): Promise<string> {
+  let base = "";
+  for (const seed of seeds) {
+    base = sanitizeUsername((seed ?? "").replace(/\s+/g, "_")).replace(/^[._-]+|[._-]+$/g, "");
+    if (base.length >= TEXT_LIMITS.usernameMin) break;
+  }
+  if (base.length < TEXT_LIMITS.usernameMin) base = `user${base}`.slice(0, TEXT_LIMITS.usernameMax);
+  if (base.length < TEXT_LIMITS.usernameMin) base = "user";
+  if (!(await usernameTaken(db, base))) return base;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const suffix = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 10_000).padStart(4, "0");
+    const candidate = `${base.slice(0, TEXT_LIMITS.usernameMax - 5)}_${suffix}`;
+    if (!(await usernameTaken(db, candidate))) return candidate;
+  }
+  return `user_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+}
+
+/** Creates a one-time token for an email link and returns the token itself (never stored). */
+export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
+  const token = randomToken();
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    tokenHash: await sha256Hex(token),
+    createdAt: now,
+    expiresAt: now + EMAIL_TOKEN_TTL_MS[purpose],
+  });
+  return token;
+}
+
+/**
+ * Spends a token: marks it used if it exists, has this purpose, is unused and unexpired, in one
+ * conditional statement, so two clicks racing cannot both succeed. Returns its user or null.
+ */
+export async function spendEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, await sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Retires every other unused token of a purpose, e.g. older reset links after a reset. */
+export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+// The messages. Links point at SPA routes, which call the API.
+
+export function confirmationMail(to: string, origin: string, token: string): MailMessage {
+  return linkMail(
+    to,
+    "Confirm your Backline account",
+    "Welcome to Backline! Confirm your email address to finish creating your account.",
+    "Confirm my email",
+    `${origin}/auth/confirm?token=${encodeURIComponent(token)}`,
+    "The link works once and expires in 24 hours. If you did not sign up, ignore this email.",
+  );
+}
+
+export function alreadyRegisteredMail(to: string, origin: string): MailMessage {
+  return linkMail(
+    to,
+    "Someone tried to sign up with your email",
+    "Someone (maybe you) tried to create a Backline account with this email address, which already has an account. No new account was created.",
+    "Sign in or reset your password",
+    `${origin}/auth`,
+    "If this was not you, you can ignore this email: your account is unchanged.",
+  );
+}
+
+export function passwordResetMail(to: string, origin: string, token: string): MailMessage {
+  return linkMail(
+    to,
+    "Reset your Backline password",
+    "We received a request to reset the password of your Backline account.",
+    "Choose a new password",
+    `${origin}/auth/reset?token=${encodeURIComponent(token)}`,
+    "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password is unchanged.",
+  );
+}
