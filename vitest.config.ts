@@ -18,6 +18,14 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: "test",
+                // Accounts: fixed test secrets (never used outside tests), a cheap password-hash
+                // cost (see docs/decisions/0003-password-hash.md) and Google credentials so the
+                // sign-in flow can run against a stubbed token endpoint.
+                JWT_SECRET: "test-jwt-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+                PASSWORD_PEPPER: "test-pepper-0123456789abcdefghijklmnopqrstuvwxyz",
+                PASSWORD_HASH_COST: "test",
+                GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
+                GOOGLE_CLIENT_SECRET: "test-google-client-secret",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
               },
             },
