@@ -3,14 +3,15 @@
 // is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is served by
 // an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
 // tests/worker/posts/query-plans.test.ts.
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ContentType } from "../../../shared/constants";
 import { INVALID_CURSOR, type Post, type PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
 import { ApiError } from "../../lib/errors";
 import { mediaUrl } from "../../services/media/keys";
-import { postHashtags, postViews, posts, profiles, uploads } from "../schema";
+import { newId } from "../ids";
+import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type QueryDb = DrizzleD1Database<any>;
@@ -245,28 +246,29 @@ export async function getPostOwner(
 /**
  * Statements that make a post's post_hashtags rows match its hashtags: missing hashtags are
  * created (ON CONFLICT keeps the existing row and its counters), then joined. The names are at
- * most 30 (MAX_HASHTAGS_PER_POST) and are inserted in chunks so no statement binds more than
- * D1's 100 parameters.
+ * most 30 (MAX_HASHTAGS_PER_POST) and go in chunks so no statement binds more than D1's 100
+ * parameters.
  */
 function hashtagStatements(db: QueryDb, postId: string, names: string[]) {
   const statements = [];
-  const CHUNK = 40; // two parameters per row
+  // Four bound values per hashtag row (id, name and the two counter defaults).
+  const CHUNK = 20;
   for (let i = 0; i < names.length; i += CHUNK) {
-    const values = sql.join(
-      names.slice(i, i + CHUNK).map((name) => sql`(${crypto.randomUUID()}, ${name})`),
-      sql`, `,
-    );
-    statements.push(db.run(sql`insert into hashtags (id, name) values ${values} on conflict(name) do nothing`));
-  }
-  for (let i = 0; i < names.length; i += 90) {
-    const list = sql.join(
-      names.slice(i, i + 90).map((name) => sql`${name}`),
-      sql`, `,
-    );
+    const chunk = names.slice(i, i + CHUNK);
     statements.push(
-      db.run(
-        sql`insert into post_hashtags (post_id, hashtag_id) select ${postId}, h.id from hashtags h where h.name in (${list}) on conflict do nothing`,
-      ),
+      db
+        .insert(hashtags)
+        .values(chunk.map((name) => ({ id: newId(), name })))
+        .onConflictDoNothing({ target: hashtags.name }),
+      db
+        .insert(postHashtags)
+        .select(
+          db
+            .select({ postId: sql<string>`${postId}`.as("post_id"), hashtagId: hashtags.id })
+            .from(hashtags)
+            .where(inArray(hashtags.name, chunk)),
+        )
+        .onConflictDoNothing(),
     );
   }
   return statements;

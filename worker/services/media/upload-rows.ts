@@ -51,26 +51,29 @@ export async function getUpload(db: QueryDb, id: string): Promise<UploadRow | un
  * byte count from the list. Returns the new byte count, or null if the upload is no longer open.
  */
 export async function recordPart(db: QueryDb, uploadId: string, part: UploadPart, now: number): Promise<number | null> {
+  const open = and(eq(uploads.id, uploadId), eq(uploads.status, "uploading"));
   const [, counted] = await db.batch([
-    db.run(sql`
-      UPDATE uploads SET
-        parts = (
+    db
+      .update(uploads)
+      .set({
+        parts: sql`(
           SELECT json_group_array(json(v)) FROM (
-            SELECT value AS v FROM json_each(uploads.parts)
+            SELECT value AS v FROM json_each(${uploads.parts})
               WHERE json_extract(value, '$.partNumber') <> ${part.partNumber}
             UNION ALL
             SELECT json_object('partNumber', ${part.partNumber}, 'etag', ${part.etag}, 'size', ${part.size})
           )
-        ),
-        updated_at = ${now}
-      WHERE id = ${uploadId} AND status = 'uploading'`),
+        )`,
+        updatedAt: now,
+      })
+      .where(open),
     db
       .update(uploads)
       .set({
         receivedBytes: sql`(SELECT coalesce(sum(json_extract(value, '$.size')), 0) FROM json_each(${uploads.parts}))`,
         updatedAt: now,
       })
-      .where(and(eq(uploads.id, uploadId), eq(uploads.status, "uploading")))
+      .where(open)
       .returning({ receivedBytes: uploads.receivedBytes }),
   ]);
   return counted[0]?.receivedBytes ?? null;
