@@ -1,7 +1,7 @@
 // Development-only routes (DESIGN.md "Email": "locally an outbox the developer can read at
 // /dev/outbox"). They answer only when ENVIRONMENT is "development" or "test"; in production
 // every /dev path is a plain 404, as if the routes did not exist.
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { escapeHtml } from "../../shared/rules/sanitize";
 import { mailOutbox } from "../db/schema";
@@ -12,7 +12,7 @@ export const DEV_ENVIRONMENTS = new Set(["development", "test"]);
 const OUTBOX_LIMIT = 100;
 
 async function listOutbox(c: { var: AppEnv["Variables"] }) {
-  const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(OUTBOX_LIMIT);
+  const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), sql`rowid desc`).limit(OUTBOX_LIMIT);
   return rows.map((row) => ({
     id: row.id,
     to: row.toEmail,
