@@ -138,3 +138,30 @@ export async function insertPost(
     });
   return id;
 }
+
+/** Starts an upload and sends every part through the API; returns the upload id. */
+export async function uploadThroughApi(
+  cookie: string,
+  file: { contentType: "image" | "audio" | "video"; mimeType: string; bytes: Uint8Array; fileName?: string },
+): Promise<string> {
+  const start = await call("/api/uploads", {
+    cookie,
+    json: { contentType: file.contentType, mimeType: file.mimeType, size: file.bytes.length, fileName: file.fileName ?? "take.bin" },
+  });
+  if (start.status !== 201) throw new Error(`start failed: ${start.status} ${await start.text()}`);
+  const { uploadId, partSize, partCount } = (await start.json()) as { uploadId: string; partSize: number; partCount: number };
+  for (let n = 1; n <= partCount; n += 1) {
+    const chunk = file.bytes.slice((n - 1) * partSize, n * partSize);
+    const res = await call(`/api/uploads/${uploadId}/parts/${n}`, { method: "PUT", cookie, body: chunk });
+    if (res.status !== 200) throw new Error(`part ${n} failed: ${res.status} ${await res.text()}`);
+  }
+  return uploadId;
+}
+
+/** A complete image post made through the API. */
+export async function postThroughApi(cookie: string, body: Record<string, unknown> = {}) {
+  const uploadId = await uploadThroughApi(cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
+  const res = await call("/api/posts", { cookie, json: { uploadId, ...body } });
+  if (res.status !== 201) throw new Error(`post failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as import("../../../shared/posts-api").Post;
+}
