@@ -12,11 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as AuthConfirmRouteImport } from './routes/auth.confirm'
 import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
 import { Route as AuthResetRouteImport } from './routes/auth.reset'
+import { Route as PostPostIdRouteImport } from './routes/post.$postId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -32,9 +35,19 @@ const AuthRoute = AuthRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedFeedRoute = AuthedFeedRouteImport.update({
+  id: '/feed',
+  path: '/feed',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedUploadRoute = AuthedUploadRouteImport.update({
+  id: '/upload',
+  path: '/upload',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -57,22 +70,33 @@ const AuthResetRoute = AuthResetRouteImport.update({
   path: '/reset',
   getParentRoute: () => AuthRoute,
 } as any)
+const PostPostIdRoute = PostPostIdRouteImport.update({
+  id: '/post/$postId',
+  path: '/post/$postId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
+  '/feed': typeof AuthedFeedRoute
   '/settings': typeof AuthedSettingsRoute
+  '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
+  '/post/$postId': typeof PostPostIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/feed': typeof AuthedFeedRoute
   '/settings': typeof AuthedSettingsRoute
+  '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
+  '/post/$postId': typeof PostPostIdRoute
   '/auth': typeof AuthIndexRoute
 }
 export interface FileRoutesById {
@@ -80,10 +104,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
+  '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
+  '/post/$postId': typeof PostPostIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRouteTypes {
@@ -91,28 +118,37 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/feed'
     | '/settings'
+    | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
+    | '/post/$postId'
     | '/auth/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/feed'
     | '/settings'
+    | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
+    | '/post/$postId'
     | '/auth'
   id:
     | '__root__'
     | '/'
     | '/_authed'
     | '/auth'
+    | '/_authed/feed'
     | '/_authed/settings'
+    | '/_authed/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
+    | '/post/$postId'
     | '/auth/'
   fileRoutesById: FileRoutesById
 }
@@ -120,6 +156,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
+  PostPostIdRoute: typeof PostPostIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -145,11 +182,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/feed': {
+      id: '/_authed/feed'
+      path: '/feed'
+      fullPath: '/feed'
+      preLoaderRoute: typeof AuthedFeedRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/upload': {
+      id: '/_authed/upload'
+      path: '/upload'
+      fullPath: '/upload'
+      preLoaderRoute: typeof AuthedUploadRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/auth/': {
@@ -180,15 +231,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthResetRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/post/$postId': {
+      id: '/post/$postId'
+      path: '/post/$postId'
+      fullPath: '/post/$postId'
+      preLoaderRoute: typeof PostPostIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AuthedRouteChildren {
+  AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedUploadRoute: typeof AuthedUploadRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedFeedRoute: AuthedFeedRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedUploadRoute: AuthedUploadRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -214,6 +276,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
+  PostPostIdRoute: PostPostIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

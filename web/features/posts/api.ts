@@ -1,0 +1,185 @@
+// Posts API for the SPA (spec social-feed-search §2 feed, §3 post, §4 post deletion, §7 posts and
+// post_views; the posts & media contract): a key factory, query options for every post list
+// (keyset cursor, useInfiniteQuery) and single posts, the edit/delete mutations, and the cache
+// helpers other screens use after creating, editing or deleting a post.
+//
+// Calls go through the shared api client's fetch (401 → one refresh → one retry) and `unwrap`,
+// so every failure arrives as an ApiClientError carrying the server's spec-exact message. The
+// response shapes are the contract types in shared/posts-api.ts, which the Worker answers with.
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
+import type { Post, PostPage } from "../../../shared/posts-api";
+import type { UpdatePostInput } from "../../../shared/schemas/post";
+import { fetchWithRefresh, unwrap } from "../../lib/api-client";
+
+/** Where a list of posts comes from; each has its own cache entry. */
+export type PostListSource =
+  | { kind: "feed" }
+  | { kind: "all" }
+  | { kind: "user"; userId: string }
+  | { kind: "hashtag"; name: string };
+
+export const postKeys = {
+  all: ["posts"] as const,
+  lists: () => [...postKeys.all, "list"] as const,
+  list: (source: PostListSource) => {
+    switch (source.kind) {
+      case "feed":
+        return [...postKeys.lists(), "feed"] as const;
+      case "all":
+        return [...postKeys.lists(), "all"] as const;
+      case "user":
+        return [...postKeys.lists(), "user", source.userId] as const;
+      case "hashtag":
+        return [...postKeys.lists(), "hashtag", source.name.toLowerCase()] as const;
+      default: {
+        const unreachable: never = source;
+        return unreachable;
+      }
+    }
+  },
+  feed: () => postKeys.list({ kind: "feed" }),
+  details: () => [...postKeys.all, "detail"] as const,
+  detail: (postId: string) => [...postKeys.details(), postId] as const,
+};
+
+const enc = encodeURIComponent;
+
+function listPath(source: PostListSource): string {
+  switch (source.kind) {
+    case "feed":
+      return "/api/feed";
+    case "all":
+      return "/api/posts";
+    case "user":
+      return `/api/users/${enc(source.userId)}/posts`;
+    case "hashtag":
+      return `/api/hashtags/${enc(source.name)}/posts`;
+    default: {
+      const unreachable: never = source;
+      return unreachable;
+    }
+  }
+}
+
+function json(method: string, body?: unknown): RequestInit {
+  return {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
+export const PAGE_SIZE = 10;
+
+export const postCalls = {
+  list: (source: PostListSource, cursor: string | null, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cursor) params.set("cursor", cursor);
+    return unwrap<PostPage>(fetchWithRefresh(`${listPath(source)}?${params}`, { ...json("GET"), signal }));
+  },
+  get: (postId: string, signal?: AbortSignal) => unwrap<Post>(fetchWithRefresh(`/api/posts/${enc(postId)}`, { ...json("GET"), signal })),
+  update: (postId: string, body: UpdatePostInput) => unwrap<Post>(fetchWithRefresh(`/api/posts/${enc(postId)}`, json("PATCH", body))),
+  remove: (postId: string) => unwrap<{ ok: true }>(fetchWithRefresh(`/api/posts/${enc(postId)}`, json("DELETE"))),
+  /** Answers 204; failures are only logged (spec §8: view-tracking failures are only logged). */
+  recordView: async (postId: string): Promise<void> => {
+    try {
+      const res = await fetchWithRefresh(`/api/posts/${enc(postId)}/views`, json("POST"));
+      if (!res.ok) console.warn(`Recording a view of post ${postId} failed with ${res.status}`);
+    } catch (error) {
+      console.warn(`Recording a view of post ${postId} failed:`, error);
+    }
+  },
+};
+
+export type PostPages = InfiniteData<PostPage, string | null>;
+
+export function postListInfiniteQueryOptions(source: PostListSource) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.list(source),
+    queryFn: ({ pageParam, signal }) => postCalls.list(source, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: PostPage) => last.nextCursor,
+  });
+}
+
+/** Posts by followed users plus the viewer's own, newest first (spec §2 /feed). */
+export function feedInfiniteQueryOptions() {
+  return postListInfiniteQueryOptions({ kind: "feed" });
+}
+
+export function postQueryOptions(postId: string) {
+  return queryOptions({
+    queryKey: postKeys.detail(postId),
+    queryFn: ({ signal }) => postCalls.get(postId, signal),
+    // A missing post stays missing; retrying only delays the "Post not found" state.
+    retry: false,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cache helpers. Lists are keyset pages, so edits are applied in place rather than refetched
+// (a refetch of many pages costs many requests and can make the list jump).
+
+function mapPages(data: PostPages | undefined, fn: (items: Post[]) => Post[]): PostPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: fn(page.items) })) };
+}
+
+/** Replaces a post everywhere it is cached (after an edit, a like, a bookmark). */
+export function updatePostInCaches(queryClient: QueryClient, post: Post): void {
+  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
+    mapPages(data, (items) => items.map((item) => (item.id === post.id ? post : item))),
+  );
+  queryClient.setQueryData(postKeys.detail(post.id), post);
+}
+
+/** Removes a deleted post from every list and drops its detail entry. */
+export function removePostFromCaches(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
+    mapPages(data, (items) => items.filter((item) => item.id !== postId)),
+  );
+  queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
+}
+
+/**
+ * Puts a post the viewer just created at the top of the lists it belongs to (their feed, all
+ * posts, their own profile), so /feed shows it at once, then refetches those lists in the
+ * background so everything else on the first page is current too.
+ */
+export function addCreatedPostToCaches(queryClient: QueryClient, post: Post): void {
+  const keys = [postKeys.feed(), postKeys.list({ kind: "all" }), postKeys.list({ kind: "user", userId: post.userId })];
+  for (const key of keys) {
+    queryClient.setQueryData<PostPages>(key, (data) => {
+      if (!data || data.pages.length === 0) return data;
+      const [first, ...rest] = data.pages;
+      if (!first || first.items.some((item) => item.id === post.id)) return data;
+      return { ...data, pages: [{ ...first, items: [post, ...first.items] }, ...rest] };
+    });
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+  queryClient.setQueryData(postKeys.detail(post.id), post);
+}
+
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, body }: { postId: string; body: UpdatePostInput }) => postCalls.update(postId, body),
+    onSuccess: (post) => updatePostInCaches(queryClient, post),
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => postCalls.remove(postId),
+    onSuccess: (_result, postId) => removePostFromCaches(queryClient, postId),
+  });
+}

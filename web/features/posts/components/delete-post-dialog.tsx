@@ -1,0 +1,55 @@
+// Delete Post (spec §4 post deletion, §6 post owner): only after the spec's confirmation; the
+// server removes the stored file first, then the row. 'Success' on success; the server's
+// 'You can only delete your own posts' or 'Post not found' as Error toasts.
+import { DELETE_POST_CONFIRM, POST_SUCCESS } from "../../../../shared/messages";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import { ApiClientError } from "../../../lib/api-client";
+import { AUTH_MESSAGES } from "../../../../shared/messages";
+import { useDeletePost } from "../api";
+
+export function DeletePostDialog({
+  postId,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  postId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: (postId: string) => void;
+}) {
+  const remove = useDeletePost();
+  const confirm = () =>
+    remove.mutate(postId, {
+      onSuccess: () => {
+        notifySuccess(POST_SUCCESS.postDeleted.title, { description: "Your post has been deleted." });
+        onOpenChange(false);
+        onDeleted?.(postId);
+      },
+      onError: (failure) => {
+        notifyError(failure instanceof ApiClientError ? failure.message : AUTH_MESSAGES.unexpected);
+        onOpenChange(false);
+      },
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent role="alertdialog" hideClose>
+        <DialogHeader>
+          <DialogTitle>Delete Post</DialogTitle>
+          <DialogDescription>{DELETE_POST_CONFIRM}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? "Deleting…" : "Delete"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

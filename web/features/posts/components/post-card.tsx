@@ -1,0 +1,117 @@
+// One post in a list or on its share page (spec §2 feed screen): a header linking to the
+// author's profile, the content, caption, location, tags, like and comment counts, and the
+// owner's menu. The like/bookmark/comment/share bar is another issue's: it plugs into
+// `actionBar`; until then the counts are shown in its place.
+import { Link } from "@tanstack/react-router";
+import { BadgeCheck, Heart, MapPin, MessageCircle } from "lucide-react";
+import { useRef, type ReactNode } from "react";
+import type { Post } from "../../../../shared/posts-api";
+import { Avatar } from "../../../components/ui/avatar";
+import { cn } from "../../../lib/cn";
+import { useRecordViewWhenVisible } from "../hooks/use-record-view";
+import { PostMedia } from "./post-media";
+import { PostMenu } from "./post-menu";
+import { RelativeTime } from "./relative-time";
+
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+
+/** "1.2K" for counts; exact numbers stay in the accessible label. */
+export function formatCount(n: number): string {
+  return compact.format(Math.max(0, n));
+}
+
+export function profilePath(userId: string): string {
+  return `/profile/${encodeURIComponent(userId)}`;
+}
+
+/** Like and comment counts; the default content of the action bar slot. */
+export function PostStats({ post }: { post: Post }) {
+  return (
+    <div className="flex items-center gap-5 text-sm text-muted-foreground" data-testid="post-stats">
+      <span className="inline-flex items-center gap-1.5" aria-label={`${post.likesCount} ${post.likesCount === 1 ? "like" : "likes"}`}>
+        <Heart className={cn("size-[18px]", post.viewer.liked && "fill-rose-500 text-rose-500")} aria-hidden />
+        <span aria-hidden>{formatCount(post.likesCount)}</span>
+      </span>
+      <span className="inline-flex items-center gap-1.5" aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? "comment" : "comments"}`}>
+        <MessageCircle className="size-[18px]" aria-hidden />
+        <span aria-hidden>{formatCount(post.commentsCount)}</span>
+      </span>
+    </div>
+  );
+}
+
+export interface PostCardProps {
+  post: Post;
+  /**
+   * The action bar slot (like, bookmark, comment, share), rendered under the media. When
+   * omitted, PostStats (the like and comment counts) is shown instead.
+   */
+  actionBar?: ReactNode;
+  /** Called after the owner deleted the post (the caches are already updated). */
+  onDeleted?: (postId: string) => void;
+  /** Record a view when the card is half visible for the first time this session. */
+  trackViews?: boolean;
+  /** Load the image eagerly (the first card of a list, the share page). */
+  priority?: boolean;
+  className?: string;
+}
+
+export function PostCard({ post, actionBar, onDeleted, trackViews = false, priority = false, className }: PostCardProps) {
+  const ref = useRef<HTMLElement>(null);
+  useRecordViewWhenVisible(ref, post.id, trackViews);
+  const name = post.author.displayName || post.author.username;
+  const headingId = `post-${post.id}-author`;
+
+  return (
+    <article
+      ref={ref}
+      aria-labelledby={headingId}
+      data-testid="post-card"
+      data-post-id={post.id}
+      data-content-type={post.contentType}
+      className={cn("overflow-hidden rounded-[var(--radius-card)] border bg-card text-card-foreground shadow-sm", className)}
+    >
+      <header className="flex items-center gap-3 px-4 py-3">
+        <Link to={profilePath(post.userId)} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+          <Avatar src={post.author.avatarUrl} name={name} size="sm" />
+          <span className="min-w-0">
+            <span id={headingId} className="flex items-center gap-1 truncate text-sm font-semibold">
+              <span className="truncate">{name}</span>
+              {post.author.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" /> : null}
+            </span>
+            <span className="block truncate text-xs text-muted-foreground">@{post.author.username}</span>
+          </span>
+        </Link>
+        <RelativeTime date={post.createdAt} className="shrink-0 text-xs text-muted-foreground" />
+        {post.viewer.isOwner ? <PostMenu post={post} onDeleted={onDeleted} /> : null}
+      </header>
+
+      <PostMedia post={post} priority={priority} />
+
+      <div className="space-y-2.5 px-4 pt-3 pb-4">
+        <div data-slot="post-action-bar">{actionBar ?? <PostStats post={post} />}</div>
+        {post.caption ? (
+          // React escapes the text; pre-line keeps the author's line breaks.
+          <p className="text-[15px] leading-relaxed break-words whitespace-pre-line" data-testid="post-caption">
+            {post.caption}
+          </p>
+        ) : null}
+        {post.location ? (
+          <p className="flex items-center gap-1 text-xs text-muted-foreground">
+            <MapPin className="size-3.5" aria-hidden />
+            <span>{post.location}</span>
+          </p>
+        ) : null}
+        {post.tags.length > 0 ? (
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+            {post.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+// The content of a post (spec §2 feed screen): an image, an audio player with its waveform, or a
+// video with its poster. Images and videos reserve their box from the stored width and height,
+// so the feed does not jump as media loads.
+import type { Post } from "../../../../shared/posts-api";
+import { WaveformPlayer } from "./waveform-player";
+
+/** Portrait is cut at 4:5 and landscape at 1.91:1, the range phone feeds use. */
+export const MIN_ASPECT = 4 / 5;
+export const MAX_ASPECT = 1.91;
+
+/** The CSS aspect-ratio for a stored size, clamped; square when the size is unknown. */
+export function mediaAspectRatio(width: number | null, height: number | null): string {
+  if (!width || !height || width <= 0 || height <= 0) return "1 / 1";
+  const ratio = width / height;
+  if (ratio < MIN_ASPECT) return "4 / 5";
+  if (ratio > MAX_ASPECT) return "1.91 / 1";
+  return `${width} / ${height}`;
+}
+
+export function PostMedia({ post, priority = false }: { post: Post; priority?: boolean }) {
+  const name = post.author.displayName || post.author.username;
+  switch (post.contentType) {
+    case "image":
+      return (
+        <div className="relative w-full overflow-hidden bg-muted" style={{ aspectRatio: mediaAspectRatio(post.width, post.height) }} data-testid="post-media">
+          <img
+            src={post.mediaUrl}
+            alt={post.caption ? `Photo by ${name}: ${post.caption.slice(0, 120)}` : `Photo by ${name}`}
+            width={post.width ?? undefined}
+            height={post.height ?? undefined}
+            loading={priority ? "eager" : "lazy"}
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        </div>
+      );
+    case "video":
+      return (
+        <div className="relative w-full overflow-hidden bg-black" style={{ aspectRatio: mediaAspectRatio(post.width, post.height) }} data-testid="post-media">
+          <video
+            src={post.mediaUrl}
+            poster={post.thumbnailUrl ?? undefined}
+            controls
+            playsInline
+            preload="none"
+            aria-label={`Video by ${name}`}
+            className="absolute inset-0 size-full object-contain"
+          />
+        </div>
+      );
+    case "audio":
+      return (
+        <div className="mx-4 rounded-2xl bg-gradient-to-br from-orange-500/15 via-rose-500/10 to-transparent p-4" data-testid="post-media">
+          <WaveformPlayer src={post.mediaUrl} peaks={post.waveform} durationMs={post.durationMs} label={`audio by ${name}`} />
+        </div>
+      );
+    default: {
+      const unreachable: never = post.contentType;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,285 @@
+// The create-post screen's form (spec social-feed-search §2 "Create post screen", §4 post
+// creation, §5 Upload). Every rule and message comes from shared/: the file checks run in the
+// spec's order through validateUpload, the caption through checkCaption (content screen and
+// cleaning), tags through parseTags. The server repeats all of them.
+import { MapPin, Tags, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { ContentType } from "../../../../shared/constants";
+import { POST_ERRORS, POST_SUCCESS, UPLOAD_LIMIT_TITLE } from "../../../../shared/messages";
+import type { Post } from "../../../../shared/posts-api";
+import { UPLOAD_INCOMPLETE } from "../../../../shared/posts-api";
+import { CAPTION_MAX, checkCaption, LOCATION_MAX, LOCATION_TOO_LONG, TAGS_MAX, TAGS_TOO_LONG } from "../../../../shared/rules/post-text";
+import { cleanText } from "../../../../shared/rules/sanitize";
+import { validateUpload } from "../../../../shared/rules/upload";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { notify, notifyError, notifySuccess } from "../../../components/ui/toast";
+import { ApiClientError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { analyzeMedia, type MediaAnalysis } from "../media-analysis";
+import type { UploadProgress as Progress } from "../multipart-uploader";
+import { publishPost, type PublishInput } from "../publish-post";
+import { ContentTypePicker } from "./content-type-picker";
+import { FileDropZone } from "./file-drop-zone";
+import { MediaPreview } from "./media-preview";
+import { TagChips } from "./tag-chips";
+import { UploadProgress } from "./upload-progress";
+
+type Phase = "idle" | "uploading" | "finishing";
+type ErrorField = "file" | "caption" | "location" | "tags" | "form";
+
+export interface UploadFormProps {
+  /** Called with the created post; the route then updates the feed cache and goes to /feed. */
+  onPublished: (post: Post) => void;
+  /** Injectable for tests; the app uses the real uploader and analysers. */
+  publish?: (input: PublishInput) => Promise<Post>;
+  analyze?: (file: File, contentType: ContentType) => Promise<MediaAnalysis>;
+}
+
+/** Server refusals whose message is already the spec's words for the user (§5 Upload). */
+function isUserFacingRefusal(error: ApiClientError): boolean {
+  return (error.status === 400 || error.status === 413 || error.status === 415) && error.message !== UPLOAD_INCOMPLETE;
+}
+
+function limitTitle(details: unknown): string {
+  if (typeof details === "object" && details !== null && typeof (details as { title?: unknown }).title === "string") {
+    return (details as { title: string }).title;
+  }
+  return UPLOAD_LIMIT_TITLE;
+}
+
+export function UploadForm({ onPublished, publish = (input) => publishPost(input), analyze = analyzeMedia }: UploadFormProps) {
+  const ids = { caption: useId(), location: useId(), tags: useId(), error: useId(), counter: useId() };
+  const [contentType, setContentType] = useState<ContentType | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [analysis, setAnalysis] = useState<MediaAnalysis | null>(null);
+  const analysisRef = useRef<{ file: File; contentType: ContentType; promise: Promise<MediaAnalysis> } | null>(null);
+  const [caption, setCaption] = useState("");
+  const [location, setLocation] = useState("");
+  const [tags, setTags] = useState("");
+  const [error, setError] = useState<{ field: ErrorField; message: string } | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const busy = phase !== "idle";
+
+  // Analysis starts as soon as an acceptable file is chosen, so the preview shows the waveform
+  // or poster and the upload rarely has to wait for it.
+  useEffect(() => {
+    setAnalysis(null);
+    if (!file || !contentType || !validateUpload({ contentType, file }).ok) {
+      analysisRef.current = null;
+      return;
+    }
+    const promise = analyze(file, contentType).catch(() => ({}) as MediaAnalysis);
+    analysisRef.current = { file, contentType, promise };
+    let current = true;
+    void promise.then((result) => {
+      if (current) setAnalysis(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [file, contentType, analyze]);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const checkFileChoice = (type: ContentType | null, chosen: File | null) => {
+    // Before a type is chosen there is nothing to check the file against yet.
+    if (!type || !chosen) return setError(null);
+    const result = validateUpload({ contentType: type, file: chosen });
+    setError(result.ok ? null : { field: "file", message: result.message });
+  };
+
+  const captionCheck = checkCaption(caption);
+  const captionMessage = !captionCheck.ok ? captionCheck.message : null;
+
+  const clear = () => {
+    setContentType(null);
+    setFile(null);
+    setCaption("");
+    setLocation("");
+    setTags("");
+    setError(null);
+    setProgress(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const fileCheck = validateUpload({ contentType, file });
+    if (!fileCheck.ok) return setError({ field: "file", message: fileCheck.message });
+    if (!captionCheck.ok) return setError({ field: "caption", message: captionCheck.message });
+    const cleanLocation = cleanText(location);
+    if (cleanLocation.length > LOCATION_MAX) return setError({ field: "location", message: LOCATION_TOO_LONG });
+    if (tags.length > TAGS_MAX) return setError({ field: "tags", message: TAGS_TOO_LONG });
+    const chosen = file as File;
+    const type = fileCheck.contentType;
+
+    setError(null);
+    setProgress({ sentBytes: 0, totalBytes: chosen.size });
+    setPhase("uploading");
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const pending = analysisRef.current;
+    try {
+      const post = await publish({
+        file: chosen,
+        contentType: type,
+        caption: captionCheck.caption,
+        location: cleanLocation,
+        tags,
+        analysis: pending && pending.file === chosen && pending.contentType === type ? pending.promise : analyze(chosen, type),
+        onProgress: setProgress,
+        onPhase: setPhase,
+        signal: controller.signal,
+      });
+      notifySuccess(POST_SUCCESS.success.title);
+      onPublished(post);
+    } catch (failure) {
+      setPhase("idle");
+      if (failure instanceof DOMException && failure.name === "AbortError") return;
+      if (failure instanceof ApiClientError && failure.status === 429) {
+        setError({ field: "form", message: failure.message });
+        notify(limitTitle(failure.details), { description: failure.message, variant: "destructive" });
+      } else if (failure instanceof ApiClientError && failure.status === 401) {
+        notifyError(POST_ERRORS.loginToCreatePost);
+      } else if (failure instanceof ApiClientError && isUserFacingRefusal(failure)) {
+        setError({ field: "form", message: failure.message });
+        notifyError(failure.message);
+      } else {
+        setError({ field: "form", message: POST_ERRORS.createPost });
+        notifyError(POST_ERRORS.createPost);
+      }
+    } finally {
+      abortRef.current = null;
+    }
+  };
+
+  const fileError = error?.field === "file" ? error.message : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? ids.error : undefined}>
+      <section className="space-y-3" aria-labelledby="upload-type-label">
+        <h2 id="upload-type-label" className="text-sm font-medium">
+          What are you sharing?
+        </h2>
+        <ContentTypePicker
+          value={contentType}
+          disabled={busy}
+          onChange={(next) => {
+            setContentType(next);
+            checkFileChoice(next, file);
+          }}
+        />
+      </section>
+
+      <section className="space-y-3" aria-label="File">
+        {file && contentType && !fileError ? (
+          <MediaPreview file={file} contentType={contentType} analysis={analysis} disabled={busy} onRemove={() => { setFile(null); setError(null); }} />
+        ) : (
+          <FileDropZone
+            contentType={contentType}
+            disabled={busy}
+            invalid={Boolean(fileError)}
+            onFile={(chosen) => {
+              setFile(chosen);
+              checkFileChoice(contentType, chosen);
+            }}
+          />
+        )}
+        {file && (!contentType || fileError) ? (
+          <p className="flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-2 text-sm">
+            <span className="min-w-0 truncate">{file.name}</span>
+            <button type="button" onClick={() => { setFile(null); setError(null); }} aria-label="Remove file" className="rounded-full p-1 hover:bg-background">
+              <X className="size-4" aria-hidden />
+            </button>
+          </p>
+        ) : null}
+      </section>
+
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <Label htmlFor={ids.caption}>Caption</Label>
+          <span id={ids.counter} className={cn("text-xs tabular-nums text-muted-foreground", caption.length >= CAPTION_MAX && "text-destructive")}>
+            {caption.length}/{CAPTION_MAX}
+          </span>
+        </div>
+        <Textarea
+          id={ids.caption}
+          value={caption}
+          maxLength={CAPTION_MAX}
+          disabled={busy}
+          placeholder="Tell people about this one — the gear, the idea, the credits…"
+          aria-invalid={captionMessage ? true : undefined}
+          aria-describedby={ids.counter}
+          onChange={(event) => setCaption(event.target.value)}
+          className="min-h-28"
+        />
+        {captionMessage ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {captionMessage}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={ids.location} className="flex items-center gap-1.5">
+          <MapPin className="size-4 text-muted-foreground" aria-hidden /> Location <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input
+          id={ids.location}
+          value={location}
+          maxLength={LOCATION_MAX}
+          disabled={busy}
+          placeholder="Studio, city or venue"
+          onChange={(event) => setLocation(event.target.value)}
+        />
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={ids.tags} className="flex items-center gap-1.5">
+          <Tags className="size-4 text-muted-foreground" aria-hidden /> Tags <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input
+          id={ids.tags}
+          value={tags}
+          maxLength={TAGS_MAX}
+          disabled={busy}
+          placeholder="mixing, rnb, analog"
+          aria-describedby={`${ids.tags}-hint`}
+          onChange={(event) => setTags(event.target.value)}
+        />
+        <p id={`${ids.tags}-hint`} className="text-xs text-muted-foreground">
+          Separate tags with commas.
+        </p>
+        <TagChips raw={tags} />
+      </div>
+
+      {error && error.field !== "caption" ? (
+        <p id={ids.error} role="alert" className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+
+      {phase !== "idle" ? <UploadProgress progress={progress} phase={phase} /> : null}
+
+      <div className="flex gap-3">
+        {phase === "uploading" ? (
+          <Button type="button" variant="outline" className="flex-1" onClick={() => abortRef.current?.abort()}>
+            Cancel
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" className="flex-1" onClick={clear} disabled={busy}>
+            Clear
+          </Button>
+        )}
+        <Button type="submit" className="flex-[2]" disabled={busy}>
+          {busy ? "Sharing…" : "Share Post"}
+        </Button>
+      </div>
+    </form>
+  );
+}

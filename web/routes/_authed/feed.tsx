@@ -1,0 +1,31 @@
+// Spec social-feed-search §2 /feed: posts by followed users plus the user's own, newest first,
+// with infinite scroll; 'Failed to load posts from people you follow' when loading fails.
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Plus } from "lucide-react";
+import { feedInfiniteQueryOptions } from "../../features/posts/api";
+import { FeedList } from "../../features/posts/components/feed-list";
+import { appPaths } from "../../lib/app-paths";
+
+export const Route = createFileRoute("/_authed/feed")({
+  // Prefetch, not ensure: a failed first page is shown by the list (toast + retry), not by the
+  // route's error screen.
+  loader: ({ context }) => context.queryClient.prefetchInfiniteQuery(feedInfiniteQueryOptions()),
+  component: FeedPage,
+});
+
+function FeedPage() {
+  return (
+    <div className="px-3 pt-4 sm:px-4">
+      <div className="mb-4 flex items-center justify-between px-1">
+        <h1 className="font-display text-2xl font-bold tracking-tight">Home</h1>
+        <Link
+          to={appPaths.upload}
+          className="inline-flex h-9 items-center gap-1.5 rounded-full bg-muted px-3.5 text-sm font-medium transition hover:bg-secondary"
+        >
+          <Plus className="size-4" aria-hidden /> New post
+        </Link>
+      </div>
+      <FeedList />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// Spec social-feed-search §2 /post/{id}: the target of share links. Public, so a visitor sees the
+// post too, with a call to sign in; 'Post not found' when it does not exist (or was deleted).
+// Opening the page records a view (§7 post_views; failures only logged).
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ArrowLeft, SearchX } from "lucide-react";
+import { useEffect } from "react";
+import { POST_ERRORS } from "../../shared/messages";
+import { BottomNav } from "../components/app-shell";
+import { Wordmark } from "../components/brand/logo";
+import { Button, buttonVariants } from "../components/ui/button";
+import { sessionQueryOptions } from "../features/auth/api";
+import { postQueryOptions } from "../features/posts/api";
+import { PostCard } from "../features/posts/components/post-card";
+import { PostCardSkeleton } from "../features/posts/components/post-card-skeleton";
+import { recordViewOnce } from "../features/posts/hooks/use-record-view";
+import { ApiClientError } from "../lib/api-client";
+import { appPaths } from "../lib/app-paths";
+
+export const Route = createFileRoute("/post/$postId")({
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(postQueryOptions(params.postId)),
+  component: PostPage,
+});
+
+function PostPage() {
+  const { postId } = Route.useParams();
+  const navigate = useNavigate();
+  const session = useQuery(sessionQueryOptions());
+  const post = useQuery(postQueryOptions(postId));
+  const signedIn = Boolean(session.data?.user);
+
+  useEffect(() => {
+    if (post.data) recordViewOnce(post.data.id);
+  }, [post.data]);
+
+  const notFound = post.error instanceof ApiClientError && post.error.status === 404;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
+        <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
+          <Link
+            to={signedIn ? appPaths.feed : appPaths.home}
+            aria-label={signedIn ? "Back to feed" : "Back to home"}
+            className="inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+          <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
+            <Wordmark />
+          </Link>
+          {!signedIn && !session.isPending ? (
+            <Link to="/auth" search={{ redirect: `/post/${postId}` }} className={buttonVariants({ size: "sm", className: "ml-auto" })}>
+              Sign In
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4">
+        <h1 className="sr-only">Post</h1>
+        {post.isPending ? <PostCardSkeleton /> : null}
+        {post.data ? (
+          <PostCard post={post.data} priority onDeleted={() => void navigate({ to: appPaths.feed, replace: true })} />
+        ) : null}
+        {notFound ? (
+          <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-14 text-center" data-testid="post-not-found">
+            <SearchX className="size-10 text-muted-foreground" aria-hidden />
+            <div className="space-y-1">
+              <h2 className="font-display text-xl font-semibold">{POST_ERRORS.postNotFound}</h2>
+              <p className="text-sm text-muted-foreground">It may have been deleted by its owner, or the link is wrong.</p>
+            </div>
+            <Link to={signedIn ? appPaths.feed : appPaths.home} className={buttonVariants({ variant: "outline" })}>
+              {signedIn ? "Back to feed" : "Go to Backline"}
+            </Link>
+          </div>
+        ) : null}
+        {post.error && !notFound ? (
+          <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-12 text-center">
+            <p className="text-sm text-muted-foreground">{POST_ERRORS.loadPosts}</p>
+            <Button variant="outline" onClick={() => void post.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+
+        {!signedIn && !session.isPending ? (
+          <section className="rounded-[var(--radius-card)] border border-primary/25 bg-gradient-to-br from-orange-500/10 via-rose-500/5 to-transparent p-5" data-testid="sign-in-cta">
+            <h2 className="font-display text-lg font-semibold tracking-tight">Join the people behind the music</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Sign in to like, comment and follow — or create a free account to share your own work.
+            </p>
+            <div className="mt-4 flex gap-2">
+              <Link to="/auth" search={{ redirect: `/post/${postId}` }} className={buttonVariants({ className: "flex-1" })}>
+                Sign In
+              </Link>
+              <Link to="/auth" search={{ redirect: `/post/${postId}`, tab: "signup" }} className={buttonVariants({ variant: "outline", className: "flex-1" })}>
+                Get Started
+              </Link>
+            </div>
+          </section>
+        ) : null}
+      </main>
+      {signedIn ? <BottomNav /> : null}
+    </div>
+  );
+}
