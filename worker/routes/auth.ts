@@ -126,6 +126,7 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     await enforce(c.env, "sign_up", [ipSubject(ip)], { ip, userAgent });
+    const mailer = createMailer(c.env, db);
 
     const existing = await findUserByEmail(db, email);
     // Usernames are public, so saying one is taken reveals nothing about email addresses.
@@ -134,7 +135,6 @@ export const authRoutes = new Hono<AppEnv>()
     }
     // Hash before branching, so every path costs the same.
     const passwordHash = await hashPassword(c.env, password);
-    const mailer = createMailer(c.env, db);
 
     if (existing?.emailVerifiedAt) {
       await mailer.send(alreadyRegisteredMail(email, origin(c)));
@@ -192,10 +192,11 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
     await enforce(c.env, "password_reset", [`resend:${ipSubject(ip)}`, `resend:email:${email}`], { ip, userAgent });
+    const mailer = createMailer(c.env, db);
     const user = await findUserByEmail(db, email);
     if (user && !user.emailVerifiedAt && user.passwordHash) {
       const token = await issueEmailToken(db, user.id, "confirm_email");
-      await createMailer(c.env, db).send(confirmationMail(email, origin(c), token));
+      await mailer.send(confirmationMail(email, origin(c), token));
     }
     return c.json({ message: ACCOUNT_TEXTS.resendSent }, 200);
   })
@@ -305,10 +306,11 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     await enforce(c.env, "password_reset", [ipSubject(ip), `email:${email}`], { ip, userAgent });
+    const mailer = createMailer(c.env, db);
     const user = await findUserByEmail(db, email);
     if (user) {
       const token = await issueEmailToken(db, user.id, "reset_password");
-      await createMailer(c.env, db).send(passwordResetMail(email, origin(c), token));
+      await mailer.send(passwordResetMail(email, origin(c), token));
     }
     return c.json({ message: ACCOUNT_TEXTS.resetSent }, 200);
   })

@@ -3,6 +3,7 @@
 // table, which a developer reads at /dev/outbox (worker/routes/dev.ts).
 import { escapeHtml } from "../../shared/rules/sanitize";
 import type { Bindings } from "../env";
+import { ApiError } from "../lib/errors";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
@@ -38,16 +39,15 @@ export function bindingMailer(binding: SendEmail, from: string, fromName: string
 
 /**
  * The binding when it is configured; otherwise the outbox, but only outside production, where a
- * silently unsent confirmation mail would lock users out: there it fails loudly instead.
+ * silently unsent confirmation mail would lock users out: there it refuses with 503. Callers
+ * create the mailer before they know whether they will send, so a misconfigured deploy answers
+ * the same for known and unknown addresses and reveals nothing.
  */
 export function createMailer(env: MailEnv, db: Db): Mailer {
   if (env.EMAIL && env.MAIL_FROM) return bindingMailer(env.EMAIL, env.MAIL_FROM, env.APP_NAME || "Backline");
   if (env.ENVIRONMENT === "production") {
-    return {
-      async send() {
-        throw new Error("Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM");
-      },
-    };
+    console.error(JSON.stringify({ level: "error", message: "Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM" }));
+    throw new ApiError("unavailable", "Email is temporarily unavailable. Please try again later.");
   }
   return outboxMailer(db);
 }
