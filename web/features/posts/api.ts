@@ -3,9 +3,9 @@
 // (keyset cursor, useInfiniteQuery) and single posts, the edit/delete mutations, and the cache
 // helpers other screens use after creating, editing or deleting a post.
 //
-// Calls go through the shared api client's fetch (401 → one refresh → one retry) and `unwrap`,
-// so every failure arrives as an ApiClientError carrying the server's spec-exact message. The
-// response shapes are the contract types in shared/posts-api.ts, which the Worker answers with.
+// Calls go through the typed hc client (401 → one refresh → one retry) and `unwrap`, so a renamed
+// field breaks the build and every failure arrives as an ApiClientError carrying the server's
+// spec-exact message. The shapes are the contract types in shared/posts-api.ts.
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -16,7 +16,7 @@ import {
 } from "@tanstack/react-query";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import type { UpdatePostInput } from "../../../shared/schemas/post";
-import { fetchWithRefresh, unwrap } from "../../lib/api-client";
+import { api, unwrap } from "../../lib/api-client";
 
 /** Where a list of posts comes from; each has its own cache entry. */
 export type PostListSource =
@@ -49,18 +49,18 @@ export const postKeys = {
   detail: (postId: string) => [...postKeys.details(), postId] as const,
 };
 
-const enc = encodeURIComponent;
+export const PAGE_SIZE = 10;
 
-function listPath(source: PostListSource): string {
+function listCall(source: PostListSource, query: { cursor?: string; limit: string }, init: RequestInit) {
   switch (source.kind) {
     case "feed":
-      return "/api/feed";
+      return api.api.feed.$get({ query }, { init });
     case "all":
-      return "/api/posts";
+      return api.api.posts.$get({ query }, { init });
     case "user":
-      return `/api/users/${enc(source.userId)}/posts`;
+      return api.api.users[":userId"].posts.$get({ param: { userId: source.userId }, query }, { init });
     case "hashtag":
-      return `/api/hashtags/${enc(source.name)}/posts`;
+      return api.api.hashtags[":name"].posts.$get({ param: { name: source.name }, query }, { init });
     default: {
       const unreachable: never = source;
       return unreachable;
@@ -68,30 +68,16 @@ function listPath(source: PostListSource): string {
   }
 }
 
-function json(method: string, body?: unknown): RequestInit {
-  return {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-}
-
-export const PAGE_SIZE = 10;
-
 export const postCalls = {
-  list: (source: PostListSource, cursor: string | null, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor) params.set("cursor", cursor);
-    return unwrap<PostPage>(fetchWithRefresh(`${listPath(source)}?${params}`, { ...json("GET"), signal }));
-  },
-  get: (postId: string, signal?: AbortSignal) => unwrap<Post>(fetchWithRefresh(`/api/posts/${enc(postId)}`, { ...json("GET"), signal })),
-  update: (postId: string, body: UpdatePostInput) => unwrap<Post>(fetchWithRefresh(`/api/posts/${enc(postId)}`, json("PATCH", body))),
-  remove: (postId: string) => unwrap<{ ok: true }>(fetchWithRefresh(`/api/posts/${enc(postId)}`, json("DELETE"))),
+  list: (source: PostListSource, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
+    unwrap(listCall(source, { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) }, { signal })),
+  get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":id"].$get({ param: { id: postId } }, { init: { signal } })),
+  update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":id"].$patch({ param: { id: postId }, json: body })),
+  remove: (postId: string) => unwrap(api.api.posts[":id"].$delete({ param: { id: postId } })),
   /** Answers 204; failures are only logged (spec §8: view-tracking failures are only logged). */
   recordView: async (postId: string): Promise<void> => {
     try {
-      const res = await fetchWithRefresh(`/api/posts/${enc(postId)}/views`, json("POST"));
+      const res = await api.api.posts[":id"].views.$post({ param: { id: postId } });
       if (!res.ok) console.warn(`Recording a view of post ${postId} failed with ${res.status}`);
     } catch (error) {
       console.warn(`Recording a view of post ${postId} failed:`, error);

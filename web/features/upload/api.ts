@@ -3,7 +3,7 @@
 // fetch (401 → one refresh → one retry) and `unwrap` (error envelope → ApiClientError with the
 // server's spec-exact message). Parts are raw bodies sent by XMLHttpRequest, because fetch
 // cannot report upload progress.
-import { fetchWithRefresh, refreshSession, unwrap, ApiClientError } from "../../lib/api-client";
+import { api, ApiClientError, fetchWithRefresh, refreshSession, unwrap } from "../../lib/api-client";
 import { isErrorBody } from "../../../shared/errors";
 import type {
   CreatePostBody,
@@ -35,21 +35,13 @@ export interface UploadTransport {
   ): Promise<PartResult>;
 }
 
-function jsonInit(method: string, body?: unknown): RequestInit {
-  return {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-}
-
 const enc = encodeURIComponent;
 
 export const uploadCalls = {
-  start: (body: StartUploadBody) => unwrap<StartUploadResponse>(fetchWithRefresh("/api/uploads", jsonInit("POST", body))),
-  status: (uploadId: string) => unwrap<UploadStatusResponse>(fetchWithRefresh(`/api/uploads/${enc(uploadId)}`, jsonInit("GET"))),
-  abort: (uploadId: string) => unwrap<unknown>(fetchWithRefresh(`/api/uploads/${enc(uploadId)}`, jsonInit("DELETE"))),
+  start: (body: StartUploadBody): Promise<StartUploadResponse> => unwrap(api.api.uploads.$post({ json: body })),
+  status: (uploadId: string): Promise<UploadStatusResponse> => unwrap(api.api.uploads[":uploadId"].$get({ param: { uploadId } })),
+  abort: (uploadId: string) => unwrap(api.api.uploads[":uploadId"].$delete({ param: { uploadId } })),
+  // A raw image body, which the typed client does not send; same fetch and envelope handling.
   putThumbnail: (uploadId: string, image: Blob) =>
     unwrap<unknown>(
       fetchWithRefresh(`/api/uploads/${enc(uploadId)}/thumbnail`, {
@@ -59,7 +51,7 @@ export const uploadCalls = {
         body: image,
       }),
     ),
-  createPost: (body: CreatePostBody) => unwrap<Post>(fetchWithRefresh("/api/posts", jsonInit("POST", body))),
+  createPost: (body: CreatePostBody): Promise<Post> => unwrap(api.api.posts.$post({ json: body })),
 };
 
 /** Turns an XHR answer into the same ApiClientError `unwrap` throws for fetch answers. */

@@ -1,0 +1,16 @@
+// Browser APIs jsdom lacks that the posts and upload screens use. Imported by those tests only,
+// so the shared setup file stays untouched.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (typeof globalThis.ResizeObserver === "undefined") {
+  globalThis.ResizeObserver = NoopResizeObserver as unknown as typeof ResizeObserver;
+}
+
+let objectUrls = 0;
+if (typeof URL.createObjectURL !== "function") {
+  URL.createObjectURL = () => `blob:test/${(objectUrls += 1)}`;
+  URL.revokeObjectURL = () => {};
+}

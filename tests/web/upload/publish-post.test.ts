@@ -1,0 +1,69 @@
+// Post creation after the upload: the poster frame for a video, the metadata sent with the post,
+// and the resume entry dropped once the post exists.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { publishPost } from "../../../web/features/upload/publish-post";
+import { createResumeStore } from "../../../web/features/upload/resume-store";
+import type { Post } from "../../../shared/posts-api";
+
+afterEach(() => sessionStorage.clear());
+
+function deps(overrides: { createPost?: ReturnType<typeof vi.fn> } = {}) {
+  const store = createResumeStore(() => sessionStorage);
+  store.save({ uploadId: "up1", contentType: "video", fileName: "clip.mp4", fileSize: 3, lastModified: 1, mimeType: "video/mp4", savedAt: Date.now() });
+  const calls = {
+    putThumbnail: vi.fn(async () => ({ ok: true })),
+    createPost: overrides.createPost ?? vi.fn(async (body: unknown) => ({ id: "p1", ...(body as object) }) as unknown as Post),
+  };
+  const upload = vi.fn(async () => ({ uploadId: "up1", resumed: false, sentParts: [1] }));
+  return { store, calls, upload };
+}
+
+const file = new File([new Uint8Array(3)], "clip.mp4", { type: "video/mp4", lastModified: 1 });
+
+describe("publishPost", () => {
+  it("uploads, sends the poster frame, then creates the post with the measured metadata", async () => {
+    const d = deps();
+    const poster = new Blob(["jpeg"], { type: "image/jpeg" });
+    const phases: string[] = [];
+    await publishPost(
+      {
+        file,
+        contentType: "video",
+        caption: "Live at the Roundhouse",
+        location: "London",
+        tags: "live, drums",
+        analysis: Promise.resolve({ width: 1920, height: 1080, durationMs: 12_000, poster }),
+        onPhase: (p) => phases.push(p),
+      },
+      d,
+    );
+    expect(phases).toEqual(["uploading", "finishing"]);
+    expect(d.calls.putThumbnail).toHaveBeenCalledWith("up1", poster);
+    expect(d.calls.createPost).toHaveBeenCalledWith({
+      uploadId: "up1",
+      caption: "Live at the Roundhouse",
+      location: "London",
+      tags: "live, drums",
+      width: 1920,
+      height: 1080,
+      durationMs: 12_000,
+      waveform: null,
+    });
+    expect(d.store.find(file, "video")).toBeNull();
+  });
+
+  it("still creates the post when the poster upload fails, and sends nulls for unknown metadata", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const d = deps();
+    d.calls.putThumbnail.mockRejectedValueOnce(new Error("boom"));
+    await publishPost({ file, contentType: "video", caption: "", location: "", tags: "", analysis: Promise.resolve({ poster: new Blob(["x"]) }) }, d);
+    expect(d.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ width: null, height: null, durationMs: null, waveform: null }));
+    warn.mockRestore();
+  });
+
+  it("keeps the resume entry when creating the post fails, so sharing again resumes", async () => {
+    const d = deps({ createPost: vi.fn(async () => Promise.reject(new Error("500"))) });
+    await expect(publishPost({ file, contentType: "video", caption: "", location: "", tags: "", analysis: Promise.resolve({}) }, d)).rejects.toThrow();
+    expect(d.store.find(file, "video")?.uploadId).toBe("up1");
+  });
+});
