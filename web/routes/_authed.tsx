@@ -1,7 +1,8 @@
 // Spec social-feed-search §2 (guarded screens, mobile header, bottom navigation) and §9 (client
 // security layer): the pathless layout every signed-in screen lives under. While the session is
 // read it shows 'Loading...' with a spinner; a visitor is sent to /auth?redirect=<this path>.
-import { Link, Navigate, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { Link, Outlet, createFileRoute, redirect, useLocation, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { Settings } from "lucide-react";
 import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
 import { sessionQueryOptions } from "../features/auth/api";
@@ -27,10 +28,19 @@ function AuthedLayout() {
   useSessionLostHandler();
   const session = useSession();
   const href = useLocation({ select: (location) => location.href });
+  const navigate = useNavigate();
   const fullSignOut = useFullSignOut({ keepStorageKeys: SECURITY_STORAGE_KEYS });
 
   // The session can end while a screen is open (revoked elsewhere, or expired on the server).
-  if (session.data && !session.data.user) return <Navigate to="/auth" search={{ redirect: href }} replace />;
+  // Navigate once when that happens: a <Navigate> element here would re-fire on every render of
+  // the pending navigation and never settle.
+  const signedOut = session.data != null && session.data.user == null;
+  const hrefWhenSignedOut = useRef(href);
+  if (!signedOut) hrefWhenSignedOut.current = href;
+  useEffect(() => {
+    if (signedOut) void navigate({ to: "/auth", search: { redirect: hrefWhenSignedOut.current }, replace: true });
+  }, [signedOut, navigate]);
+  if (signedOut) return <AuthLoading />;
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -26,7 +26,14 @@ export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepSto
   const busy = signOut.isPending;
   return (
     <div className="flex flex-col gap-3">
-      <Button variant="outline" size="lg" disabled={busy} onClick={() => void run("local")} className="justify-start">
+      <Button
+        variant="outline"
+        size="lg"
+        disabled={busy}
+        onClick={() => void run("local")}
+        className="justify-start"
+        aria-label="Sign out of this device"
+      >
         <LogOut aria-hidden /> Sign out
         <span className="ml-auto text-xs font-normal text-muted-foreground">This device</span>
       </Button>
