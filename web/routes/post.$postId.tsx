@@ -18,7 +18,10 @@ import { ApiClientError } from "../lib/api-client";
 import { appPaths } from "../lib/app-paths";
 
 export const Route = createFileRoute("/post/$postId")({
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(postQueryOptions(params.postId)),
+  // Fetch early without holding the navigation; the page shows a skeleton, then the post.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(postQueryOptions(params.postId));
+  },
   component: PostPage,
 });
 

@@ -14,3 +14,10 @@ if (typeof URL.createObjectURL !== "function") {
   URL.createObjectURL = () => `blob:test/${(objectUrls += 1)}`;
   URL.revokeObjectURL = () => {};
 }
+
+// Pointer capture is used by Radix menus and drag handlers; jsdom has none of it.
+const proto = Element.prototype as unknown as Record<string, unknown>;
+proto.setPointerCapture ??= () => {};
+proto.releasePointerCapture ??= () => {};
+proto.hasPointerCapture ??= () => false;
+proto.scrollIntoView ??= () => {};

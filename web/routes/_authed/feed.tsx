@@ -7,9 +7,12 @@ import { FeedList } from "../../features/posts/components/feed-list";
 import { appPaths } from "../../lib/app-paths";
 
 export const Route = createFileRoute("/_authed/feed")({
-  // Prefetch, not ensure: a failed first page is shown by the list (toast + retry), not by the
-  // route's error screen.
-  loader: ({ context }) => context.queryClient.prefetchInfiniteQuery(feedInfiniteQueryOptions()),
+  // Start the first page as early as possible without holding the navigation: the screen
+  // appears at once with skeletons, and a failure is shown by the list (toast + retry), not by
+  // the route's error screen.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(feedInfiniteQueryOptions());
+  },
   component: FeedPage,
 });
 

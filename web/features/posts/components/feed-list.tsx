@@ -93,7 +93,7 @@ export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, 
           </li>
         ))}
       </ol>
-      <div ref={sentinelRef} aria-hidden className="h-px" />
+      <div ref={sentinelRef} aria-hidden className="h-px" data-testid="post-list-sentinel" />
       <div className="flex justify-center pb-4">
         {isFetchingNextPage ? (
           <Spinner label="Loading more posts" />

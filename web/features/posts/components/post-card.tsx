@@ -75,8 +75,10 @@ export function PostCard({ post, actionBar, onDeleted, trackViews = false, prior
         <Link to={profilePath(post.userId)} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
           <Avatar src={post.author.avatarUrl} name={name} size="sm" />
           <span className="min-w-0">
-            <span id={headingId} className="flex items-center gap-1 truncate text-sm font-semibold">
-              <span className="truncate">{name}</span>
+            <span className="flex items-center gap-1 truncate text-sm font-semibold">
+              <span id={headingId} className="truncate">
+                {name}
+              </span>
               {post.author.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" /> : null}
             </span>
             <span className="block truncate text-xs text-muted-foreground">@{post.author.username}</span>

@@ -1,0 +1,86 @@
+// Social API for the SPA (spec social-feed-search §4 like/bookmark/comment reply/follow, §7
+// post_likes, bookmarks, comments, follows; the social contract): key factories, query options
+// and the calls. Every call goes through the 401 → refresh → retry client and `unwrap`, so a
+// failure arrives as an ApiClientError carrying the server's spec-exact message.
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
+import { api, unwrap } from "../../lib/api-client";
+import type { BookmarkPage, BookmarkState, Comment, CommentThread, FollowResult, LikeState } from "./types";
+
+export const socialKeys = {
+  all: ["social"] as const,
+  comments: (postId: string) => [...socialKeys.all, "comments", postId] as const,
+  bookmarks: () => [...socialKeys.all, "bookmarks"] as const,
+  follow: (userId: string) => [...socialKeys.all, "follow", userId] as const,
+  /** Mutation keys: a bookmark toggle is ignored while one is in flight for the same post. */
+  bookmarkMutation: (postId: string) => [...socialKeys.all, "bookmark-mutation", postId] as const,
+};
+
+export const socialCalls = {
+  setLike: (postId: string, liked: boolean): Promise<LikeState> =>
+    unwrap(api.api.posts[":postId"].like.$put({ param: { postId }, json: { liked } })),
+  setBookmark: (postId: string, bookmarked: boolean): Promise<BookmarkState> =>
+    unwrap(api.api.posts[":postId"].bookmark.$put({ param: { postId }, json: { bookmarked } })),
+  bookmarks: (cursor: string | null, signal?: AbortSignal): Promise<BookmarkPage> =>
+    unwrap(
+      api.api.bookmarks.$get(
+        { query: { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) } },
+        { init: { signal } },
+      ),
+    ),
+  comments: (postId: string, signal?: AbortSignal): Promise<{ items: CommentThread[] }> =>
+    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: {} }, { init: { signal } })) as Promise<{
+      items: CommentThread[];
+    }>,
+  /** Everything created after `since` (a cursor), flat: the catch-up after a reconnect. */
+  commentsSince: (postId: string, since: string, signal?: AbortSignal): Promise<{ items: Comment[] }> =>
+    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: { since } }, { init: { signal } })) as Promise<{
+      items: Comment[];
+    }>,
+  addComment: (postId: string, content: string, parentId: string | null): Promise<Comment> =>
+    unwrap(api.api.posts[":postId"].comments.$post({ param: { postId }, json: { content, parentId } })),
+  deleteComment: (commentId: string): Promise<unknown> => unwrap(api.api.comments[":commentId"].$delete({ param: { commentId } })),
+  followStatus: (userId: string, signal?: AbortSignal): Promise<{ following: boolean }> =>
+    unwrap(api.api.users[":userId"].follow.$get({ param: { userId } }, { init: { signal } })),
+  setFollow: (userId: string, following: boolean): Promise<FollowResult> =>
+    unwrap(api.api.users[":userId"].follow.$put({ param: { userId }, json: { following } })),
+};
+
+export function commentsQueryOptions(postId: string) {
+  return queryOptions({
+    queryKey: socialKeys.comments(postId),
+    queryFn: ({ signal }) => socialCalls.comments(postId, signal),
+    // The socket keeps an open list current; a reopened dialog shows the cache and refreshes it.
+    staleTime: 0,
+  });
+}
+
+/** The viewer's saved posts, newest bookmark first (marketplace-messaging-account §2 /bookmarks). */
+export function bookmarksInfiniteQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: socialKeys.bookmarks(),
+    queryFn: ({ pageParam, signal }) => socialCalls.bookmarks(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: BookmarkPage) => last.nextCursor,
+  });
+}
+
+export function followQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: socialKeys.follow(userId),
+    queryFn: ({ signal }) => socialCalls.followStatus(userId, signal),
+    staleTime: 60_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comment cursors: base64url of `${createdAt}.${id}` (decision record 0006), the newest comment
+// the client holds, sent as `?since=` after a reconnect.
+
+function toBase64Url(text: string): string {
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function commentCursor(comment: Pick<Comment, "createdAt" | "id">): string {
+  return toBase64Url(`${comment.createdAt}.${comment.id}`);
+}
