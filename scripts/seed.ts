@@ -6,6 +6,7 @@
 // The state directory is $BACKLINE_STATE or .wrangler/state; wrangler and @cloudflare/vite-plugin
 // keep local D1/R2/KV under <state>/v3. Migrations must already be applied. Seeding is idempotent:
 // a database that already has the demo user is left alone. The start script imports seedLocal().
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,12 @@ type SeedDemoWorld = (
   media: (file: string) => Promise<Uint8Array>,
   options: { demoPasswordHash?: string },
 ) => Promise<SeedResult>;
+
+// The demo sign-in (plain ESM, shared with scripts/start.mjs, which prints it).
+// @ts-expect-error plain ESM helper without type declarations
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.mjs";
+
+type HashPassword = (env: { PASSWORD_PEPPER: string }, password: string) => Promise<string>;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MEDIA_DIR = path.join(ROOT, "seed/media");
@@ -49,8 +56,31 @@ export async function readSeedMedia(file: string): Promise<Uint8Array> {
   return new Uint8Array(await readFile(abs));
 }
 
+/**
+ * The demo password hashed exactly as the Worker hashes it (worker/services/auth/passwords.ts,
+ * imported at run time like the seed module), with the local PASSWORD_PEPPER from .dev.vars, so
+ * the demo user can sign in under `npm start`. Undefined, with a warning, when no pepper exists.
+ */
+export async function demoPasswordHash(): Promise<string | undefined> {
+  const file = path.join(ROOT, ".dev.vars");
+  const line = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("PASSWORD_PEPPER="))
+    : undefined;
+  const pepper = line?.slice("PASSWORD_PEPPER=".length).trim();
+  if (!pepper) {
+    console.warn("seed: no PASSWORD_PEPPER in .dev.vars; the demo user gets no password (run `npm start` to create it)");
+    return undefined;
+  }
+  const passwords = new URL("../worker/services/auth/passwords.ts", import.meta.url).href;
+  const { hashPassword } = (await import(passwords)) as { hashPassword: HashPassword };
+  return hashPassword({ PASSWORD_PEPPER: pepper }, DEMO_PASSWORD as string);
+}
+
 export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedResult> {
   const state = stateDir(options.state);
+  const passwordHash = options.demoPasswordHash ?? (await demoPasswordHash());
   const log = options.log ?? true;
   const seedModule = new URL("../worker/seed/seed.ts", import.meta.url).href;
   const { seedDemoWorld } = (await import(seedModule)) as { seedDemoWorld: SeedDemoWorld };
@@ -60,7 +90,15 @@ export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedRes
   });
   try {
     const started = Date.now();
-    const result = await seedDemoWorld(proxy.env, readSeedMedia, options.demoPasswordHash ? { demoPasswordHash: options.demoPasswordHash } : {});
+    const result = await seedDemoWorld(proxy.env, readSeedMedia, passwordHash ? { demoPasswordHash: passwordHash } : {});
+    if (!result.seeded && passwordHash) {
+      // A world seeded before the demo had a password: give it one, once.
+      const db = proxy.env.DB as { prepare(sql: string): { bind(...values: unknown[]): { run(): Promise<unknown> } } };
+      await db
+        .prepare("UPDATE users SET password_hash = ? WHERE email = ? AND password_hash IS NULL")
+        .bind(passwordHash, DEMO_EMAIL)
+        .run();
+    }
     if (log) {
       if (result.seeded) {
         console.log(
