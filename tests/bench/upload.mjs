@@ -86,7 +86,8 @@ async function main() {
         const res = await api.request(`/api/uploads/${uploadId}/parts/${n}`, { method: "PUT", body });
         if (res.status !== 200) throw new Error(`part ${n} failed: ${res.status} ${await res.text()}`);
         await res.json();
-        partTimes.push({ n, ms: performance.now() - t0, length });
+        const rss = workerd.length > 0 ? memoryOf(workerd[0]).rssMiB : Number.NaN;
+        partTimes.push({ n, ms: performance.now() - t0, length, rss });
       }
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -116,6 +117,10 @@ async function main() {
     for (const [i, m] of after.entries()) {
       rows.push([`workerd pid ${m.pid} RSS before → after`, `${before[i].rssMiB.toFixed(1)} → ${m.rssMiB.toFixed(1)} MiB`]);
       rows.push([`workerd pid ${m.pid} peak (VmHWM)`, `${m.peakMiB.toFixed(1)} MiB (sampled RSS max during upload ${peakSeen.toFixed(1)} MiB)`]);
+    }
+    if (after.length > 0) {
+      const trace = [...partTimes].sort((a, b) => a.n - b.n).map((p) => p.rss.toFixed(0));
+      rows.push(["workerd RSS after each part", `${trace.join(", ")} MiB`]);
     }
     if (after.length === 0) rows.push(["workerd memory", "n/a (no workerd process found; set BENCH_PID when using BENCH_URL)"]);
     const width = Math.max(...rows.map(([k]) => k.length));

@@ -1,7 +1,7 @@
 // The multipart upload service without HTTP: part size rules, magic bytes, oversize, order,
 // retries, completion and the clean-up job (decision record 0005).
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { cleanUpAbandonedUploads } from "../../../worker/cron/uploads-cleanup";
 import { ApiError } from "../../../worker/lib/errors";
@@ -17,6 +17,9 @@ import {
 import { getUpload, type UploadRow } from "../../../worker/services/media/upload-rows";
 import { exactLength, peekStream, TooFewBytesError, TooManyBytesError } from "../../../worker/services/media/streams";
 import { db, htmlBytes, jpegBytes, makeUser, MiB, mp3Bytes, mp4Bytes, streamOf } from "../posts/helpers";
+
+// Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
+vi.setConfig({ testTimeout: 30_000 });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {

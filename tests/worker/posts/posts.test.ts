@@ -2,7 +2,7 @@
 // §5 caption/location/tags, §6 owner rules, §7 create/delete post and post_views, §8 messages).
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import { app } from "../../../worker/app";
 import { follows, postViews, posts, profiles, uploads } from "../../../worker/db/schema";
@@ -18,6 +18,9 @@ import {
   postThroughApi,
   uploadThroughApi,
 } from "./helpers";
+
+// Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
+vi.setConfig({ testTimeout: 30_000 });
 
 async function postRow(id: string) {
   const [row] = await db().select().from(posts).where(eq(posts.id, id));

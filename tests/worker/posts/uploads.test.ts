@@ -2,9 +2,12 @@
 // Upload), the upload rate limit (§9), ownership, sniffing, resume and abort.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { uploads } from "../../../worker/db/schema";
 import { call, db, errorOf, htmlBytes, jpegBytes, makeSignedInUser, MiB, mp3Bytes, mp4Bytes, streamOf } from "./helpers";
+
+// Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
+vi.setConfig({ testTimeout: 30_000 });
 
 const start = (cookie: string | null, json: Record<string, unknown>) => call("/api/uploads", { cookie, json });
 const image = { contentType: "image", mimeType: "image/jpeg", size: 5000, fileName: "cover.jpg" };
