@@ -2,9 +2,15 @@
 // with, so tests can check that the stored peaks and duration were used and no URL was fetched.
 import { vi } from "vitest";
 
-export const created: Array<{ options: Record<string, unknown>; playPause: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }> = [];
+export interface FakeWaveSurfer {
+  options: Record<string, unknown>;
+  playPause: ReturnType<typeof vi.fn>;
+  destroy: ReturnType<typeof vi.fn>;
+}
 
-export const wavesurferModule = {
+export const created: FakeWaveSurfer[] = [];
+
+export const wavesurferModule: { default: { create: (options: Record<string, unknown>) => FakeWaveSurfer } } = {
   default: {
     create: (options: Record<string, unknown>) => {
       const instance = {

@@ -3,16 +3,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publishPost } from "../../../web/features/upload/publish-post";
 import { createResumeStore } from "../../../web/features/upload/resume-store";
-import type { Post } from "../../../shared/posts-api";
+import type { CreatePostBody, Post } from "../../../shared/posts-api";
 
 afterEach(() => sessionStorage.clear());
 
-function deps(overrides: { createPost?: ReturnType<typeof vi.fn> } = {}) {
+type CreatePost = (body: CreatePostBody) => Promise<Post>;
+
+function deps(overrides: { createPost?: CreatePost } = {}) {
   const store = createResumeStore(() => sessionStorage);
   store.save({ uploadId: "up1", contentType: "video", fileName: "clip.mp4", fileSize: 3, lastModified: 1, mimeType: "video/mp4", savedAt: Date.now() });
   const calls = {
     putThumbnail: vi.fn(async () => ({ ok: true })),
-    createPost: overrides.createPost ?? vi.fn(async (body: unknown) => ({ id: "p1", ...(body as object) }) as unknown as Post),
+    createPost: vi.fn<CreatePost>(overrides.createPost ?? (async (body) => ({ id: "p1", ...body }) as unknown as Post)),
   };
   const upload = vi.fn(async () => ({ uploadId: "up1", resumed: false, sentParts: [1] }));
   return { store, calls, upload };
@@ -62,7 +64,7 @@ describe("publishPost", () => {
   });
 
   it("keeps the resume entry when creating the post fails, so sharing again resumes", async () => {
-    const d = deps({ createPost: vi.fn(async () => Promise.reject(new Error("500"))) });
+    const d = deps({ createPost: async () => Promise.reject(new Error("500")) });
     await expect(publishPost({ file, contentType: "video", caption: "", location: "", tags: "", analysis: Promise.resolve({}) }, d)).rejects.toThrow();
     expect(d.store.find(file, "video")?.uploadId).toBe("up1");
   });

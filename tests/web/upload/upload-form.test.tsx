@@ -150,13 +150,14 @@ describe("sharing", () => {
     await t.choose("Photo");
     await t.pick(jpeg());
     await t.share();
+    await waitFor(() => expect(publish).toHaveBeenCalled());
     await act(async () => report?.({ sentBytes: 1024, totalBytes: 2048 }));
     const bar = screen.getByRole("progressbar", { name: "Upload progress" });
     expect(bar).toHaveAttribute("aria-valuenow", "50");
     expect(screen.getByText("1 KB of 2 KB")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sharing…" })).toBeDisabled();
     await act(async () => finish());
-    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    expect(await screen.findByText("Success!", undefined, { timeout: 4000 })).toBeInTheDocument();
     expect(t.onPublished).toHaveBeenCalledWith({ id: "p9" });
   });
 

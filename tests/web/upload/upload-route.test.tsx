@@ -21,7 +21,8 @@ beforeEach(() => {
 });
 afterEach(resetApp);
 
-describe("/upload", () => {
+// A whole journey through the router: allow for a loaded machine.
+describe("/upload", { timeout: 20_000 }, () => {
   it("uploads a photo in parts, creates the post and shows it first on /feed", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const older = makePost({ id: "old", caption: "Yesterday's session" });
@@ -45,7 +46,7 @@ describe("/upload", () => {
     await user.type(screen.getByLabelText(/Tags/), "studio, acoustics");
     await user.click(screen.getByRole("button", { name: "Share Post" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/feed"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/feed"), { timeout: 8000 });
     expect(api.callsTo("POST", "/api/uploads")[0]!.body).toEqual({ contentType: "image", mimeType: "image/jpeg", size: 5000, fileName: "studio.jpg" });
     expect(xhr.calls.map((c) => [c.url, c.size])).toEqual([["/api/uploads/up1/parts/1", 5000]]);
     expect(api.callsTo("POST", "/api/posts")[0]!.body).toEqual({
