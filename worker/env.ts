@@ -1,5 +1,6 @@
 // The Worker's environment: bindings from wrangler.toml and per-request variables.
 import type { Db } from "./db/client";
+import type { CommentRoom } from "./realtime/comment-room";
 import type { RateLimiter } from "./realtime/rate-limiter";
 
 export interface Bindings {
@@ -30,6 +31,9 @@ export interface Bindings {
   // --- Exact rate limits (worker/services/rate-limit.ts) ---
   /** One RateLimiter Durable Object per rule and subject. */
   LIMITER: DurableObjectNamespace<RateLimiter>;
+  // --- Live comments (worker/realtime/comment-room.ts) ---
+  /** One CommentRoom Durable Object per post, named by the post id. */
+  COMMENT_ROOM: DurableObjectNamespace<CommentRoom>;
 }
 
 export interface Variables {

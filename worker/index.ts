@@ -6,6 +6,7 @@ import { dispatchScheduled } from "./cron";
 import "./cron/uploads-cleanup";
 import type { Bindings } from "./env";
 
+export { CommentRoom } from "./realtime/comment-room";
 export { RateLimiter } from "./realtime/rate-limiter";
 
 export default {

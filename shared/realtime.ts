@@ -1,0 +1,166 @@
+// The realtime contract of the comment rooms (spec social-feed-search §4 "Realtime channel
+// states", §9 heartbeat 25 s and reconnect delays; DESIGN.md "Realtime"; decision record 0009).
+// The Worker, the CommentRoom Durable Object and the SPA all import these types, so a message
+// renamed on one side breaks the build on the other.
+//
+// Frames are JSON text. A frame that does not parse into one of the unions below is dropped by
+// whoever receives it: the parse helpers never throw, because a socket handler that throws on a
+// malformed frame would take the whole room down with it.
+import { RECONNECT_DELAYS_MS } from "./constants";
+import type { PostAuthor } from "./posts-api";
+
+// ---------------------------------------------------------------------------------------------
+// The comment shape (also what the HTTP comment routes answer with)
+
+export type CommentAuthor = PostAuthor;
+
+export interface Comment {
+  id: string;
+  postId: string;
+  userId: string;
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parentId: string | null;
+  content: string;
+  createdAt: number;
+  author: CommentAuthor;
+  /** For the signed-in reader: the comment's author and the post's owner may delete it. */
+  viewer: { canDelete: boolean };
+}
+
+/** A top-level comment with its replies (one level of nesting, spec §2 comments dialog). */
+export type CommentThread = Comment & { replies: Comment[] };
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** Server → client frames of a post's comment room. */
+export type CommentRoomServerMessage =
+  | { type: "comment.created"; comment: Comment }
+  | { type: "comment.deleted"; commentId: string; postId: string }
+  | { type: "pong"; t: number }
+  | { type: "welcome"; postId: string; serverTime: number };
+
+/** Client → server frames. */
+export type CommentRoomClientMessage = { type: "ping"; t: number };
+
+/** What the Worker hands the room to broadcast: the room never receives anything else by RPC. */
+export type CommentRoomBroadcast = Extract<CommentRoomServerMessage, { type: "comment.created" | "comment.deleted" }>;
+
+/** Spec §9 "heartbeat 25 s": clients send a ping this often. */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+
+/** Client frames are tiny (a ping); anything larger is refused by the room. */
+export const MAX_CLIENT_FRAME_BYTES = 1024;
+
+/** The delay before reconnect attempt `attempt` (0-based): 1, 2, 5, 10 s, then 10 s forever. */
+export function reconnectDelayMs(attempt: number): number {
+  const index = Math.min(Math.max(Math.floor(attempt), 0), RECONNECT_DELAYS_MS.length - 1);
+  return RECONNECT_DELAYS_MS[index]!;
+}
+
+/** The path a client opens a WebSocket on to listen to a post's comments. */
+export function commentRoomPath(postId: string): string {
+  return `/api/posts/${encodeURIComponent(postId)}/comments/live`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+function isAuthor(value: unknown): value is CommentAuthor {
+  return (
+    isObject(value) &&
+    isString(value.userId) &&
+    isString(value.username) &&
+    isString(value.displayName) &&
+    (value.avatarUrl === null || isString(value.avatarUrl)) &&
+    typeof value.verified === "boolean"
+  );
+}
+
+/** True when `value` has every field of a Comment with the right type. */
+export function isComment(value: unknown): value is Comment {
+  return (
+    isObject(value) &&
+    isString(value.id) &&
+    isString(value.postId) &&
+    isString(value.userId) &&
+    (value.parentId === null || isString(value.parentId)) &&
+    isString(value.content) &&
+    isFiniteNumber(value.createdAt) &&
+    isAuthor(value.author) &&
+    isObject(value.viewer) &&
+    typeof value.viewer.canDelete === "boolean"
+  );
+}
+
+/** A frame's JSON object, or null. Accepts a string or an already-parsed value. */
+function toObject(data: unknown): Json | null {
+  let value = data;
+  if (isString(data)) {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  return isObject(value) ? value : null;
+}
+
+/** Validates a server → client frame (used by the SPA and the tests). */
+export function parseServerMessage(data: unknown): CommentRoomServerMessage | null {
+  const value = toObject(data);
+  if (!value || !isString(value.type)) return null;
+  const message = value as { type: CommentRoomServerMessage["type"] } & Json;
+  switch (message.type) {
+    case "comment.created":
+      return isComment(message.comment) ? { type: message.type, comment: message.comment } : null;
+    case "comment.deleted":
+      return isString(message.commentId) && isString(message.postId)
+        ? { type: message.type, commentId: message.commentId, postId: message.postId }
+        : null;
+    case "pong":
+      return isFiniteNumber(message.t) ? { type: message.type, t: message.t } : null;
+    case "welcome":
+      return isString(message.postId) && isFiniteNumber(message.serverTime)
+        ? { type: message.type, postId: message.postId, serverTime: message.serverTime }
+        : null;
+    default: {
+      // Unknown types from a newer server are dropped, not fatal; the check below still fails the
+      // build if a type is added to the union without a case here.
+      const _exhaustive: never = message.type;
+      void _exhaustive;
+      return null;
+    }
+  }
+}
+
+/** Validates a client → server frame (used by the room). Oversized frames are refused. */
+export function parseClientMessage(data: unknown): CommentRoomClientMessage | null {
+  if (isString(data) && data.length > MAX_CLIENT_FRAME_BYTES) return null;
+  const value = toObject(data);
+  if (!value || !isString(value.type)) return null;
+  const message = value as { type: CommentRoomClientMessage["type"] } & Json;
+  switch (message.type) {
+    case "ping":
+      return isFiniteNumber(message.t) ? { type: "ping", t: message.t } : null;
+    default: {
+      const _exhaustive: never = message.type;
+      void _exhaustive;
+      return null;
+    }
+  }
+}
+
+/** Serialises a frame; one place, so both sides agree on the encoding. */
+export function encodeMessage(message: CommentRoomServerMessage | CommentRoomClientMessage): string {
+  return JSON.stringify(message);
+}
