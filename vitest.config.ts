@@ -34,6 +34,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "worker",
+          // Workerd tests hash passwords and stream R2 parts; a loaded 2-core CI box needs headroom.
+          testTimeout: 20_000,
           include: ["tests/worker/**/*.test.ts", "tests/shared/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
         },
