@@ -17,7 +17,10 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: defaultEmail },
-    mode: "onTouched",
+    // Validate on submit, then as the user corrects: validating on blur inserts messages that
+    // shift the submit button while it is being pressed, and the press then misses it.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);

@@ -22,7 +22,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const form = useForm<SignInInput, unknown, SignIn>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
-    mode: "onTouched",
+    // Validate on submit, then as the user corrects: validating on blur inserts messages that
+    // shift the submit button while it is being pressed, and the press then misses it.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const signIn = useSignIn();
   const resend = useResendConfirmation();

@@ -22,7 +22,10 @@ export function SignUpForm() {
   const form = useForm<SignUpInput, unknown, SignUp>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { email: "", username: "", displayName: "", password: "" },
-    mode: "onTouched",
+    // Validate on submit, then as the user corrects: validating on blur inserts messages that
+    // shift the submit button while it is being pressed, and the press then misses it.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const signUp = useSignUp();
   const resend = useResendConfirmation();
