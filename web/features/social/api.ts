@@ -5,7 +5,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, unwrap } from "../../lib/api-client";
-import type { BookmarkPage, BookmarkState, Comment, CommentThread, FollowResult, LikeState } from "./types";
+import type { BookmarkPage, BookmarkState, Comment, CommentThread, FollowState, LikeState } from "./types";
 
 export const socialKeys = {
   all: ["social"] as const,
@@ -42,7 +42,7 @@ export const socialCalls = {
   deleteComment: (commentId: string): Promise<unknown> => unwrap(api.api.comments[":commentId"].$delete({ param: { commentId } })),
   followStatus: (userId: string, signal?: AbortSignal): Promise<{ following: boolean }> =>
     unwrap(api.api.users[":userId"].follow.$get({ param: { userId } }, { init: { signal } })),
-  setFollow: (userId: string, following: boolean): Promise<FollowResult> =>
+  setFollow: (userId: string, following: boolean): Promise<FollowState> =>
     unwrap(api.api.users[":userId"].follow.$put({ param: { userId }, json: { following } })),
 };
 

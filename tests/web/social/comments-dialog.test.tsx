@@ -1,0 +1,235 @@
+// The comments dialog (spec §2 comments dialog; §4 comment reply and realtime; §5 comments; §8
+// 'Failed to load comments', 'Failed to add comment', 'Comment added!'): nesting, Reply/Cancel,
+// clearing after a send, Enter/Shift+Enter, live comments deduplicated by id, catch-up with
+// ?since= after the socket (re)opens, deletion, and the failure toasts.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { commentCursor } from "../../../web/features/social/api";
+import { CommentsDialog } from "../../../web/features/social/components/comments-dialog";
+import type { CommentThread } from "../../../web/features/social/types";
+import { apiError, json, mockApi } from "../auth/helpers";
+import { NOW, makePost } from "../posts/fixtures";
+import { FakeSocket } from "./fake-socket";
+import { POST_KEY, findToast, makeComment, renderSocial, thread } from "./helpers";
+
+vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+
+beforeEach(() => FakeSocket.reset());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const c1 = makeComment({ id: "c1", userId: "u3", content: "First!", createdAt: NOW - 50 * 60_000 });
+const r1 = makeComment({ id: "r1", userId: "u2", parentId: "c1", content: "Thanks Rae", createdAt: NOW - 40 * 60_000 });
+const c2 = makeComment({ id: "c2", userId: "u2", content: "Line one\nLine two <b>not bold</b>", createdAt: NOW - 30 * 60_000 });
+const THREADS: CommentThread[] = [thread(c1, [r1]), thread(c2)];
+
+function Harness({ viewerId }: { viewerId: string | null }) {
+  const [open, setOpen] = useState(true);
+  return <CommentsDialog post={makePost()} viewerId={viewerId} open={open} onOpenChange={setOpen} createSocket={FakeSocket.create} />;
+}
+
+async function openDialog(routes: Parameters<typeof mockApi>[0] = {}, viewerId: string | null = "u1") {
+  const api = mockApi({ "GET /api/posts/p1/comments": json({ items: THREADS }), ...routes });
+  const result = renderSocial(<Harness viewerId={viewerId} />, (qc) => qc.setQueryData(POST_KEY("p1"), makePost({ commentsCount: 3 })));
+  await screen.findByTestId("comment-list");
+  return { api, ...result };
+}
+
+const threadTexts = () =>
+  screen.getAllByTestId("comment-thread").map((li) => ({
+    text: within(li).getAllByTestId("comment-text")[0]!.textContent,
+    replies: within(li).queryAllByTestId("comment-replies").flatMap((ol) => within(ol).getAllByTestId("comment-text").map((el) => el.textContent)),
+  }));
+
+const input = () => screen.getByRole("textbox");
+
+/** Runs a server-side event, then lets React Query's batched notifications reach React. */
+async function server(event: () => void) {
+  await act(async () => {
+    event();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe("comments dialog", () => {
+  it("lists top-level comments oldest first with replies nested one level, authors and escaped multi-line text", async () => {
+    await openDialog();
+    expect(threadTexts()).toEqual([
+      { text: "First!", replies: ["Thanks Rae"] },
+      { text: "Line oneLine two <b>not bold</b>", replies: [] },
+    ]);
+    const second = screen.getAllByTestId("comment-thread")[1]!;
+    expect(within(second).getByText("@jonah")).toBeInTheDocument();
+    expect(within(second).getByRole("link", { name: /^Jonah Brooks/ })).toHaveAttribute("href", "/profile/u2");
+    expect(within(second).getByText("30m")).toBeInTheDocument();
+    // One <br> between the lines, and the markup stays text.
+    const text = within(second).getByTestId("comment-text");
+    expect(text.querySelectorAll("br")).toHaveLength(1);
+    expect(text.querySelector("b")).toBeNull();
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("3");
+  });
+
+  it("Reply sets the target, Cancel clears it, and a send clears the text and the target", async () => {
+    const user = userEvent.setup();
+    const created = makeComment({ id: "r2", userId: "u1", parentId: "c1", content: "Same here", createdAt: NOW });
+    const { api } = await openDialog({ "POST /api/posts/p1/comments": json(created, 201) });
+
+    await user.click(screen.getByRole("button", { name: "Reply to @rae" }));
+    expect(screen.getByTestId("reply-target")).toHaveTextContent("Replying to @rae");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("reply-target")).toBeNull();
+
+    await user.click(screen.getAllByRole("button", { name: "Reply to @jonah" })[0]!);
+    expect(screen.getByTestId("reply-target")).toHaveTextContent("Replying to @jonah");
+    await user.type(input(), "Same here{Enter}");
+    expect(await findToast("Comment added!")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/posts/p1/comments").map((c) => c.body)).toEqual([{ content: "Same here", parentId: "r1" }]);
+    expect(input()).toHaveValue("");
+    expect(screen.queryByTestId("reply-target")).toBeNull();
+    expect(threadTexts()[0]).toEqual({ text: "First!", replies: ["Thanks Rae", "Same here"] });
+
+    // The room broadcasts the same comment: it stays listed once.
+    await server(() => FakeSocket.last().serverOpen());
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: created }));
+    expect(threadTexts()[0]!.replies).toEqual(["Thanks Rae", "Same here"]);
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("4");
+  });
+
+  it("Shift+Enter starts a new line; Send is disabled while the text is blank; the counter shows n/1000", async () => {
+    const user = userEvent.setup();
+    const { api } = await openDialog({ "POST /api/posts/p1/comments": json(makeComment({ id: "c9", content: "a\nb" }), 201) });
+    const send = screen.getByRole("button", { name: "Send comment" });
+    expect(send).toBeDisabled();
+    await user.type(input(), "   ");
+    expect(send).toBeDisabled();
+    await user.keyboard("{Enter}");
+    expect(api.callsTo("POST", "/api/posts/p1/comments")).toHaveLength(0);
+    await user.clear(input());
+    await user.type(input(), "a{Shift>}{Enter}{/Shift}b");
+    expect(input()).toHaveValue("a\nb");
+    expect(screen.getByTestId("comment-counter")).toHaveTextContent("3/1000");
+    expect(input()).toHaveAttribute("maxLength", "1000");
+    expect(api.callsTo("POST", "/api/posts/p1/comments")).toHaveLength(0);
+    await user.click(send);
+    await waitFor(() => expect(api.callsTo("POST", "/api/posts/p1/comments")).toHaveLength(1));
+    expect(api.calls.at(-1)!.body).toEqual({ content: "a\nb", parentId: null });
+  });
+
+  it("shows comments from anyone as they arrive, once each, and removes deleted ones", async () => {
+    await openDialog();
+    await server(() => FakeSocket.last().serverOpen());
+    const live = makeComment({ id: "c3", userId: "u2", content: "Live from the studio", createdAt: NOW });
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: live }));
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: live }));
+    expect(threadTexts().map((t) => t.text)).toEqual(["First!", "Line oneLine two <b>not bold</b>", "Live from the studio"]);
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("4");
+
+    const reply = makeComment({ id: "r3", userId: "u3", parentId: "c2", content: "Reply live", createdAt: NOW + 1 });
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: reply }));
+    expect(threadTexts()[1]!.replies).toEqual(["Reply live"]);
+
+    await server(() => FakeSocket.last().serverSend({ type: "comment.deleted", commentId: "c1", postId: "p1" }));
+    expect(threadTexts().map((t) => t.text)).toEqual(["Line oneLine two <b>not bold</b>", "Live from the studio"]);
+    // A malformed frame changes nothing.
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: { id: "bad" } }));
+    expect(screen.getAllByTestId("comment-thread")).toHaveLength(2);
+  });
+
+  it("catches up with ?since=<newest comment> when the socket opens and again after it reconnects", async () => {
+    const since: string[] = [];
+    const missed = makeComment({ id: "c4", userId: "u3", content: "Sent while you were away", createdAt: NOW + 5 });
+    let round = 0;
+    await openDialog({
+      "GET /api/posts/p1/comments": ({ search }: { search: string }) => {
+        const cursor = new URLSearchParams(search).get("since");
+        if (!cursor) return json({ items: THREADS });
+        since.push(cursor);
+        round += 1;
+        return json({ items: round === 2 ? [missed] : [] });
+      },
+    });
+    expect(screen.getByTestId("live-indicator")).toHaveTextContent("Connecting…");
+    await server(() => FakeSocket.last().serverOpen());
+    expect(screen.getByTestId("live-indicator")).toHaveTextContent("Live");
+    await waitFor(() => expect(since).toEqual([commentCursor(c2)]));
+
+    await server(() => FakeSocket.last().serverClose());
+    expect(screen.getByTestId("live-indicator")).toHaveTextContent("Reconnecting…");
+    // The first retry comes 1 s later (spec §9).
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(2), { timeout: 2000 });
+    await server(() => FakeSocket.last().serverOpen());
+    await screen.findByText("Sent while you were away");
+    expect(since).toEqual([commentCursor(c2), commentCursor(c2)]);
+    expect(screen.getByTestId("live-indicator")).toHaveTextContent("Live");
+  });
+
+  it("closes the room when the dialog closes", async () => {
+    const user = userEvent.setup();
+    await openDialog();
+    const ws = FakeSocket.last();
+    await server(() => ws.serverOpen());
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(ws.closedByClient).toBe(true));
+  });
+
+  it("lets the author delete their own comment after confirming", async () => {
+    const user = userEvent.setup();
+    const mine = makeComment({ id: "c5", userId: "u1", content: "Oops", createdAt: NOW - 1000, viewer: { canDelete: true } });
+    const { api } = await openDialog({
+      "GET /api/posts/p1/comments": json({ items: [...THREADS, thread(mine)] }),
+      "DELETE /api/comments/c5": json({ ok: true }),
+    });
+    // Only the own comment offers Delete (the viewer does not own the post).
+    expect(screen.getAllByRole("button", { name: /^Delete comment/ })).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Delete comment by @maya" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByText("Oops")).toBeNull());
+    expect(api.callsTo("DELETE", "/api/comments/c5")).toHaveLength(1);
+  });
+
+  it("says 'Failed to load comments' with a retry when the list cannot be read", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi({ "GET /api/posts/p1/comments": () => (fail ? apiError(500, "internal", "An unexpected error occurred") : json({ items: THREADS })) });
+    renderSocial(<Harness viewerId="u1" />);
+    expect(await findToast("Failed to load comments")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("First!")).toBeInTheDocument();
+  });
+
+  it("keeps the text and says why when the server refuses a comment", async () => {
+    const user = userEvent.setup();
+    await openDialog({ "POST /api/posts/p1/comments": apiError(400, "bad_request", "Content contains prohibited words") });
+    await user.type(input(), "free bitcoin spam{Enter}");
+    expect(await findToast("Failed to add comment")).toBeInTheDocument();
+    expect(screen.getByText("Content contains prohibited words")).toBeInTheDocument();
+    expect(input()).toHaveValue("free bitcoin spam");
+  });
+
+  it("shows the limit's own toast when commenting too often", async () => {
+    const user = userEvent.setup();
+    await openDialog({
+      "POST /api/posts/p1/comments": apiError(429, "rate_limited", "Please wait 12 minutes before trying again", {
+        title: "Too Many Attempts",
+        retryAfterSeconds: 700,
+      }),
+    });
+    await user.type(input(), "hello{Enter}");
+    expect(await findToast("Too Many Attempts")).toBeInTheDocument();
+    expect(screen.getByText("Please wait 12 minutes before trying again")).toBeInTheDocument();
+  });
+
+  it("asks a visitor to sign in instead of sending", async () => {
+    const user = userEvent.setup();
+    const { api } = await openDialog({}, null);
+    await user.type(input(), "hi{Enter}");
+    expect(await findToast("You must be logged in to comment")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/posts/p1/comments")).toHaveLength(0);
+  });
+});
+

@@ -1,0 +1,72 @@
+// Renders social components the way screens do: the post comes from the query cache (so the
+// optimistic updates that patch every cached copy are what the test sees), inside a router (for
+// links and the sign-in prompt) with the toast outlet.
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
+import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import type { Post } from "../../../shared/posts-api";
+import { Toaster } from "../../../web/components/ui/toaster";
+import type { Comment, CommentThread } from "../../../web/features/social/types";
+import { NOW } from "../posts/fixtures";
+
+export const POST_KEY = (id: string) => ["posts", "detail", id] as const;
+
+/** Reads the post from the cache on every render, as a list or the share page would. */
+export function CachedPost({ id, children }: { id: string; children: (post: Post) => ReactNode }) {
+  const { data } = useQuery<Post>({ queryKey: POST_KEY(id), queryFn: () => new Promise<Post>(() => {}), staleTime: Infinity });
+  return data ? <>{children(data)}</> : null;
+}
+
+export function renderSocial(ui: ReactNode, seed: (queryClient: QueryClient) => void = () => {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  seed(queryClient);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Toaster />
+      </>
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/post/p1"] }) });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { queryClient, router, ...result };
+}
+
+/** The toast texts currently shown (titles and descriptions). */
+export function toastTexts(): string[] {
+  return [...document.querySelectorAll("[data-sonner-toast]")].map((el) => el.textContent ?? "");
+}
+
+export async function findToast(text: string) {
+  return screen.findByText(text, {}, { timeout: 2000 });
+}
+
+const AUTHORS = {
+  u2: { userId: "u2", username: "jonah", displayName: "Jonah Brooks", avatarUrl: null, verified: true },
+  u3: { userId: "u3", username: "rae", displayName: "Rae Kim", avatarUrl: null, verified: false },
+  u1: { userId: "u1", username: "maya", displayName: "Maya Lopez", avatarUrl: null, verified: false },
+} as const;
+
+export function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
+  const userId = overrides.userId ?? "u3";
+  return {
+    postId: "p1",
+    userId,
+    parentId: null,
+    content: `Comment ${overrides.id}`,
+    createdAt: NOW - 60 * 60_000,
+    author: AUTHORS[userId as keyof typeof AUTHORS] ?? AUTHORS.u3,
+    viewer: { canDelete: false },
+    ...overrides,
+  };
+}
+
+export function thread(comment: Comment, replies: Comment[] = []): CommentThread {
+  return { ...comment, replies };
+}

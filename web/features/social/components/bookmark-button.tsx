@@ -1,0 +1,26 @@
+// Bookmark (spec §2 feed and /bookmarks: "bookmarked or unbookmarked"; §4 bookmark; §8 'You must
+// be logged in to bookmark posts').
+import { Bookmark } from "lucide-react";
+import { POST_ERRORS } from "../../../../shared/messages";
+import type { Post } from "../../../../shared/posts-api";
+import { cn } from "../../../lib/cn";
+import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
+import { useToggleBookmark } from "../hooks/use-toggle-bookmark";
+import { ActionButton } from "./action-button";
+
+export function BookmarkButton({ post, signedIn }: { post: Post; signedIn: boolean }) {
+  const { bookmarked, pending, toggle } = useToggleBookmark(post);
+  const promptSignIn = useSignInPrompt();
+  return (
+    <ActionButton
+      aria-label={bookmarked ? "Remove bookmark" : "Bookmark"}
+      aria-pressed={bookmarked}
+      aria-busy={pending || undefined}
+      data-testid="bookmark-button"
+      onClick={() => (signedIn ? toggle() : promptSignIn(POST_ERRORS.loginToBookmark))}
+      className={cn(bookmarked && "text-primary hover:text-primary")}
+    >
+      <Bookmark className={cn(bookmarked && "fill-current")} aria-hidden />
+    </ActionButton>
+  );
+}

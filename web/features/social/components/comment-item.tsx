@@ -1,0 +1,95 @@
+// One comment (spec §2 comments dialog: "each with the author profile"; §5 "newlines become line
+// breaks"): avatar, name, @username, relative time, the text, Reply and, for the comment's author
+// or the post's owner, Delete. React escapes the text; shared commentLines splits the lines.
+import { Link } from "@tanstack/react-router";
+import { BadgeCheck } from "lucide-react";
+import { Fragment, useState } from "react";
+import { commentLines } from "../../../../shared/rules/comment";
+import { formatRelativeTime } from "../../../../shared/rules/relative-time";
+import { Avatar } from "../../../components/ui/avatar";
+import { cn } from "../../../lib/cn";
+import type { Comment } from "../types";
+
+export interface CommentItemProps {
+  comment: Comment;
+  now: number;
+  canDelete: boolean;
+  deleting: boolean;
+  onReply: (comment: Comment) => void;
+  onDelete: (comment: Comment) => void;
+  isReply?: boolean;
+}
+
+const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-ring";
+const actionClass =
+  "inline-flex h-8 items-center rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+
+export function CommentItem({ comment, now, canDelete, deleting, onReply, onDelete, isReply = false }: CommentItemProps) {
+  const [confirming, setConfirming] = useState(false);
+  const name = comment.author.displayName || comment.author.username;
+  const profile = `/profile/${encodeURIComponent(comment.userId)}`;
+  const at = new Date(comment.createdAt);
+  const lines = commentLines(comment.content);
+
+  return (
+    <div className="flex gap-3" data-testid="comment" data-comment-id={comment.id}>
+      {/* The name link below is the accessible one; this duplicate is for fingers only. */}
+      <Link to={profile} className={cn(linkClass, "shrink-0 rounded-full")} aria-hidden tabIndex={-1}>
+        <Avatar src={comment.author.avatarUrl} name={name} size={isReply ? "xs" : "sm"} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+          <Link to={profile} className={cn(linkClass, "inline-flex items-center gap-1 font-semibold")}>
+            {name}
+            {comment.author.verified ? <BadgeCheck className="size-3.5 text-primary" aria-label="Verified" /> : null}
+          </Link>
+          <span className="truncate text-xs text-muted-foreground">@{comment.author.username}</span>
+          <span aria-hidden className="text-xs text-muted-foreground">
+            ·
+          </span>
+          <time dateTime={at.toISOString()} title={at.toLocaleString()} className="text-xs text-muted-foreground">
+            {formatRelativeTime(comment.createdAt, now)}
+          </time>
+        </div>
+        <p className="mt-0.5 text-[15px] leading-snug break-words" data-testid="comment-text">
+          {lines.map((line, index) => (
+            <Fragment key={index}>
+              {index > 0 ? <br /> : null}
+              {line}
+            </Fragment>
+          ))}
+        </p>
+        <div className="mt-1 -ml-2 flex items-center gap-1">
+          {confirming ? (
+            <>
+              <span className="px-2 text-xs text-muted-foreground">Delete this comment?</span>
+              <button
+                type="button"
+                className={cn(actionClass, "text-destructive hover:text-destructive")}
+                data-haptic="heavy"
+                disabled={deleting}
+                onClick={() => onDelete(comment)}
+              >
+                {deleting ? "Deleting…" : "Delete"}
+              </button>
+              <button type="button" className={actionClass} disabled={deleting} onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={actionClass} onClick={() => onReply(comment)} aria-label={`Reply to @${comment.author.username}`}>
+                Reply
+              </button>
+              {canDelete ? (
+                <button type="button" className={actionClass} onClick={() => setConfirming(true)} aria-label={`Delete comment by @${comment.author.username}`}>
+                  Delete
+                </button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+// The comments dialog (spec social-feed-search §2 "Comments open in a dialog … top-level comments,
+// oldest first, each with the author profile and its replies nested one level. An input with
+// Reply on each comment; Cancel clears the reply target"; §4 comment reply and realtime; §5
+// comments; §8 'Failed to load comments', 'Failed to add comment', 'Comment added!', 'You must
+// be logged in to comment'). A full-height sheet on phones, a panel from the sm breakpoint.
+// While it is open the post's comment room keeps the list current.
+import { useQuery } from "@tanstack/react-query";
+import { MessageCircle, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { AUTH_MESSAGES, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
+import type { Post } from "../../../../shared/posts-api";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { notify, notifyError, notifySuccess } from "../../../components/ui/toast";
+import { ApiClientError } from "../../../lib/api-client";
+import type { SocketLike } from "../../../lib/live-socket";
+import { commentsQueryOptions } from "../api";
+import { countComments } from "../comments-cache";
+import { useAddComment, useDeleteComment } from "../hooks/use-comment-mutations";
+import { useCommentsLive } from "../hooks/use-comments-live";
+import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
+import type { Comment } from "../types";
+import { CommentComposer, type ReplyTarget } from "./comment-composer";
+import { CommentList } from "./comment-list";
+import { LiveIndicator } from "./live-indicator";
+
+export interface CommentsDialogProps {
+  post: Pick<Post, "id" | "userId" | "author" | "commentsCount">;
+  /** The signed-in user's id, or null for a visitor. */
+  viewerId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Injected in tests. */
+  createSocket?: (url: string) => SocketLike;
+}
+
+/** The Error toast for a refused comment: the rule's own words where there is one. */
+export function notifyAddCommentFailed(error: unknown): void {
+  if (error instanceof ApiClientError && error.status === 429) {
+    const title = (error.details as { title?: unknown } | undefined)?.title;
+    notify(typeof title === "string" ? title : "Error", { description: error.message, variant: "destructive" });
+    return;
+  }
+  if (error instanceof ApiClientError && error.status === 400) {
+    notify(POST_ERRORS.addComment, { description: error.message, variant: "destructive" });
+    return;
+  }
+  notifyError(POST_ERRORS.addComment);
+}
+
+function useMinuteClock(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket }: CommentsDialogProps) {
+  const comments = useQuery({ ...commentsQueryOptions(post.id), enabled: open });
+  const channel = useCommentsLive(post.id, { enabled: open, createSocket });
+  const add = useAddComment(post.id);
+  const remove = useDeleteComment(post.id);
+  const promptSignIn = useSignInPrompt();
+  const now = useMinuteClock(open);
+  const [text, setText] = useState("");
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listEndRef = useRef<HTMLDivElement>(null);
+
+  // One toast per failure to load (spec §8), plus the inline retry below.
+  useEffect(() => {
+    if (comments.isError && open) notifyError(POST_ERRORS.loadComments, { id: `comments-${post.id}` });
+  }, [comments.isError, comments.errorUpdatedAt, open, post.id]);
+
+  const threads = comments.data?.items ?? [];
+  const total = comments.data ? countComments(threads) : post.commentsCount;
+  const name = post.author.displayName || post.author.username;
+
+  const canDelete = (comment: Comment) =>
+    comment.viewer.canDelete || (viewerId !== null && (comment.userId === viewerId || post.userId === viewerId));
+
+  const onReply = (comment: Comment) => {
+    if (!viewerId) {
+      promptSignIn(POST_ERRORS.loginToComment);
+      return;
+    }
+    setReplyTo({ commentId: comment.id, username: comment.author.username });
+    inputRef.current?.focus();
+  };
+
+  const onDelete = (comment: Comment) =>
+    remove.mutate(comment.id, {
+      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : AUTH_MESSAGES.unexpected),
+    });
+
+  const onSubmit = () => {
+    if (!viewerId) {
+      promptSignIn(POST_ERRORS.loginToComment);
+      return;
+    }
+    const parentId = replyTo?.commentId ?? null;
+    add.mutate(
+      { content: text, parentId },
+      {
+        onSuccess: (comment) => {
+          setText("");
+          setReplyTo(null);
+          notifySuccess(POST_SUCCESS.commentAdded.title, { id: `comment-added-${post.id}` });
+          // A new top-level comment lands at the end: bring it into view.
+          if (comment.parentId === null) requestAnimationFrame(() => listEndRef.current?.scrollIntoView?.({ block: "end", behavior: "smooth" }));
+        },
+        onError: notifyAddCommentFailed,
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="top-0 h-dvh max-h-none gap-0 overflow-hidden rounded-none p-0 pb-0 sm:h-[min(44rem,85dvh)] sm:pb-0"
+        onOpenAutoFocus={(event) => {
+          // Opening the sheet should not pop the phone keyboard up over the comments.
+          event.preventDefault();
+        }}
+        data-testid="comments-dialog"
+      >
+        <header className="flex items-center gap-3 border-b px-5 pt-[calc(1rem+env(safe-area-inset-top))] pb-3 pr-14 sm:pt-4">
+          <DialogTitle className="text-lg">Comments</DialogTitle>
+          <span className="text-sm text-muted-foreground tabular-nums" data-testid="comments-total">
+            {total}
+          </span>
+          <LiveIndicator state={channel} />
+          <DialogDescription className="sr-only">Comments on {name}'s post</DialogDescription>
+        </header>
+
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4" data-testid="comments-scroll">
+          {comments.isPending ? (
+            <div className="space-y-5" aria-busy="true" aria-label="Loading comments">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="flex gap-3">
+                  <Skeleton className="size-9 rounded-full" />
+                  <div className="flex-1 space-y-2 pt-1">
+                    <Skeleton className="h-3 w-1/3" />
+                    <Skeleton className="h-3 w-4/5" />
+                  </div>
+                </div>
+              ))}
+            </div>
+          ) : comments.isError && !comments.data ? (
+            <div className="flex flex-col items-center gap-4 py-10 text-center">
+              <p className="text-sm text-muted-foreground">{POST_ERRORS.loadComments}</p>
+              <Button variant="outline" onClick={() => void comments.refetch()}>
+                <RefreshCw aria-hidden /> Try again
+              </Button>
+            </div>
+          ) : threads.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-12 text-center" data-testid="comments-empty">
+              <MessageCircle className="size-9 text-muted-foreground" aria-hidden />
+              <p className="font-medium">No comments yet</p>
+              <p className="text-sm text-muted-foreground">Start the conversation.</p>
+            </div>
+          ) : (
+            <CommentList
+              threads={threads}
+              now={now}
+              canDelete={canDelete}
+              deletingId={remove.isPending ? (remove.variables ?? null) : null}
+              onReply={onReply}
+              onDelete={onDelete}
+            />
+          )}
+          <div ref={listEndRef} />
+        </div>
+
+        <CommentComposer
+          ref={inputRef}
+          text={text}
+          onTextChange={setText}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSubmit={onSubmit}
+          sending={add.isPending}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

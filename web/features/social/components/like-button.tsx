@@ -1,0 +1,26 @@
+// The heart (spec §2 feed: "actions for like"; §4 like; §8 'You must be logged in to like posts').
+import { Heart } from "lucide-react";
+import { POST_ERRORS } from "../../../../shared/messages";
+import type { Post } from "../../../../shared/posts-api";
+import { cn } from "../../../lib/cn";
+import { formatCompactCount, plural } from "../format";
+import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
+import { useToggleLike } from "../hooks/use-toggle-like";
+import { ActionButton } from "./action-button";
+
+export function LikeButton({ post, signedIn }: { post: Post; signedIn: boolean }) {
+  const { liked, likesCount, toggle } = useToggleLike(post);
+  const promptSignIn = useSignInPrompt();
+  return (
+    <ActionButton
+      aria-label={`Like, ${plural(likesCount, "like")}`}
+      aria-pressed={liked}
+      data-testid="like-button"
+      onClick={() => (signedIn ? toggle() : promptSignIn(POST_ERRORS.loginToLike))}
+      className={cn(liked && "text-rose-500 hover:text-rose-500")}
+      count={formatCompactCount(likesCount)}
+    >
+      <Heart className={cn("transition-transform duration-200", liked && "scale-110 fill-current")} aria-hidden />
+    </ActionButton>
+  );
+}

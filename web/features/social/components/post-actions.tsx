@@ -1,0 +1,44 @@
+// The action bar under every post (spec social-feed-search §2 feed: "like and comment counts, and
+// actions for like, bookmark, comment and share. Comments open in a dialog"). It fills PostCard's
+// action-bar slot; routes wire it in (features never import each other).
+import { MessageCircle } from "lucide-react";
+import { useState } from "react";
+import type { Post } from "../../../../shared/posts-api";
+import { formatCompactCount, plural } from "../format";
+import { ActionButton } from "./action-button";
+import { BookmarkButton } from "./bookmark-button";
+import { CommentsDialog } from "./comments-dialog";
+import { LikeButton } from "./like-button";
+import { ShareButton } from "./share-button";
+
+export interface PostActionsProps {
+  post: Post;
+  /** The signed-in user's id, or null for a visitor (who is asked to sign in on each action). */
+  viewerId: string | null;
+  /** Open the comments at once (e.g. /post/{id}?comments=1). */
+  defaultCommentsOpen?: boolean;
+}
+
+export function PostActions({ post, viewerId, defaultCommentsOpen = false }: PostActionsProps) {
+  const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
+  const signedIn = viewerId !== null;
+  return (
+    <div className="flex items-center gap-3" data-testid="post-actions">
+      <LikeButton post={post} signedIn={signedIn} />
+      <ActionButton
+        aria-label={`Comments, ${plural(post.commentsCount, "comment")}`}
+        aria-haspopup="dialog"
+        aria-expanded={commentsOpen}
+        data-testid="comments-button"
+        onClick={() => setCommentsOpen(true)}
+        count={formatCompactCount(post.commentsCount)}
+      >
+        <MessageCircle aria-hidden />
+      </ActionButton>
+      <ShareButton post={post} />
+      <span className="flex-1" />
+      <BookmarkButton post={post} signedIn={signedIn} />
+      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={setCommentsOpen} /> : null}
+    </div>
+  );
+}

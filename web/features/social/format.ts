@@ -1,0 +1,13 @@
+// Small text helpers for the social components.
+
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+
+/** "1.2K" for counts shown next to icons; exact numbers go into accessible names. */
+export function formatCompactCount(n: number): string {
+  return compact.format(Math.max(0, n));
+}
+
+/** "1 like", "12 likes". */
+export function plural(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
+}
