@@ -10,9 +10,13 @@ import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
+import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
+import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
+import { followRoutes } from "./routes/follows";
 import { healthRoutes } from "./routes/health";
+import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { postRoutes } from "./routes/posts";
 import { securityEventRoutes } from "./routes/security-events";
@@ -26,7 +30,14 @@ const api = new Hono<AppEnv>()
   .route("/posts", postRoutes)
   .route("/feed", feedRoutes)
   .route("/users", userPostRoutes)
-  .route("/hashtags", hashtagPostRoutes);
+  .route("/hashtags", hashtagPostRoutes)
+  // Likes, bookmarks, comments (with their live room) and follows: the social contract.
+  .route("/posts", likeRoutes)
+  .route("/posts", bookmarkPostRoutes)
+  .route("/posts", postCommentRoutes)
+  .route("/bookmarks", bookmarkRoutes)
+  .route("/comments", commentRoutes)
+  .route("/users", followRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -1,0 +1,205 @@
+// Comments (spec social-feed-search §2 comments dialog, §4 comment reply, §5 comments, §7
+// comments; decision record 0009). Top-level comments oldest first, each with its replies oldest
+// first, one level deep. comments_count on posts follows the rows through triggers.
+//
+// created_at is assigned by the insert itself as max(now, newest comment of the post + 1), so
+// within a post it strictly increases in the order rows are committed, whichever Worker's clock
+// wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
+// skip a comment committed later with an earlier or equal timestamp.
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import type { Comment, CommentThread } from "../../../shared/realtime";
+import { comments, posts, profiles } from "../schema";
+import type { Cursor, QueryDb } from "./posts";
+
+/**
+ * The most rows one read returns. The spec shows no paging for comments; this bounds a read of a
+ * very busy post (the newest are kept, since a live dialog must show what was just written).
+ */
+export const COMMENTS_READ_MAX = 2000;
+
+const selection = {
+  id: comments.id,
+  postId: comments.postId,
+  userId: comments.userId,
+  parentId: comments.parentId,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  authorUsername: profiles.username,
+  authorDisplayName: profiles.displayName,
+  authorAvatarUrl: profiles.avatarUrl,
+  authorVerified: profiles.verified,
+};
+
+export interface CommentRow {
+  id: string;
+  postId: string;
+  userId: string;
+  parentId: string | null;
+  content: string;
+  createdAt: number;
+  authorUsername: string | null;
+  authorDisplayName: string | null;
+  authorAvatarUrl: string | null;
+  authorVerified: boolean | null;
+}
+
+/** Who may delete a comment: its author and the owner of the post it is on. */
+export function canDeleteComment(viewerId: string | null, comment: { userId: string }, postOwnerId: string): boolean {
+  return viewerId !== null && (viewerId === comment.userId || viewerId === postOwnerId);
+}
+
+export function toComment(row: CommentRow, viewerId: string | null, postOwnerId: string): Comment {
+  return {
+    id: row.id,
+    postId: row.postId,
+    userId: row.userId,
+    parentId: row.parentId,
+    content: row.content,
+    createdAt: row.createdAt,
+    author: {
+      userId: row.userId,
+      username: row.authorUsername ?? "",
+      displayName: row.authorDisplayName ?? row.authorUsername ?? "",
+      avatarUrl: row.authorAvatarUrl,
+      verified: Boolean(row.authorVerified),
+    },
+    viewer: { canDelete: canDeleteComment(viewerId, row, postOwnerId) },
+  };
+}
+
+/** Groups comments (oldest first) into threads; replies whose parent is not in the set are dropped. */
+export function toThreads(items: Comment[]): CommentThread[] {
+  const threads: CommentThread[] = [];
+  const byId = new Map<string, CommentThread>();
+  for (const comment of items) {
+    if (comment.parentId === null) {
+      const thread: CommentThread = { ...comment, replies: [] };
+      threads.push(thread);
+      byId.set(comment.id, thread);
+    }
+  }
+  for (const comment of items) {
+    if (comment.parentId !== null) byId.get(comment.parentId)?.replies.push(comment);
+  }
+  return threads;
+}
+
+export interface ReadOptions {
+  postId: string;
+  postOwnerId: string;
+  viewerId: string | null;
+}
+
+/** Every comment of a post as threads (comments_post_created_idx, read backwards then flipped). */
+export async function listCommentThreads(db: QueryDb, options: ReadOptions): Promise<CommentThread[]> {
+  const rows = (await db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(eq(comments.postId, options.postId))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(COMMENTS_READ_MAX)) as CommentRow[];
+  rows.reverse();
+  return toThreads(rows.map((row) => toComment(row, options.viewerId, options.postOwnerId)));
+}
+
+/** Comments of a post created after the cursor, oldest first, flat (the catch-up after a reconnect). */
+export async function listCommentsSince(db: QueryDb, options: ReadOptions & { since: Cursor }): Promise<Comment[]> {
+  const { since } = options;
+  const rows = (await db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(
+      and(
+        eq(comments.postId, options.postId),
+        or(gt(comments.createdAt, since.createdAt), and(eq(comments.createdAt, since.createdAt), gt(comments.id, since.id))),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENTS_READ_MAX)) as CommentRow[];
+  return rows.map((row) => toComment(row, options.viewerId, options.postOwnerId));
+}
+
+export async function getCommentRow(db: QueryDb, id: string): Promise<CommentRow | undefined> {
+  const [row] = (await db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(eq(comments.id, id))
+    .limit(1)) as CommentRow[];
+  return row;
+}
+
+/** What a delete needs: the comment's author and post, and that post's owner. */
+export async function getCommentForDelete(
+  db: QueryDb,
+  id: string,
+): Promise<{ id: string; postId: string; userId: string; postOwnerId: string } | undefined> {
+  const [row] = await db
+    .select({ id: comments.id, postId: comments.postId, userId: comments.userId, postOwnerId: posts.userId })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The parent a reply attaches to: the comment itself if top-level, else its own top-level parent. */
+export async function resolveReplyParent(db: QueryDb, postId: string, parentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: comments.id, parentId: comments.parentId })
+    .from(comments)
+    .where(and(eq(comments.id, parentId), eq(comments.postId, postId)))
+    .limit(1);
+  if (!row) return null;
+  return row.parentId ?? row.id;
+}
+
+export interface NewComment {
+  id: string;
+  postId: string;
+  userId: string;
+  /** Already resolved to a top-level comment of the same post (resolveReplyParent). */
+  parentId: string | null;
+  content: string;
+  now?: number;
+}
+
+/**
+ * Inserts the comment and reads it back with its author, in one transaction. Nothing is inserted
+ * when the post or the parent was deleted meanwhile (the insert selects from them instead of
+ * relying on the foreign keys), and the answer is then undefined.
+ */
+export async function insertComment(db: QueryDb, input: NewComment): Promise<CommentRow | undefined> {
+  const now = input.now ?? Date.now();
+  const parentGuard = input.parentId
+    ? sql`and exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = p.id and r.parent_id is null)`
+    : sql``;
+  const [, rows] = await db.batch([
+    db.run(sql`
+      insert into comments (id, post_id, user_id, parent_id, content, created_at)
+      select ${input.id}, p.id, ${input.userId}, ${input.parentId}, ${input.content},
+             max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = p.id), 0) + 1)
+      from posts p
+      where p.id = ${input.postId} ${parentGuard}`),
+    db
+      .select(selection)
+      .from(comments)
+      .leftJoin(profiles, eq(profiles.userId, comments.userId))
+      .where(eq(comments.id, input.id))
+      .limit(1),
+  ]);
+  return (rows as CommentRow[])[0];
+}
+
+/** Deletes a comment; its replies go with it (parent_id cascade), the counter follows by trigger. */
+export async function deleteComment(db: QueryDb, id: string): Promise<void> {
+  await db.delete(comments).where(eq(comments.id, id));
+}
+
+/** The owner of a post, or undefined when it does not exist. */
+export async function getPostOwnerId(db: QueryDb, postId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).limit(1);
+  return row?.userId;
+}

@@ -1,0 +1,38 @@
+// Spec social-feed-search §2 "Bookmarks list", §4 "Bookmark: toggles; a duplicate-insert conflict
+// is treated as already bookmarked", §7 bookmarks ("fetched with their post and author profile,
+// newest first"); marketplace-messaging-account §2 Bookmarks (/bookmarks).
+import { Hono } from "hono";
+import { POST_ERRORS } from "../../shared/messages";
+import { pageQuerySchema } from "../../shared/posts-api";
+import { bookmarkBodySchema, type BookmarkState } from "../../shared/social-api";
+import { idSchema } from "../../shared/schemas/common";
+import { listBookmarks, setBookmark } from "../db/queries/bookmarks";
+import { decodeCursor } from "../db/queries/posts";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { requireUser } from "../middleware/session";
+
+/** Mounted at /posts: PUT /api/posts/:postId/bookmark. */
+export const bookmarkPostRoutes = new Hono<AppEnv>().put(
+  "/:postId/bookmark",
+  validate("json", bookmarkBodySchema),
+  async (c) => {
+    const { userId } = requireUser(c);
+    const postId = idSchema.safeParse(c.req.param("postId"));
+    if (!postId.success) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+    const { bookmarked } = c.req.valid("json");
+    if (!(await setBookmark(c.var.db, { postId: postId.data, userId, bookmarked }))) {
+      throw new ApiError("not_found", POST_ERRORS.postNotFound);
+    }
+    return c.json({ bookmarked } satisfies BookmarkState, 200);
+  },
+);
+
+/** Mounted at /bookmarks: GET /api/bookmarks?cursor=&limit= — the caller's saved posts. */
+export const bookmarkRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuerySchema), async (c) => {
+  const { userId } = requireUser(c);
+  const query = c.req.valid("query");
+  const page = await listBookmarks(c.var.db, { userId, cursor: decodeCursor(query.cursor), limit: query.limit });
+  return c.json(page, 200);
+});

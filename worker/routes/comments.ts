@@ -1,0 +1,154 @@
+// Spec social-feed-search §2 comments dialog, §4 comment reply and "New comments from anyone
+// cause the list for that post to refetch", §5 comments and content screen, §7 comments, §9
+// comment rate limit (20 per 60 minutes) and length (1000); DESIGN.md "Realtime"; decision record
+// 0009. Every write goes to D1 first and is then broadcast to the post's CommentRoom.
+import { type Context, Hono } from "hono";
+import { POST_ERRORS } from "../../shared/messages";
+import type { CommentRoomBroadcast } from "../../shared/realtime";
+import { COMMENT_EMPTY, prepareComment } from "../../shared/rules/comment";
+import { idSchema } from "../../shared/schemas/common";
+import {
+  COMMENT_NOT_FOUND,
+  type CommentList,
+  type CommentsSince,
+  commentsQuerySchema,
+  createCommentBodySchema,
+  DELETE_OTHERS_COMMENT,
+  REPLY_TARGET_MISSING,
+} from "../../shared/social-api";
+import {
+  deleteComment,
+  getCommentForDelete,
+  getPostOwnerId,
+  insertComment,
+  listCommentsSince,
+  listCommentThreads,
+  resolveReplyParent,
+  toComment,
+} from "../db/queries/comments";
+import { newId } from "../db/ids";
+import { decodeCursor } from "../db/queries/posts";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { expectedOrigin } from "../middleware/origin";
+import { requireUser } from "../middleware/session";
+import { ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { enforce } from "../services/rate-limit";
+import { logSecurityEvent, requestMeta } from "../services/security-events";
+
+const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
+
+function postIdOf(raw: string): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw postNotFound();
+  return parsed.data;
+}
+
+function room(c: Context<AppEnv>, postId: string) {
+  return c.env.COMMENT_ROOM.get(c.env.COMMENT_ROOM.idFromName(postId));
+}
+
+/**
+ * Hands a change to the post's room after it is in D1. A failed broadcast is logged, never
+ * surfaced: the row is already stored, and listeners fetch it when they catch up.
+ */
+async function broadcast(c: Context<AppEnv>, postId: string, message: CommentRoomBroadcast, postOwnerId: string) {
+  try {
+    await room(c, postId).broadcast(message, { postOwnerId });
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "comment broadcast failed", requestId: c.var.requestId, postId, error: String(error) }));
+  }
+}
+
+/** Mounted at /posts: the comments of one post, and its live room. */
+export const postCommentRoutes = new Hono<AppEnv>()
+  .get("/:postId/comments", validate("query", commentsQuerySchema), async (c) => {
+    // Posts are public (share links), so visitors may read comments; canDelete is false for them.
+    const viewerId = c.var.session?.userId ?? null;
+    const postId = postIdOf(c.req.param("postId"));
+    const since = decodeCursor(c.req.valid("query").since);
+    const postOwnerId = await getPostOwnerId(c.var.db, postId);
+    if (!postOwnerId) throw postNotFound();
+    if (since) {
+      const items = await listCommentsSince(c.var.db, { postId, postOwnerId, viewerId, since });
+      return c.json({ items } satisfies CommentsSince, 200);
+    }
+    const items = await listCommentThreads(c.var.db, { postId, postOwnerId, viewerId });
+    return c.json({ items } satisfies CommentList, 200);
+  })
+  .post("/:postId/comments", validate("json", createCommentBodySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const postId = postIdOf(c.req.param("postId"));
+    const body = c.req.valid("json");
+    const postOwnerId = await getPostOwnerId(c.var.db, postId);
+    if (!postOwnerId) throw postNotFound();
+
+    // §5 in its order: non-empty text, then the rate limit, then the content screen. The text is
+    // cleaned, trimmed and cut to 1000 characters before it is screened, so what is screened is
+    // exactly what would be stored.
+    const prepared = prepareComment(body.content);
+    if (!prepared.ok && prepared.message === COMMENT_EMPTY) throw new ApiError("validation_failed", COMMENT_EMPTY);
+
+    let parentId: string | null = null;
+    if (body.parentId) {
+      // One level of nesting: a reply to a reply is attached to the top-level comment.
+      parentId = await resolveReplyParent(c.var.db, postId, body.parentId);
+      if (!parentId) throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+    }
+
+    const meta = requestMeta(c.req);
+    await enforce(c.env, "comment", [`user:${userId}`], { userId, ip: meta.ip, userAgent: meta.userAgent });
+
+    if (!prepared.ok) {
+      await logSecurityEvent(c.env, {
+        userId,
+        eventType: "content_violation",
+        severity: "medium",
+        details: { source: "comment", postId, reason: prepared.message },
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      throw new ApiError("validation_failed", prepared.message);
+    }
+
+    const row = await insertComment(c.var.db, { id: newId(), postId, userId, parentId, content: prepared.content });
+    if (!row) {
+      // The post or the parent was deleted between the checks above and the insert.
+      if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
+      throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+    }
+    const comment = toComment(row, userId, postOwnerId);
+    await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
+    return c.json(comment, 201);
+  })
+  .get("/:postId/comments/live", async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw new ApiError("bad_request", "Expected a WebSocket upgrade");
+    }
+    const postId = postIdOf(c.req.param("postId"));
+    if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
+    // The reader's id only tailors viewer.canDelete. A socket opened from another site is served
+    // as a visitor, so a foreign page can never act on or learn anything as the signed-in user.
+    const origin = c.req.header("origin");
+    const sameOrigin = !origin || origin === expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+    const userId = sameOrigin ? (c.var.session?.userId ?? null) : null;
+    // A fresh request, so no header a client sent can pose as the Worker's own.
+    const headers = new Headers({ upgrade: "websocket", [ROOM_POST_HEADER]: postId });
+    if (userId) headers.set(ROOM_USER_HEADER, userId);
+    return room(c, postId).fetch(new Request("https://comment-room.internal/connect", { headers }));
+  });
+
+/** Mounted at /comments: DELETE /api/comments/:commentId. */
+export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", async (c) => {
+  const { userId } = requireUser(c);
+  const parsed = idSchema.safeParse(c.req.param("commentId"));
+  if (!parsed.success) throw new ApiError("not_found", COMMENT_NOT_FOUND);
+  const comment = await getCommentForDelete(c.var.db, parsed.data);
+  if (!comment) throw new ApiError("not_found", COMMENT_NOT_FOUND);
+  // The comment's author and the owner of the post may delete it; nobody else.
+  if (userId !== comment.userId && userId !== comment.postOwnerId) throw new ApiError("forbidden", DELETE_OTHERS_COMMENT);
+  await deleteComment(c.var.db, comment.id);
+  await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId }, comment.postOwnerId);
+  return c.json({ ok: true as const, commentId: comment.id }, 200);
+});

@@ -1,0 +1,40 @@
+// Spec social-feed-search §4 "Follow: not following to following and back", §6 "The follow
+// button is hidden on the user's own row", §7 follows; marketplace-messaging-account public
+// profile Follow (DESIGN.md: it follows). The feed reads follows live, so the next GET /api/feed
+// reflects a change.
+import { Hono } from "hono";
+import { ACCOUNT_MESSAGES } from "../../shared/messages";
+import { FOLLOW_SELF, followBodySchema, type FollowState } from "../../shared/social-api";
+import { idSchema } from "../../shared/schemas/common";
+import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { requireUser } from "../middleware/session";
+
+const profileNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.profileNotFound);
+
+function targetOf(raw: string): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw profileNotFound();
+  return parsed.data;
+}
+
+/** Mounted at /users: GET and PUT /api/users/:userId/follow. */
+export const followRoutes = new Hono<AppEnv>()
+  .get("/:userId/follow", async (c) => {
+    const { userId } = requireUser(c);
+    const target = targetOf(c.req.param("userId"));
+    if (target === userId) return c.json({ following: false }, 200);
+    const [exists, following] = await Promise.all([profileExists(c.var.db, target), isFollowing(c.var.db, userId, target)]);
+    if (!exists) throw profileNotFound();
+    return c.json({ following }, 200);
+  })
+  .put("/:userId/follow", validate("json", followBodySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const target = targetOf(c.req.param("userId"));
+    if (target === userId) throw new ApiError("bad_request", FOLLOW_SELF);
+    const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
+    if (!result) throw profileNotFound();
+    return c.json(result satisfies FollowState, 200);
+  });

@@ -1,0 +1,24 @@
+// Spec social-feed-search §4 "Like: toggles per user and post between liked and not liked", §5
+// "Like … require a signed-in user", §7 post_likes, §8 'Post not found'. The client sends the state
+// it wants (rapid taps collapse into one request carrying the final state), so the call is
+// idempotent; the count is the trigger-maintained likes_count read back after the write.
+import { Hono } from "hono";
+import { POST_ERRORS } from "../../shared/messages";
+import { likeBodySchema, type LikeState } from "../../shared/social-api";
+import { idSchema } from "../../shared/schemas/common";
+import { setLike } from "../db/queries/likes";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { validate } from "../lib/validator";
+import { requireUser } from "../middleware/session";
+
+/** Mounted at /posts: PUT /api/posts/:postId/like. */
+export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json", likeBodySchema), async (c) => {
+  const { userId } = requireUser(c);
+  // An id of the wrong shape names a post that cannot exist.
+  const postId = idSchema.safeParse(c.req.param("postId"));
+  if (!postId.success) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+  const result = await setLike(c.var.db, { postId: postId.data, userId, liked: c.req.valid("json").liked });
+  if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+  return c.json(result satisfies LikeState, 200);
+});
