@@ -14,6 +14,7 @@ import { postQueryOptions } from "../features/posts/api";
 import { PostCard } from "../features/posts/components/post-card";
 import { PostCardSkeleton } from "../features/posts/components/post-card-skeleton";
 import { recordViewOnce } from "../features/posts/hooks/use-record-view";
+import { FollowButton, PostActions } from "../features/social";
 import { ApiClientError } from "../lib/api-client";
 import { appPaths } from "../lib/app-paths";
 
@@ -31,6 +32,7 @@ function PostPage() {
   const session = useQuery(sessionQueryOptions());
   const post = useQuery(postQueryOptions(postId));
   const signedIn = Boolean(session.data?.user);
+  const viewerId = session.data?.user?.id ?? null;
 
   useEffect(() => {
     if (post.data) recordViewOnce(post.data.id);
@@ -64,7 +66,18 @@ function PostPage() {
         <h1 className="sr-only">Post</h1>
         {post.isPending ? <PostCardSkeleton /> : null}
         {post.data ? (
-          <PostCard post={post.data} priority onDeleted={() => void navigate({ to: appPaths.feed, replace: true })} />
+          <PostCard
+            post={post.data}
+            priority
+            onDeleted={() => void navigate({ to: appPaths.feed, replace: true })}
+            // Visitors see the actions too; each one asks them to sign in (spec §8).
+            actionBar={session.isPending ? undefined : <PostActions post={post.data} viewerId={viewerId} />}
+            headerAction={
+              post.data.viewer.isOwner || session.isPending ? null : (
+                <FollowButton userId={post.data.userId} username={post.data.author.username} viewerId={viewerId} size="sm" />
+              )
+            }
+          />
         ) : null}
         {notFound ? (
           <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-14 text-center" data-testid="post-not-found">

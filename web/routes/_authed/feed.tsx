@@ -4,6 +4,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { feedInfiniteQueryOptions } from "../../features/posts/api";
 import { FeedList } from "../../features/posts/components/feed-list";
+import { FollowButton, PostActions } from "../../features/social";
 import { appPaths } from "../../lib/app-paths";
 
 export const Route = createFileRoute("/_authed/feed")({
@@ -17,6 +18,7 @@ export const Route = createFileRoute("/_authed/feed")({
 });
 
 function FeedPage() {
+  const { user } = Route.useRouteContext();
   return (
     <div className="px-3 pt-4 sm:px-4">
       <div className="mb-4 flex items-center justify-between px-1">
@@ -28,7 +30,16 @@ function FeedPage() {
           <Plus className="size-4" aria-hidden /> New post
         </Link>
       </div>
-      <FeedList />
+      <FeedList
+        renderActionBar={(post) => <PostActions post={post} viewerId={user.id} />}
+        renderHeaderAction={(post) =>
+          // Every other author in the feed is someone the viewer follows (spec §2), so no status
+          // request is needed per card.
+          post.viewer.isOwner ? null : (
+            <FollowButton userId={post.userId} username={post.author.username} viewerId={user.id} initialFollowing size="sm" />
+          )
+        }
+      />
     </div>
   );
 }

@@ -26,9 +26,11 @@ export interface PostListProps {
   errorMessage?: string;
   /** Fills PostCard's action bar slot for each post. */
   renderActionBar?: (post: Post) => ReactNode;
+  /** Fills PostCard's header slot for each post (the Follow button). */
+  renderHeaderAction?: (post: Post) => ReactNode;
 }
 
-export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderActionBar }: PostListProps) {
+export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderActionBar, renderHeaderAction }: PostListProps) {
   const query = useInfiniteQuery(postListInfiniteQueryOptions(source));
   const { data, error, errorUpdatedAt, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, isFetchNextPageError } = query;
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -89,7 +91,7 @@ export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, 
       <ol className="space-y-4" aria-label="Posts">
         {posts.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} trackViews priority={index === 0} actionBar={renderActionBar?.(post)} />
+            <PostCard post={post} trackViews priority={index === 0} actionBar={renderActionBar?.(post)} headerAction={renderHeaderAction?.(post)} />
           </li>
         ))}
       </ol>
@@ -110,8 +112,14 @@ export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, 
 }
 
 /** The /feed list: posts by followed users plus the viewer's own (spec §2). */
-export function FeedList({ renderActionBar }: { renderActionBar?: (post: Post) => ReactNode }) {
+export function FeedList({ renderActionBar, renderHeaderAction }: Pick<PostListProps, "renderActionBar" | "renderHeaderAction">) {
   return (
-    <PostList source={{ kind: "feed" }} empty={<FeedEmptyState />} errorMessage={POST_ERRORS.loadFollowedPosts} renderActionBar={renderActionBar} />
+    <PostList
+      source={{ kind: "feed" }}
+      empty={<FeedEmptyState />}
+      errorMessage={POST_ERRORS.loadFollowedPosts}
+      renderActionBar={renderActionBar}
+      renderHeaderAction={renderHeaderAction}
+    />
   );
 }

@@ -47,6 +47,8 @@ export interface PostCardProps {
    * omitted, PostStats (the like and comment counts) is shown instead.
    */
   actionBar?: ReactNode;
+  /** A compact control beside the author in the header (the social feature's Follow button). */
+  headerAction?: ReactNode;
   /** Called after the owner deleted the post (the caches are already updated). */
   onDeleted?: (postId: string) => void;
   /** Record a view when the card is half visible for the first time this session. */
@@ -56,7 +58,7 @@ export interface PostCardProps {
   className?: string;
 }
 
-export function PostCard({ post, actionBar, onDeleted, trackViews = false, priority = false, className }: PostCardProps) {
+export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews = false, priority = false, className }: PostCardProps) {
   const ref = useRef<HTMLElement>(null);
   useRecordViewWhenVisible(ref, post.id, trackViews);
   const name = post.author.displayName || post.author.username;
@@ -84,6 +86,7 @@ export function PostCard({ post, actionBar, onDeleted, trackViews = false, prior
             <span className="block truncate text-xs text-muted-foreground">@{post.author.username}</span>
           </span>
         </Link>
+        {headerAction}
         <RelativeTime date={post.createdAt} className="shrink-0 text-xs text-muted-foreground" />
         {post.viewer.isOwner ? <PostMenu post={post} onDeleted={onDeleted} /> : null}
       </header>
