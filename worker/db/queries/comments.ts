@@ -174,15 +174,26 @@ export interface NewComment {
 export async function insertComment(db: QueryDb, input: NewComment): Promise<CommentRow | undefined> {
   const now = input.now ?? Date.now();
   const parentGuard = input.parentId
-    ? sql`and exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = p.id and r.parent_id is null)`
-    : sql``;
+    ? sql`exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = ${posts.id} and r.parent_id is null)`
+    : undefined;
   const [, rows] = await db.batch([
-    db.run(sql`
-      insert into comments (id, post_id, user_id, parent_id, content, created_at)
-      select ${input.id}, p.id, ${input.userId}, ${input.parentId}, ${input.content},
-             max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = p.id), 0) + 1)
-      from posts p
-      where p.id = ${input.postId} ${parentGuard}`),
+    db
+      .insert(comments)
+      .select(
+        db
+          .select({
+            id: sql<string>`${input.id}`.as("id"),
+            postId: posts.id,
+            userId: sql<string>`${input.userId}`.as("user_id"),
+            parentId: sql<string | null>`${input.parentId}`.as("parent_id"),
+            content: sql<string>`${input.content}`.as("content"),
+            createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${posts.id}), 0) + 1)`.as(
+              "created_at",
+            ),
+          })
+          .from(posts)
+          .where(and(eq(posts.id, input.postId), parentGuard)),
+      ),
     db
       .select(selection)
       .from(comments)
