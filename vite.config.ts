@@ -4,7 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type PluginOption } from "vite";
-import { pwa } from "./web/pwa/vite-pwa.config";
+import { pwa } from "./web/pwa/vite-pwa.config.ts";
 
 // BACKLINE_STATE lets tests and scripts point the local D1/R2/KV/DO state at their own folder.
 const statePath = process.env.BACKLINE_STATE;
