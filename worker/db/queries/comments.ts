@@ -174,7 +174,7 @@ export interface NewComment {
 export async function insertComment(db: QueryDb, input: NewComment): Promise<CommentRow | undefined> {
   const now = input.now ?? Date.now();
   const parentGuard = input.parentId
-    ? sql`exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = ${posts.id} and r.parent_id is null)`
+    ? sql`exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = ${input.postId} and r.parent_id is null)`
     : undefined;
   const [, rows] = await db.batch([
     db
@@ -187,11 +187,13 @@ export async function insertComment(db: QueryDb, input: NewComment): Promise<Com
             userId: sql<string>`${input.userId}`.as("user_id"),
             parentId: sql<string | null>`${input.parentId}`.as("parent_id"),
             content: sql<string>`${input.content}`.as("content"),
-            createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${posts.id}), 0) + 1)`.as(
+            createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${input.postId}), 0) + 1)`.as(
               "created_at",
             ),
           })
           .from(posts)
+          // Bound values rather than column references: inside INSERT … SELECT drizzle writes
+          // columns unqualified, and an unqualified "id" in the subqueries would be the comment's.
           .where(and(eq(posts.id, input.postId), parentGuard)),
       ),
     db
