@@ -44,7 +44,8 @@ export function toastTexts(): string[] {
 }
 
 export async function findToast(text: string) {
-  return screen.findByText(text, {}, { timeout: 2000 });
+  // Only inside toasts: a button may carry the same word (e.g. "Following").
+  return screen.findByText(text, { selector: "[data-sonner-toast] *" }, { timeout: 2000 });
 }
 
 const AUTHORS = {

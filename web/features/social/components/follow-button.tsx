@@ -37,7 +37,8 @@ export function FollowButton({ userId, username, viewerId, initialFollowing, siz
         data-testid="follow-button"
         className={cn(buttonVariants({ variant: "primary" }), sizes[size], className)}
       >
-        Follow<span className="sr-only"> @{username}</span>
+        Follow{" "}
+        <span className="sr-only">@{username}</span>
       </Link>
     );
   }
@@ -84,8 +85,8 @@ function SignedInFollowButton({
         className,
       )}
     >
-      {label}
-      <span className="sr-only"> @{username}</span>
+      {label}{" "}
+      <span className="sr-only">@{username}</span>
     </button>
   );
 }
