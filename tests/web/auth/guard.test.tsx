@@ -1,9 +1,10 @@
 // The _authed guard (spec §2 guarded screens: 'Loading...' with a spinner, visitors to /auth with
 // a redirect back), and the /settings screen with its three sign-outs.
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FAILED_CRITICAL_KEY, SECURITY_LOG_KEY } from "../../../web/features/security/local-log";
+import { securityReportSchema } from "../../../shared/schemas/security-report";
+import { FAILED_CRITICAL_KEY, SECURITY_LOG_KEY, readSecurityLog } from "../../../web/features/security/local-log";
 import { queryClient } from "../../../web/lib/query-client";
 import { THEME_STORAGE_KEY } from "../../../web/lib/theme";
 import { SIGNED_IN, SIGNED_OUT, apiError, deferred, json, mockApi, renderApp, resetApp } from "./helpers";
@@ -60,6 +61,24 @@ describe("guarded screens", () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
     expect(router.state.location.search).toEqual({ redirect: "/settings" });
+  });
+});
+
+describe("security layer on signed-in screens", () => {
+  it("reports a burst of rapid clicks in the shape the server accepts, and logs it locally", async () => {
+    const api = mockApi({
+      "GET /api/auth/session": SIGNED_IN,
+      "GET /api/security-events/summary": summary,
+      "POST /api/security-events": json({ accepted: true }, 202),
+    });
+    renderApp("/settings");
+    const heading = await screen.findByRole("heading", { name: "Account & security" });
+    for (let i = 0; i < 11; i++) fireEvent.click(heading);
+    await waitFor(() => expect(api.callsTo("POST", "/api/security-events")).toHaveLength(1));
+    const body = api.callsTo("POST", "/api/security-events")[0]?.body;
+    expect(body).toEqual({ event_type: "suspicious_login_attempt", severity: "medium", details: { clicks: 11, maxGapMs: 50 } });
+    expect(securityReportSchema.safeParse(body).success).toBe(true);
+    expect(readSecurityLog()).toMatchObject([{ event_type: "suspicious_login_attempt", severity: "medium" }]);
   });
 });
 

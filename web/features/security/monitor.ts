@@ -32,7 +32,11 @@ export function createRapidClickDetector(options: {
 export interface SecurityMonitorOptions {
   tracker: Pick<ActivityTracker, "lastActivity">;
   report: (report: SecurityReport) => Promise<unknown> | void;
-  /** Where clicks are heard; defaults to document. */
+  /**
+   * Where clicks are heard; defaults to window. Capturing on window runs before any listener on
+   * document, so the double-tap guard (which swallows a repeated click on the document) cannot
+   * hide a burst from the monitor.
+   */
   clickTarget?: EventTarget;
   now?: () => number;
   idleThresholdMs?: number;
@@ -50,7 +54,7 @@ export function startSecurityMonitor(options: SecurityMonitorOptions): SecurityM
   const now = options.now ?? Date.now;
   const idleThresholdMs = options.idleThresholdMs ?? SECURITY_MONITOR.idleThresholdMs;
   const intervalMs = options.idleCheckIntervalMs ?? SECURITY_MONITOR.idleCheckIntervalMs;
-  const clickTarget = options.clickTarget ?? (typeof document === "undefined" ? undefined : document);
+  const clickTarget = options.clickTarget ?? (typeof window === "undefined" ? undefined : window);
 
   const detector = createRapidClickDetector({
     onDetect: (clicks) =>
