@@ -147,3 +147,29 @@ describe("/settings", () => {
     await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith("/auth"));
   });
 });
+
+describe("session timeout sign-out", () => {
+  it("after 60 idle minutes signs out on the server, clears stored data and reloads; /auth then says why", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload });
+    const api = mockApi({ "GET /api/auth/session": SIGNED_IN, "GET /api/security-events/summary": summary, "POST /api/auth/sign-out": { ok: true } });
+    localStorage.setItem("backline:draft-post", "draft");
+    const first = renderApp("/settings");
+    await screen.findByRole("heading", { name: "Account & security" });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(61 * 60_000);
+    });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(api.callsTo("POST", "/api/auth/sign-out")[0]?.body).toEqual({ scope: "local" });
+    expect(localStorage.getItem("backline:draft-post")).toBeNull();
+    vi.useRealTimers();
+
+    // What the reloaded page shows: the guard sends it to /auth, which explains the sign-out.
+    first.unmount();
+    queryClient.clear();
+    mockApi({ "GET /api/auth/session": SIGNED_OUT, "GET /api/auth/providers": { google: false } });
+    renderApp("/auth");
+    expect(await screen.findByText("You were signed out after 60 minutes without activity.")).toBeInTheDocument();
+  });
+});

@@ -68,11 +68,28 @@ export function useConfirmPasswordReset() {
   });
 }
 
+/** A message for /auth to show after a sign-out the user did not ask for (it reloads the page). */
+export const AUTH_NOTICE_KEY = "backline:auth-notice";
+export const INACTIVITY_SIGN_OUT_NOTICE = "You were signed out after 60 minutes without activity.";
+
+/** Reads and forgets the notice, so it shows once. */
+export function takeAuthNotice(): string | null {
+  try {
+    const notice = sessionStorage.getItem(AUTH_NOTICE_KEY);
+    sessionStorage.removeItem(AUTH_NOTICE_KEY);
+    return notice;
+  } catch {
+    return null;
+  }
+}
+
 export interface ClearSessionOptions {
   /** Storage keys that survive besides the theme (e.g. the local security logs). */
   keepStorageKeys?: readonly string[];
   /** "auth" loads /auth afresh; "reload" reloads the current page (the inactivity sign-out). */
   then: "auth" | "reload";
+  /** Shown once by /auth after the page loads again. */
+  notice?: string;
 }
 
 /**
@@ -84,6 +101,13 @@ export function clearSessionAndLeave(queryClient: QueryClient, options: ClearSes
   queryClient.cancelQueries().catch(() => {});
   queryClient.clear();
   queryClient.setQueryData(authKeys.session(), SIGNED_OUT);
+  if (options.notice) {
+    try {
+      sessionStorage.setItem(AUTH_NOTICE_KEY, options.notice);
+    } catch {
+      // Without storage the sign-out still happens, only unexplained.
+    }
+  }
   if (options.then === "reload") window.location.reload();
   else window.location.assign("/auth");
 }
@@ -97,7 +121,7 @@ export function useFullSignOut(options: { keepStorageKeys?: readonly string[] } 
   const keep = options.keepStorageKeys;
   return useCallback(async () => {
     await authCalls.signOut("local").catch(() => {});
-    clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload" });
+    clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload", notice: INACTIVITY_SIGN_OUT_NOTICE });
   }, [queryClient, keep]);
 }
 

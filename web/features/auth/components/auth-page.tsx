@@ -2,7 +2,8 @@
 // the shell). An `error` from the Google callback is shown above the tabs.
 import { useEffect } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { notifyError } from "../../../components/ui/toast";
+import { notify, notifyError } from "../../../components/ui/toast";
+import { takeAuthNotice } from "../hooks";
 import { GoogleButton } from "./google-button";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -23,6 +24,10 @@ export function AuthPage({
   useEffect(() => {
     if (error) notifyError(error, { id: "auth-callback-error" });
   }, [error]);
+  useEffect(() => {
+    const notice = takeAuthNotice();
+    if (notice) notify("Signed out", { description: notice, id: "auth-notice" });
+  }, []);
 
   return (
     <div className="flex flex-col gap-5">
