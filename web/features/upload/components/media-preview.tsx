@@ -1,14 +1,27 @@
 // Preview of the chosen file before it is shared: the image itself, the audio's waveform (from
 // the peaks measured in the browser) with a player, or the video with its poster frame.
 import { FileAudio, X } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { ContentType } from "../../../../shared/constants";
 import { formatBytes, formatDuration } from "../../../../shared/media-format";
 import type { MediaAnalysis } from "../media-analysis";
 
+/**
+ * An object URL for a blob, revoked when the blob changes or the preview goes away. It is
+ * created inside the effect (not in render or a memo) so React's StrictMode remounting cannot
+ * revoke a URL that is still on screen.
+ */
 function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
   return url;
 }
 
@@ -53,7 +66,7 @@ export function MediaPreview({
 
   return (
     <figure className="overflow-hidden rounded-3xl border border-border bg-card" data-testid="media-preview">
-      <div className="relative bg-muted/40">
+      <div className="relative min-h-14 bg-muted/40">
         {contentType === "image" && url && !broken ? (
           <img
             src={url}

@@ -1,4 +1,5 @@
 // The real progress of an upload: bytes the browser has handed to the network, part by part.
+import { useEffect, useRef } from "react";
 import { formatBytes } from "../../../../shared/media-format";
 import type { UploadProgress as Progress } from "../multipart-uploader";
 
@@ -10,8 +11,13 @@ export function percentOf(progress: Progress | null): number {
 export function UploadProgress({ progress, phase }: { progress: Progress | null; phase: "uploading" | "finishing" }) {
   const percent = phase === "finishing" ? 100 : percentOf(progress);
   const label = phase === "finishing" ? "Publishing your post…" : "Uploading…";
+  const ref = useRef<HTMLDivElement>(null);
+  // On a phone the form is taller than the screen: bring the bar into view when sharing starts.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  }, []);
   return (
-    <div className="space-y-2 rounded-2xl border border-primary/25 bg-accent/40 p-4" data-testid="upload-progress">
+    <div ref={ref} className="scroll-mb-24 space-y-2 rounded-2xl border border-primary/25 bg-accent/40 p-4" data-testid="upload-progress">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">{label}</span>
         <span className="font-display font-semibold tabular-nums text-primary">{percent}%</span>
