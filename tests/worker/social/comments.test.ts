@@ -97,7 +97,7 @@ describe("replies", () => {
     // Top-level oldest first, replies oldest first under their parent.
     expect(list.items.map((t) => t.id)).toEqual([top.id, second.id]);
     expect(list.items[0]!.replies.map((r) => r.id)).toEqual([reply.id, deeper.id]);
-    expect(list.items[0]!.replies.every((r) => r.replies === undefined)).toBe(true);
+    expect(list.items[0]!.replies.every((r) => !("replies" in r))).toBe(true);
     expect(list.items[1]!.replies).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
 // within a post it strictly increases in the order rows are committed, whichever Worker's clock
 // wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
 // skip a comment committed later with an earlier or equal timestamp.
-import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Comment, CommentThread } from "../../../shared/realtime";
 import { comments, posts, profiles } from "../schema";
 import type { Cursor, QueryDb } from "./posts";
@@ -90,45 +90,39 @@ export interface ReadOptions {
   viewerId: string | null;
 }
 
-/** Every comment of a post as threads (comments_post_created_idx, read backwards then flipped). */
-export async function listCommentThreads(db: QueryDb, options: ReadOptions): Promise<CommentThread[]> {
-  const rows = (await db
+/** The newest comments of a post, newest first; exported for the query-plan tests. */
+export function commentListQuery(db: QueryDb, postId: string) {
+  return db
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(eq(comments.postId, options.postId))
+    .where(eq(comments.postId, postId))
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(COMMENTS_READ_MAX)) as CommentRow[];
+    .limit(COMMENTS_READ_MAX);
+}
+
+/** Comments of a post after a cursor, oldest first; exported for the query-plan tests. */
+export function commentsSinceQuery(db: QueryDb, postId: string, since: Cursor) {
+  return db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(and(eq(comments.postId, postId), sql`(${comments.createdAt}, ${comments.id}) > (${since.createdAt}, ${since.id})`))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENTS_READ_MAX);
+}
+
+/** Every comment of a post as threads (comments_post_created_idx, read backwards then flipped). */
+export async function listCommentThreads(db: QueryDb, options: ReadOptions): Promise<CommentThread[]> {
+  const rows = (await commentListQuery(db, options.postId)) as CommentRow[];
   rows.reverse();
   return toThreads(rows.map((row) => toComment(row, options.viewerId, options.postOwnerId)));
 }
 
 /** Comments of a post created after the cursor, oldest first, flat (the catch-up after a reconnect). */
 export async function listCommentsSince(db: QueryDb, options: ReadOptions & { since: Cursor }): Promise<Comment[]> {
-  const { since } = options;
-  const rows = (await db
-    .select(selection)
-    .from(comments)
-    .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(
-      and(
-        eq(comments.postId, options.postId),
-        or(gt(comments.createdAt, since.createdAt), and(eq(comments.createdAt, since.createdAt), gt(comments.id, since.id))),
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(COMMENTS_READ_MAX)) as CommentRow[];
+  const rows = (await commentsSinceQuery(db, options.postId, options.since)) as CommentRow[];
   return rows.map((row) => toComment(row, options.viewerId, options.postOwnerId));
-}
-
-export async function getCommentRow(db: QueryDb, id: string): Promise<CommentRow | undefined> {
-  const [row] = (await db
-    .select(selection)
-    .from(comments)
-    .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(eq(comments.id, id))
-    .limit(1)) as CommentRow[];
-  return row;
 }
 
 /** What a delete needs: the comment's author and post, and that post's owner. */

@@ -1,0 +1,84 @@
+// The social queries without HTTP: index-backed plans for every list and for the comment
+// insert's timestamp probe, and the insert guards that make races answer "nothing written"
+// instead of a foreign-key error.
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookmarkPageQuery } from "../../../worker/db/queries/bookmarks";
+import { commentListQuery, commentsSinceQuery, insertComment } from "../../../worker/db/queries/comments";
+import { setFollow } from "../../../worker/db/queries/follows";
+import { setLike } from "../../../worker/db/queries/likes";
+import { setBookmark } from "../../../worker/db/queries/bookmarks";
+import { comments } from "../../../worker/db/schema";
+import { db, insertPost, member } from "./helpers";
+
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = query.toSQL();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results.map((r) => r.detail).join("\n");
+}
+
+describe("query plans", () => {
+  it("reads a post's comments from comments_post_created_idx without a sort", async () => {
+    const text = await plan(commentListQuery(db(), "p"));
+    expect(text).toContain("comments_post_created_idx");
+    expect(text).not.toContain("TEMP B-TREE");
+  });
+
+  it("reads the catch-up after a cursor as an index range without a sort", async () => {
+    const text = await plan(commentsSinceQuery(db(), "p", { createdAt: 1, id: "x" }));
+    expect(text).toMatch(/comments_post_created_idx \(post_id=\? AND \(created_at,id\)>\(\?,\?\)\)/);
+    expect(text).not.toContain("TEMP B-TREE");
+  });
+
+  it("pages bookmarks through bookmarks_user_created_idx without a sort", async () => {
+    const text = await plan(bookmarkPageQuery(db(), "u", { createdAt: 1, id: "x" }, 10));
+    expect(text).toContain("bookmarks_user_created_idx");
+    expect(text).not.toContain("TEMP B-TREE");
+  });
+
+  it("finds the newest comment of a post for the insert's timestamp with one index probe", async () => {
+    const { results } = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT max(created_at) FROM comments WHERE post_id = ?").bind("p").all<{ detail: string }>();
+    expect(results.map((r) => r.detail).join("\n")).toContain("comments_post_created_idx");
+  });
+});
+
+describe("insert guards", () => {
+  it("writes no comment when the post is gone, the parent is gone, or the parent is itself a reply", async () => {
+    const author = await member();
+    const postId = await insertPost(author.id);
+    const top = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "top" });
+    expect(top?.parentId).toBeNull();
+    const reply = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: top!.id, content: "reply" });
+    expect(reply?.parentId).toBe(top!.id);
+
+    expect(await insertComment(db(), { id: crypto.randomUUID(), postId: crypto.randomUUID(), userId: author.id, parentId: null, content: "x" })).toBeUndefined();
+    expect(await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: crypto.randomUUID(), content: "x" })).toBeUndefined();
+    // Nesting stays one level deep even if a caller forgets to resolve the parent.
+    expect(await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: reply!.id, content: "x" })).toBeUndefined();
+    expect(await db().select().from(comments).where(eq(comments.postId, postId))).toHaveLength(2);
+  });
+
+  it("gives comments strictly increasing timestamps per post even when the clock goes backwards", async () => {
+    const author = await member();
+    const postId = await insertPost(author.id);
+    const at = Date.now();
+    const a = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "a", now: at });
+    const b = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "b", now: at - 5000 });
+    const c = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "c", now: at });
+    expect([a!.createdAt, b!.createdAt, c!.createdAt]).toEqual([at, at + 1, at + 2]);
+    // Another post is not affected by this one's timeline.
+    const other = await insertPost(author.id);
+    const d = await insertComment(db(), { id: crypto.randomUUID(), postId: other, userId: author.id, parentId: null, content: "d", now: at - 5000 });
+    expect(d!.createdAt).toBe(at - 5000);
+  });
+
+  it("answers null for likes, bookmarks and follows of things that do not exist", async () => {
+    const user = await member();
+    expect(await setLike(db(), { postId: crypto.randomUUID(), userId: user.id, liked: true })).toBeNull();
+    expect(await setBookmark(db(), { postId: crypto.randomUUID(), userId: user.id, bookmarked: true })).toBe(false);
+    expect(await setFollow(db(), { followerId: user.id, followingId: crypto.randomUUID(), following: true })).toBeNull();
+  });
+});
