@@ -13,6 +13,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const PHOTO = path.join(MEDIA, "images/vinyl-sunset.jpg");
 const AUDIO = path.join(MEDIA, "audio/lofi-dusk.mp3");
+const VIDEO = path.join(MEDIA, "video/dnb-cqt.mp4");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ async function throttleUploads(context: BrowserContext, page: Page, bytesPerSeco
 
 async function sharePost(
   page: Page,
-  type: "Photo" | "Audio",
+  type: "Photo" | "Audio" | "Video",
   file: string,
   caption: string,
   tags: string,
@@ -137,6 +138,22 @@ describe("posts & media journey (390×844)", () => {
     await imagesOnScreenLoaded(page);
     await screenshot(page, "posts-feed-after-upload-mobile");
 
+    // A video: its poster frame is drawn in the browser and stored beside it.
+    const videoCaption = `Drum and bass visualiser ${stamp}`;
+    await sharePost(page, "Video", VIDEO, videoCaption, "dnb");
+    await cards.first().getByText(videoCaption).waitFor();
+    const videoId = (await cards.first().getAttribute("data-post-id")) as string;
+    const video = await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`)).json(), videoId);
+    expect(video.thumbnailUrl).toMatch(/^\/media\/post-videos\/.+\.poster\.jpg$/);
+    expect(video.width).toBeGreaterThan(0);
+    expect(video.durationMs).toBeGreaterThan(0);
+    const videoEl = cards.first().locator("video");
+    expect(await videoEl.getAttribute("poster")).toBe(video.thumbnailUrl);
+    expect(await videoEl.getAttribute("preload")).toBe("none");
+    const posterStatus = await page.evaluate(async (url) => (await fetch(url)).status, video.thumbnailUrl as string);
+    expect(posterStatus).toBe(200);
+    await screenshot(page, "posts-feed-video-mobile");
+
     // The share page, as the owner.
     await page.goto(`/post/${audioId}`);
     await page.getByTestId("post-card").getByText(`Lofi dusk sketch ${stamp}`).waitFor();
@@ -147,8 +164,14 @@ describe("posts & media journey (390×844)", () => {
     // The share page, as a visitor: the post, no owner menu, and a call to sign in.
     const visitorContext = await newContext(browser, MOBILE);
     const visitor = await visitorContext.newPage();
+    const visitorErrors = trackErrors(visitor);
     await visitor.goto(`/post/${audioId}`);
-    await visitor.getByTestId("post-card").getByText(`Lofi dusk sketch ${stamp}`).waitFor();
+    try {
+      await visitor.getByTestId("post-card").getByText(`Lofi dusk sketch ${stamp}`).waitFor();
+    } catch (error) {
+      await screenshot(visitor, "posts-share-page-visitor-failure");
+      throw new Error(`${(error as Error).message}\n${visitorErrors.join("\n")}`);
+    }
     await visitor.getByTestId("sign-in-cta").waitFor();
     expect(await visitor.getByRole("button", { name: "Post options" }).count()).toBe(0);
     await screenshot(visitor, "posts-share-page-visitor-mobile");
