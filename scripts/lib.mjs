@@ -44,6 +44,15 @@ export function run(command, args, options = {}) {
   }
 }
 
+/**
+ * Builds the production bundle. NODE_ENV is pinned: a build started from inside Vitest would
+ * otherwise inherit NODE_ENV=test and ship React's development build, so tests and benchmarks
+ * would not exercise what we deploy.
+ */
+export function buildApp() {
+  run("npx", ["vite", "build", "--logLevel", "warn"], { env: { NODE_ENV: "production" } });
+}
+
 /** Applies migrations/ to the local D1 in `state` (idempotent: wrangler skips applied ones). */
 export function applyMigrations(state = statePath()) {
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {

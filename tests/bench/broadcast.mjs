@@ -14,7 +14,7 @@ import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { applyMigrations, buildApp, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
 import { client, freePort, signInFreshUser } from "./upload-lib.mjs";
 
 const SOCKETS = Math.min(500, Math.max(1, Number(process.env.BENCH_SOCKETS ?? 100)));
@@ -189,7 +189,7 @@ async function main() {
   let baseURL = process.env.BENCH_URL;
   if (!baseURL) {
     ensureDevVars();
-    if (process.env.BENCH_SKIP_BUILD !== "1") run("npx", ["vite", "build", "--logLevel", "warn"]);
+    if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
     state = mkdtempSync(path.join(tmpdir(), "backline-bench-"));
     applyMigrations(state);
     const port = await freePort();

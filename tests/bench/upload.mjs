@@ -13,7 +13,7 @@ import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { applyMigrations, buildApp, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
 import { client, freePort, memoryOf, signInFreshUser, workerdPids } from "./upload-lib.mjs";
 
 const MiB = 1024 * 1024;
@@ -37,7 +37,7 @@ async function main() {
   let rootPid = process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null;
   if (!baseURL) {
     ensureDevVars();
-    if (process.env.BENCH_SKIP_BUILD !== "1") run("npx", ["vite", "build", "--logLevel", "warn"]);
+    if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
     state = mkdtempSync(path.join(tmpdir(), "backline-bench-"));
     applyMigrations(state);
     const port = await freePort();

@@ -4,7 +4,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper without type declarations
-import { applyMigrations, ensureDevVars, root, run, seed, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { applyMigrations, buildApp, ensureDevVars, root, seed, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   rmSync(state, { recursive: true, force: true });
 
   ensureDevVars();
-  if (process.env.E2E_SKIP_BUILD !== "1") run("npx", ["vite", "build", "--logLevel", "warn"]);
+  if (process.env.E2E_SKIP_BUILD !== "1") buildApp();
   applyMigrations(state);
   seed(state);
 
