@@ -73,6 +73,15 @@ describe("CommentRoom — listening", () => {
     l.close();
   });
 
+  it("closes a socket that sends a binary frame with 1003", async () => {
+    const { postId } = await memberWithPost();
+    const l = await listen(postId, null);
+    await l.next("welcome");
+    l.socket.send(new Uint8Array([1, 2, 3]));
+    expect((await l.closed).code).toBe(1003);
+    expect(await roomOf(postId).listeners()).toBe(0);
+  });
+
   it("only broadcasts to the post's own room", async () => {
     const first = await memberWithPost();
     const second = await memberWithPost();
