@@ -136,7 +136,8 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
         onPhase: setPhase,
         signal: controller.signal,
       });
-      notifySuccess(POST_SUCCESS.success.title);
+      // A stable id: a repeated publish replaces the toast instead of stacking identical ones.
+      notifySuccess(POST_SUCCESS.success.title, { id: "post-published" });
       onPublished(post);
     } catch (failure) {
       setPhase("idle");
