@@ -32,9 +32,18 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+let contexts = 0;
+
+/**
+ * A fresh browser profile. Each one gets its own client address in CF-Connecting-IP, as
+ * Cloudflare gives every visitor in production; without it every local request shares one
+ * rate-limit bucket, and the journeys would trip the sign-in and sign-up limits of each other.
+ */
 export async function newContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
+  contexts++;
   return browser.newContext({
     baseURL: baseURL(),
+    extraHTTPHeaders: { "cf-connecting-ip": `127.0.${(process.pid % 200) + 1}.${(contexts % 250) + 1}` },
     viewport,
     deviceScaleFactor: 1,
     isMobile: viewport.width < 768,

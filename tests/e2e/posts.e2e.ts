@@ -122,9 +122,9 @@ describe("posts & media journey (390×844)", () => {
     // The waveform is drawn from the stored peaks: a canvas with a real size, nothing downloaded.
     const waveCanvas = cards.nth(0).locator("[data-testid=waveform] canvas").first();
     await waveCanvas.waitFor();
-    const box = await waveCanvas.boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(100);
-    expect(box?.height ?? 0).toBeGreaterThan(20);
+    // wavesurfer replaces its canvas when it first fits the container, so poll for the drawn one.
+    await expect.poll(async () => (await waveCanvas.boundingBox())?.width ?? 0, { timeout: 10_000 }).toBeGreaterThan(100);
+    await expect.poll(async () => (await waveCanvas.boundingBox())?.height ?? 0, { timeout: 10_000 }).toBeGreaterThan(20);
     expect(await cards.nth(0).locator("audio").getAttribute("preload")).toBe("none");
     // The server stored what the browser measured.
     const stored = await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`)).json(), audioId);

@@ -75,8 +75,11 @@ describe("PWA", () => {
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
     await page.goto("/");
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active != null, undefined, { timeout: 20_000 });
+    // `registration.active` is already set while the worker is still "activating"; a page loaded
+    // before activation completes is not controlled, so wait for "activated" itself.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === "activated", undefined, { timeout: 20_000 });
     await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.setOffline(true);
     await page.goto("/");
     await expect.poll(() => page.getByRole("link", { name: "Start Creating" }).count()).toBeGreaterThan(0);
