@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Comment, CommentThread } from "../../../shared/realtime";
 import { comments, posts, profiles } from "../schema";
 import type { Cursor, QueryDb } from "./posts";
+import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
 
 /**
  * The most rows one read returns. The spec shows no paging for comments; this bounds a read of a
@@ -24,23 +25,16 @@ const selection = {
   parentId: comments.parentId,
   content: comments.content,
   createdAt: comments.createdAt,
-  authorUsername: profiles.username,
-  authorDisplayName: profiles.displayName,
-  authorAvatarUrl: profiles.avatarUrl,
-  authorVerified: profiles.verified,
+  ...authorColumns,
 };
 
-export interface CommentRow {
+export interface CommentRow extends AuthorColumns {
   id: string;
   postId: string;
   userId: string;
   parentId: string | null;
   content: string;
   createdAt: number;
-  authorUsername: string | null;
-  authorDisplayName: string | null;
-  authorAvatarUrl: string | null;
-  authorVerified: boolean | null;
 }
 
 /** Who may delete a comment: its author and the owner of the post it is on. */
@@ -56,13 +50,7 @@ export function toComment(row: CommentRow, viewerId: string | null, postOwnerId:
     parentId: row.parentId,
     content: row.content,
     createdAt: row.createdAt,
-    author: {
-      userId: row.userId,
-      username: row.authorUsername ?? "",
-      displayName: row.authorDisplayName ?? row.authorUsername ?? "",
-      avatarUrl: row.authorAvatarUrl,
-      verified: Boolean(row.authorVerified),
-    },
+    author: toAuthor(row),
     viewer: { canDelete: canDeleteComment(viewerId, row, postOwnerId) },
   };
 }

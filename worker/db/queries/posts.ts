@@ -12,6 +12,7 @@ import { ApiError } from "../../lib/errors";
 import { mediaUrl } from "../../services/media/keys";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
+import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type QueryDb = DrizzleD1Database<any>;
@@ -84,16 +85,13 @@ function postSelection(viewerId: string | null) {
     commentsCount: posts.commentsCount,
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
-    authorUsername: profiles.username,
-    authorDisplayName: profiles.displayName,
-    authorAvatarUrl: profiles.avatarUrl,
-    authorVerified: profiles.verified,
+    ...authorColumns,
     viewerLiked: liked.as("viewer_liked"),
     viewerBookmarked: bookmarked.as("viewer_bookmarked"),
   };
 }
 
-type PostRow = {
+type PostRow = AuthorColumns & {
   id: string;
   userId: string;
   contentType: ContentType;
@@ -112,10 +110,6 @@ type PostRow = {
   commentsCount: number;
   createdAt: number;
   updatedAt: number;
-  authorUsername: string | null;
-  authorDisplayName: string | null;
-  authorAvatarUrl: string | null;
-  authorVerified: boolean | null;
   viewerLiked: number;
   viewerBookmarked: number;
 };
@@ -141,13 +135,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     commentsCount: row.commentsCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    author: {
-      userId: row.userId,
-      username: row.authorUsername ?? "",
-      displayName: row.authorDisplayName ?? row.authorUsername ?? "",
-      avatarUrl: row.authorAvatarUrl,
-      verified: Boolean(row.authorVerified),
-    },
+    author: toAuthor(row),
     viewer: {
       liked: Boolean(row.viewerLiked),
       bookmarked: Boolean(row.viewerBookmarked),
@@ -274,23 +262,10 @@ function hashtagStatements(db: QueryDb, postId: string, names: string[]) {
   return statements;
 }
 
-export interface NewPost {
-  id: string;
-  userId: string;
-  contentType: ContentType;
-  mediaKey: string;
-  mimeType: string;
-  sizeBytes: number;
-  thumbnailKey: string | null;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  waveform: number[] | null;
-  caption: string | null;
-  location: string | null;
-  tags: string[];
-  now?: number;
-}
+export type NewPost = Pick<
+  PostRow,
+  "id" | "userId" | "contentType" | "mediaKey" | "mimeType" | "sizeBytes" | "thumbnailKey" | "width" | "height" | "durationMs" | "waveform" | "caption" | "location" | "tags"
+> & { now?: number };
 
 /**
  * Inserts the post, its hashtags (from the tags and the caption's #words) and marks its upload
