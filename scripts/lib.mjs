@@ -114,3 +114,30 @@ export async function waitForHttp(url, timeoutMs = 120_000) {
   }
   throw new Error(`Timed out waiting for ${url}: ${lastError}`);
 }
+
+/**
+ * Serves the production build with `vite preview` in workerd on a migrated local state, for the
+ * end-to-end tests and the benchmarks: ensures .dev.vars, builds (unless skipBuild), migrates
+ * (and seeds, if asked), starts the server and waits for /api/health. Returns the server process
+ * (stop it with stopProcess), its URL and the state folder.
+ */
+export async function startPreview({ state, port, skipBuild = false, seedWorld = false, timeoutMs = 180_000 }) {
+  ensureDevVars();
+  if (!skipBuild) buildApp();
+  applyMigrations(state);
+  if (seedWorld) seed(state);
+  const server = startProcess("npx", ["vite", "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+    BACKLINE_STATE: state,
+  });
+  let output = "";
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseURL}/api/health`, timeoutMs);
+  } catch (error) {
+    stopProcess(server);
+    throw new Error(`${error.message}\n--- preview output ---\n${output}`);
+  }
+  return { server, baseURL, state };
+}

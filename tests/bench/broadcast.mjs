@@ -14,7 +14,7 @@ import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, buildApp, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { startPreview, stopProcess } from "../../scripts/lib.mjs";
 import { client, freePort, signInFreshUser } from "./upload-lib.mjs";
 
 const SOCKETS = Math.min(500, Math.max(1, Number(process.env.BENCH_SOCKETS ?? 100)));
@@ -188,24 +188,8 @@ async function main() {
   let state = null;
   let baseURL = process.env.BENCH_URL;
   if (!baseURL) {
-    ensureDevVars();
-    if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
     state = mkdtempSync(path.join(tmpdir(), "backline-bench-"));
-    applyMigrations(state);
-    const port = await freePort();
-    server = startProcess("npx", ["vite", "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-      BACKLINE_STATE: state,
-    });
-    let output = "";
-    server.stdout.on("data", (c) => (output += c));
-    server.stderr.on("data", (c) => (output += c));
-    baseURL = `http://127.0.0.1:${port}`;
-    try {
-      await waitForHttp(`${baseURL}/api/health`, 180_000);
-    } catch (error) {
-      console.error(output);
-      throw error;
-    }
+    ({ server, baseURL } = await startPreview({ state, port: await freePort(), skipBuild: process.env.BENCH_SKIP_BUILD === "1" }));
   }
   const deadline = setTimeout(() => {
     console.error(`Benchmark exceeded ${RUN_TIMEOUT_MS / 1000} s; stopping.`);

@@ -13,7 +13,7 @@ import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyMigrations, buildApp, ensureDevVars, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { startPreview, stopProcess } from "../../scripts/lib.mjs";
 import { client, freePort, memoryOf, signInFreshUser, workerdPids } from "./upload-lib.mjs";
 
 const MiB = 1024 * 1024;
@@ -36,24 +36,8 @@ async function main() {
   let baseURL = process.env.BENCH_URL;
   let rootPid = process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null;
   if (!baseURL) {
-    ensureDevVars();
-    if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
     state = mkdtempSync(path.join(tmpdir(), "backline-bench-"));
-    applyMigrations(state);
-    const port = await freePort();
-    server = startProcess("npx", ["vite", "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-      BACKLINE_STATE: state,
-    });
-    let output = "";
-    server.stdout.on("data", (c) => (output += c));
-    server.stderr.on("data", (c) => (output += c));
-    baseURL = `http://127.0.0.1:${port}`;
-    try {
-      await waitForHttp(`${baseURL}/api/health`, 180_000);
-    } catch (error) {
-      console.error(output);
-      throw error;
-    }
+    ({ server, baseURL } = await startPreview({ state, port: await freePort(), skipBuild: process.env.BENCH_SKIP_BUILD === "1" }));
     rootPid = server.pid;
   }
 

@@ -4,7 +4,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper without type declarations
-import { applyMigrations, buildApp, ensureDevVars, root, seed, startProcess, stopProcess, waitForHttp } from "../../scripts/lib.mjs";
+import { root, startPreview, stopProcess } from "../../scripts/lib.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,22 +22,12 @@ export default async function setup(project: TestProject) {
   const state = path.join(root, "tests/e2e/.state");
   rmSync(state, { recursive: true, force: true });
 
-  ensureDevVars();
-  if (process.env.E2E_SKIP_BUILD !== "1") buildApp();
-  applyMigrations(state);
-  seed(state);
-
-  const server = startProcess("npx", ["vite", "preview", "--port", port, "--strictPort"], { BACKLINE_STATE: state });
-  let output = "";
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${baseURL}/api/health`, 120_000);
-  } catch (error) {
-    stopProcess(server);
-    throw new Error(`${(error as Error).message}\n--- preview output ---\n${output}`);
-  }
+  const { server, baseURL } = await startPreview({
+    state,
+    port: Number(port),
+    skipBuild: process.env.E2E_SKIP_BUILD === "1",
+    seedWorld: true,
+  });
   project.provide("baseURL", baseURL);
   return () => stopProcess(server);
 }
