@@ -184,8 +184,9 @@ echo "audio…"
 npx tsx seed/tools/synth.ts "$TMP/synth"
 fx() { # fx <name> <sox effects…>
   local name=$1; shift
-  # Headroom first so the reverb tail cannot clip, then normalise to -1 dBFS.
-  sox "$TMP/synth/$name.wav" "$TMP/$name.wav" gain -6 "$@" norm -1
+  # Headroom first so the reverb tail cannot clip, then normalise to -1 dBFS. -R: repeatable
+  # dither, so re-running the script reproduces identical files.
+  sox -R "$TMP/synth/$name.wav" "$TMP/$name.wav" gain -6 "$@" norm -1
   ffmpeg -loglevel error -y -i "$TMP/$name.wav" -ac 1 -ar 44100 -c:a libmp3lame -b:a 96k "$OUT/audio/$name.mp3"
 }
 fx lofi-dusk lowpass 6500 reverb 25 50 60
@@ -198,12 +199,14 @@ fx dnb-rollers reverb 10 50 30
 fx acoustic-strum reverb 25 50 60
 
 # ---- video: four 6–7 s 480×270 H.264 visualisers with AAC audio, plus a poster JPEG each -----
+# (The audio is mono; the vectorscope gets a stereo copy with the right channel delayed by 9 ms,
+# which turns the otherwise flat diagonal line into Lissajous figures.)
 echo "video…"
 vid() { # vid <name> <source wav> <start s> <duration s> <filter graph> (poster taken near the end)
   local name=$1 src=$2 ss=$3 dur=$4 graph=$5
   ffmpeg -loglevel error -y -ss "$ss" -t "$dur" -i "$TMP/$src.wav" \
     -filter_complex "[0:a]asplit[a][viz];[viz]$graph,format=yuv420p[v]" \
-    -map '[v]' -map '[a]' -c:v libx264 -preset slow -profile:v main -crf 30 -maxrate 380k -bufsize 760k \
+    -map '[v]' -map '[a]' -c:v libx264 -preset slow -profile:v main -crf 32 -maxrate 320k -bufsize 640k \
     -r 24 -g 48 -c:a aac -b:a 48k -ac 1 -movflags +faststart "$OUT/video/$name.mp4"
   ffmpeg -loglevel error -y -ss "$(awk -v d="$dur" 'BEGIN{print d - 1.5}')" -i "$OUT/video/$name.mp4" -frames:v 1 -q:v 5 "$OUT/video/$name.jpg"
 }
@@ -212,7 +215,7 @@ vid house-waves house-sunrise 3.9 6 \
 vid synthwave-spectrum synthwave-drive 2.4 7 \
   "showfreqs=s=480x270:mode=bar:ascale=sqrt:fscale=log:win_size=2048:averaging=3:colors=0xff2e97,drawbox=x=0:y=262:w=iw:h=8:color=0xffd319:t=fill"
 vid ambient-scope ambient-tides 4 7 \
-  "aformat=channel_layouts=stereo,adelay=delays=0|9,avectorscope=s=270x270:mode=lissajous_xy:draw=line:zoom=1.6:rc=120:gc=200:bc=255:rf=14:gf=10:bf=6,split[s1][s2];[s2]gblur=sigma=5[g];[s1][g]blend=all_mode=screen,pad=480:270:105:0:black"
+  "aformat=channel_layouts=stereo,adelay=delays=0|9,avectorscope=s=270x270:mode=lissajous_xy:draw=line:scale=sqrt:zoom=0.7:rc=80:gc=200:bc=255:rf=70:gf=50:bf=35,gblur=sigma=0.8,pad=480:270:105:0:black"
 vid dnb-cqt dnb-rollers 2.8 6 \
   "showcqt=s=480x270:fps=24:bar_h=150:axis_h=0:sono_h=120:bar_g=2:sono_g=4"
 
@@ -263,6 +266,8 @@ $IM -size 800x800 gradient:'#caf0f8'-'#0077b6' \
 echo "files…"
 mkdir -p "$TMP/kit/Nightdrive 808 Kit"
 for s in kick snare clap hat 808; do cp "$TMP/synth/kit-$s.wav" "$TMP/kit/Nightdrive 808 Kit/$s.wav"; done
+# Fixed timestamps keep the zips byte-identical between runs.
+find "$TMP/kit" -exec touch -d "2024-01-01 00:00:00 UTC" {} +
 (cd "$TMP/kit" && zip -q -X -9 -r - "Nightdrive 808 Kit") > "$OUT/files/nightdrive-808-kit.zip"
 cp "$TMP/synth/house-loop-124.wav" "$OUT/files/house-loop-124bpm.wav"
 mkdir -p "$TMP/presets/Analog Dreams"
@@ -275,6 +280,7 @@ for p in "Warm Pad" "Glass Keys" "Sub Pluck" "Night Lead" "Dust Choir" "Tape Bas
 JSON
   i=$((i + 1))
 done
+find "$TMP/presets" -exec touch -d "2024-01-01 00:00:00 UTC" {} +
 (cd "$TMP/presets" && zip -q -X -9 -r - "Analog Dreams") > "$OUT/files/analog-dreams-presets.zip"
 
 # ---- manifest --------------------------------------------------------------------------------
