@@ -17,7 +17,7 @@ export async function makeUser(
 ) {
   seq += 1;
   const id = newId();
-  const username = opts.username ?? `user${seq}_${id.slice(0, 6)}`;
+  const username = opts.username ?? `user${seq}_${id.replaceAll("-", "").slice(0, 12)}`;
   await d.insert(users).values({ id, email: `${id}@example.test` });
   if (opts.profile !== false) {
     await d.insert(profiles).values({

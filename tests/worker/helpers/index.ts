@@ -28,7 +28,7 @@ let counter = 0;
 /** A unique suffix for emails and usernames within one test file. */
 export function unique(prefix = "u"): string {
   counter += 1;
-  return `${prefix}${counter}${crypto.randomUUID().slice(0, 6)}`;
+  return `${prefix}${counter}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 }
 
 /**

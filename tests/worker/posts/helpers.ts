@@ -23,7 +23,7 @@ export async function makeUser(opts: { username?: string; verified?: boolean } =
   await d.insert(users).values({ id, email: `${id}@example.test`, emailVerifiedAt: Date.now() });
   await d.insert(profiles).values({
     userId: id,
-    username: opts.username ?? `artist${seq}_${id.slice(0, 4)}`,
+    username: opts.username ?? `artist${seq}_${id.replaceAll("-", "").slice(0, 12)}`,
     displayName: `Artist ${seq}`,
     verified: opts.verified ?? false,
   });
