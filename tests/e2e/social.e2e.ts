@@ -130,12 +130,16 @@ describe("social journey (two people, 390×844)", () => {
     // ---- Like ------------------------------------------------------------------------------
     const like = card.getByTestId("like-button");
     const wasLiked = (await like.getAttribute("aria-pressed")) === "true";
+    const likeSaved = pageA.waitForResponse(
+      (res) => res.url().endsWith(`/api/posts/${postId}/like`) && res.request().method() === "PUT" && res.ok(),
+      { timeout: 15_000 },
+    );
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe(String(!wasLiked));
     // Persisted: B, reading the post afresh, sees A's like in the count.
     const likesFor = async (page: Page) => Number((await page.getByTestId("like-button").getAttribute("aria-label"))?.match(/(\d+) like/)?.[1]);
     const likesBefore = await likesFor(pageB);
-    await pageA.waitForTimeout(500);
+    await likeSaved;
     await pageB.reload();
     await pageB.getByTestId("like-button").waitFor();
     expect(await likesFor(pageB)).toBe(likesBefore + (wasLiked ? -1 : 1));
@@ -175,10 +179,14 @@ describe("social journey (two people, 390×844)", () => {
     await follow.waitFor();
     await expect.poll(() => follow.isEnabled()).toBe(true);
     expect(await follow.getAttribute("aria-pressed")).toBe("false");
+    const followSaved = pageB.waitForResponse(
+      (res) => /\/api\/users\/[^/]+\/follow$/.test(new URL(res.url()).pathname) && res.request().method() === "PUT" && res.ok(),
+      { timeout: 15_000 },
+    );
     await follow.click();
     await toast(pageB, "Following").waitFor();
     await pageB.getByText(`You are now following @${author}`).waitFor();
-    await pageB.waitForTimeout(500);
+    await followSaved;
     await pageB.goto("/feed");
     await pageB.locator(`[data-testid="post-card"]:has-text("@${author}")`).first().waitFor();
     await screenshot(pageB, "social-feed-after-follow-mobile");
