@@ -18,6 +18,11 @@ export const RULES = {
   security_report: { limit: 30, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: bounds reset mails one address or IP can trigger. */
   password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: bounds the post_views rows one viewer (account, else IP) can write. Views over
+   * the limit are skipped silently, as §8 wants view tracking never to bother the viewer.
+   */
+  post_view: { limit: 60, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -29,6 +29,8 @@ import { requireOwner, requireUser } from "../middleware/session";
 import { posterKeyFor } from "../services/media/keys";
 import { completeUpload } from "../services/media/multipart";
 import { getUpload } from "../services/media/upload-rows";
+import { consume } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
 import { z } from "zod";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
@@ -119,12 +121,16 @@ export const postRoutes = new Hono<AppEnv>()
     // §8: view-tracking failures are only logged; the client always gets 204.
     try {
       const parsed = z.string().pipe(idSchema).safeParse(c.req.param("id"));
+      const userId = c.var.session?.userId ?? null;
       if (parsed.success) {
-        await recordPostView(c.var.db, {
-          postId: parsed.data,
-          userId: c.var.session?.userId ?? null,
-          userAgent: c.req.header("user-agent") ?? null,
-        });
+        // One viewer (their account, else their IP) may write a bounded number of view rows.
+        const viewer = userId ? `user:${userId}` : `ip:${requestMeta(c.req).ip ?? "unknown"}`;
+        const { allowed } = await consume(c.env, "post_view", viewer);
+        if (allowed) {
+          await recordPostView(c.var.db, { postId: parsed.data, userId, userAgent: c.req.header("user-agent") ?? null });
+        } else {
+          console.warn(JSON.stringify({ level: "warn", message: "post view over the viewer's limit, not recorded", requestId: c.var.requestId }));
+        }
       }
     } catch (error) {
       console.warn(JSON.stringify({ level: "warn", message: "post view not recorded", requestId: c.var.requestId, error: String(error) }));

@@ -261,6 +261,22 @@ describe("POST /api/posts/:id/views", () => {
     expect((await call(`/api/posts/${ghost}/views`, { method: "POST" })).status).toBe(204);
     expect(await db().select().from(postViews).where(eq(postViews.postId, ghost))).toHaveLength(0);
   });
+
+  it("writes at most 60 rows per viewer in 10 minutes, answers 204 past that, and counts others apart", async () => {
+    const ana = await makeSignedInUser();
+    const post = await postThroughApi(ana.cookie);
+    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
+    const visitor = { method: "POST", headers: { "cf-connecting-ip": ip } };
+    for (let i = 0; i < 60; i++) expect((await call(`/api/posts/${post.id}/views`, visitor)).status).toBe(204);
+    const over = await call(`/api/posts/${post.id}/views`, visitor);
+    expect(over.status).toBe(204);
+    const rows = () => db().select().from(postViews).where(eq(postViews.postId, post.id));
+    expect(await rows()).toHaveLength(60);
+    // A signed-in viewer on the same IP is counted by their account, not the IP.
+    const signedIn = await call(`/api/posts/${post.id}/views`, { ...visitor, cookie: ana.cookie });
+    expect(signedIn.status).toBe(204);
+    expect((await rows()).filter((v) => v.userId === ana.id)).toHaveLength(1);
+  });
 });
 
 describe("lists", () => {

@@ -15,6 +15,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   comment: { limit: 20, minutes: 60 },
   security_report: { limit: 30, minutes: 10 },
   password_reset: { limit: 5, minutes: 60 },
+  post_view: { limit: 60, minutes: 10 },
 };
 
 describe("rules", () => {
