@@ -15,15 +15,15 @@ export async function makeUser(
   d: Db,
   opts: { username?: string; displayName?: string; bio?: string | null; profile?: boolean } = {},
 ) {
-  seq += 1;
+  const n = ++seq;
   const id = newId();
-  const username = opts.username ?? `user${seq}_${id.replaceAll("-", "").slice(0, 12)}`;
+  const username = opts.username ?? `user${n}_${id.replaceAll("-", "").slice(0, 12)}`;
   await d.insert(users).values({ id, email: `${id}@example.test` });
   if (opts.profile !== false) {
     await d.insert(profiles).values({
       userId: id,
       username,
-      displayName: opts.displayName ?? `User ${seq}`,
+      displayName: opts.displayName ?? `User ${n}`,
       bio: opts.bio ?? null,
     });
   }

@@ -17,14 +17,15 @@ export function db(): Db {
 let seq = 0;
 
 export async function makeUser(opts: { username?: string; verified?: boolean } = {}): Promise<string> {
-  seq += 1;
+  // Read the counter before any await, so concurrent calls each get their own number.
+  const n = ++seq;
   const id = newId();
   const d = db();
   await d.insert(users).values({ id, email: `${id}@example.test`, emailVerifiedAt: Date.now() });
   await d.insert(profiles).values({
     userId: id,
-    username: opts.username ?? `artist${seq}_${id.replaceAll("-", "").slice(0, 12)}`,
-    displayName: `Artist ${seq}`,
+    username: opts.username ?? `artist${n}_${id.replaceAll("-", "").slice(0, 12)}`,
+    displayName: `Artist ${n}`,
     verified: opts.verified ?? false,
   });
   return id;
