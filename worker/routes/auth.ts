@@ -71,6 +71,20 @@ const ipSubject = (ip: string | null) => `ip:${ip ?? "unknown"}`;
 const signedOut = { user: null, profile: null };
 
 /**
+ * Runs `work` after the response is sent. Mail to an address that may not be registered goes
+ * here, so how long the answer takes cannot tell a registered address from an unknown one: the
+ * lookup, the token write and the mail provider's round trip all happen after the reply.
+ */
+function afterResponse(c: Ctx, label: string, work: () => Promise<void>) {
+  const requestId = c.var.requestId;
+  c.executionCtx.waitUntil(
+    work().catch((error: unknown) => {
+      console.error(JSON.stringify({ level: "error", message: `${label} failed`, requestId, error: String(error) }));
+    }),
+  );
+}
+
+/**
  * Exchanges the refresh cookie for a new pair and sets the cookies. Shared by POST /refresh and
  * GET /session (which renews quietly, so a page opened after the 15-minute access token expired
  * still boots signed in). Returns the user id, or null with the reason already handled.
@@ -193,11 +207,14 @@ export const authRoutes = new Hono<AppEnv>()
     // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
     await enforce(c.env, "password_reset", [`resend:${ipSubject(ip)}`, `resend:email:${email}`], { ip, userAgent });
     const mailer = createMailer(c.env, db);
-    const user = await findUserByEmail(db, email);
-    if (user && !user.emailVerifiedAt && user.passwordHash) {
-      const token = await issueEmailToken(db, user.id, "confirm_email");
-      await mailer.send(confirmationMail(email, origin(c), token));
-    }
+    const appOrigin = origin(c);
+    afterResponse(c, "resend confirmation mail", async () => {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.emailVerifiedAt && user.passwordHash) {
+        const token = await issueEmailToken(db, user.id, "confirm_email");
+        await mailer.send(confirmationMail(email, appOrigin, token));
+      }
+    });
     return c.json({ message: ACCOUNT_TEXTS.resendSent }, 200);
   })
 
@@ -307,11 +324,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     await enforce(c.env, "password_reset", [ipSubject(ip), `email:${email}`], { ip, userAgent });
     const mailer = createMailer(c.env, db);
-    const user = await findUserByEmail(db, email);
-    if (user) {
-      const token = await issueEmailToken(db, user.id, "reset_password");
-      await mailer.send(passwordResetMail(email, origin(c), token));
-    }
+    const appOrigin = origin(c);
+    afterResponse(c, "password reset mail", async () => {
+      const user = await findUserByEmail(db, email);
+      if (user) {
+        const token = await issueEmailToken(db, user.id, "reset_password");
+        await mailer.send(passwordResetMail(email, appOrigin, token));
+      }
+    });
     return c.json({ message: ACCOUNT_TEXTS.resetSent }, 200);
   })
   .post("/password-reset/confirm", validate("json", passwordResetConfirmSchema), async (c) => {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authSessions, securityEvents } from "../../../worker/db/schema";
-import { api, createUser, db, expectError, mailedToken, outbox, signIn, unique } from "../helpers";
+import { api, createUser, db, expectError, mailedToken, outbox, signIn, unique, waitForMail } from "../helpers";
 
 const request = (email: string) => api("/api/auth/password-reset", { body: { email } });
 const confirm = (token: string, password: string) => api("/api/auth/password-reset/confirm", { body: { token, password } });
@@ -22,7 +22,7 @@ describe("password reset", () => {
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
     expect(unknown.status).toBe(200);
-    expect((await outbox(ana.email))[0]!.text).toMatch(/\/auth\/reset\?token=/);
+    expect((await waitForMail(ana.email))[0]!.text).toMatch(/\/auth\/reset\?token=/);
     expect(await outbox(ghost)).toHaveLength(0);
   });
 

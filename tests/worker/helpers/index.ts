@@ -198,11 +198,29 @@ export async function outbox(to?: string): Promise<OutboxMessage[]> {
   return rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt }));
 }
 
-/** The token of the newest `/auth/confirm` or `/auth/reset` link mailed to `to`. */
-export async function mailedToken(to: string, kind: "confirm" | "reset"): Promise<string> {
-  for (const message of await outbox(to)) {
-    const match = new RegExp(`/auth/${kind}\\?token=([A-Za-z0-9_-]+)`).exec(message.text);
-    if (match) return match[1]!;
+/**
+ * Waits until at least `count` messages were mailed to `to` and returns them, newest first.
+ * Reset and resend mail is sent after the response (worker/routes/auth.ts `afterResponse`).
+ */
+export async function waitForMail(to: string, count = 1, timeoutMs = 5000): Promise<OutboxMessage[]> {
+  // Counted in attempts, not Date.now(): workerd's clock only moves on I/O, and tests may fake Date.
+  for (let attempt = 0; ; attempt++) {
+    const messages = await outbox(to);
+    if (messages.length >= count) return messages;
+    if (attempt * 25 > timeoutMs) throw new Error(`expected ${count} mail(s) to ${to}, found ${messages.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`no ${kind} link mailed to ${to}`);
+}
+
+/** The token of the newest `/auth/confirm` or `/auth/reset` link mailed to `to`, waiting for it. */
+export async function mailedToken(to: string, kind: "confirm" | "reset", timeoutMs = 5000): Promise<string> {
+  const pattern = new RegExp(`/auth/${kind}\\?token=([A-Za-z0-9_-]+)`);
+  for (let attempt = 0; ; attempt++) {
+    for (const message of await outbox(to)) {
+      const match = pattern.exec(message.text);
+      if (match) return match[1]!;
+    }
+    if (attempt * 25 > timeoutMs) throw new Error(`no ${kind} link mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
