@@ -10,22 +10,14 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { SeedMediaEntry, SeedMediaKind } from "../../worker/seed/media-types";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MEDIA = path.join(ROOT, "seed/media");
 const PEAKS = 200;
 
-type Kind = "image" | "avatar" | "audio" | "video" | "poster" | "product" | "file";
-interface Entry {
-  kind: Kind;
-  mime: string;
-  bytes: number;
-  width?: number;
-  height?: number;
-  duration_ms?: number;
-  waveform?: number[];
-  poster?: string;
-}
+type Kind = SeedMediaKind;
+type Entry = SeedMediaEntry;
 
 const MIME: Record<string, string> = {
   ".jpg": "image/jpeg",

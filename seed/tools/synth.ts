@@ -6,21 +6,12 @@
 // Usage: npx tsx seed/tools/synth.ts <out-dir>
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { mulberry32 } from "../../worker/seed/random";
 
 const SR = 44_100;
 
-// Deterministic noise (mulberry32), so every run renders identical audio.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(0x5eed);
+// Deterministic noise, so every run renders identical audio.
+const rand = mulberry32(0x5eed);
 const noise = (): number => rand() * 2 - 1;
 
 const mtof = (m: number): number => 440 * 2 ** ((m - 69) / 12);

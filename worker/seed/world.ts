@@ -20,6 +20,7 @@ import {
   SERVICES,
 } from "./data";
 import type { SeedMediaEntry, SeedMediaManifest } from "./media-types";
+import { mulberry32 } from "./random";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -55,17 +56,6 @@ export interface SeedWorld {
 
 /** Public URL of a MEDIA object: the Worker streams R2 keys at /media/{key}. */
 export const mediaUrl = (key: string): string => `/media/${key}`;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], rand: () => number): T[] {
   const out = [...items];
