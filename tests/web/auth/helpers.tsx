@@ -1,10 +1,6 @@
 // Test helpers for the accounts UI: the real route tree in a memory history, and a fetch stand-in
 // that answers API calls by method and path and records what the SPA sent.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
-import { render } from "@testing-library/react";
 import { vi } from "vitest";
-import { createAppRouter } from "../../../web/app";
 import { queryClient } from "../../../web/lib/query-client";
 
 export interface RecordedCall {
@@ -80,15 +76,7 @@ export function mockApi(routes: Record<string, Handler | Response | unknown>) {
 }
 
 /** The real app at `path`, sharing the app's query client (cleared per test by resetApp). */
-export function renderApp(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, ...result };
-}
+export { renderRoute as renderApp } from "../render-route";
 
 export function resetApp() {
   queryClient.clear();
