@@ -199,28 +199,35 @@ export async function outbox(to?: string): Promise<OutboxMessage[]> {
 }
 
 /**
- * Waits until at least `count` messages were mailed to `to` and returns them, newest first.
- * Reset and resend mail is sent after the response (worker/routes/auth.ts `afterResponse`).
+ * Reads until `read` answers something, up to about `timeoutMs`. Reset and resend mail is sent
+ * after the response (worker/routes/auth.ts `afterResponse`), so mail reads wait through this.
+ * Counted in attempts, not Date.now(): workerd's clock only moves on I/O, and tests may fake Date.
  */
-export async function waitForMail(to: string, count = 1, timeoutMs = 5000): Promise<OutboxMessage[]> {
-  // Counted in attempts, not Date.now(): workerd's clock only moves on I/O, and tests may fake Date.
-  for (let attempt = 0; ; attempt++) {
-    const messages = await outbox(to);
-    if (messages.length >= count) return messages;
-    if (attempt * 25 > timeoutMs) throw new Error(`expected ${count} mail(s) to ${to}, found ${messages.length}`);
+async function poll<T>(read: () => Promise<T | undefined>, failure: () => string, timeoutMs = 5000): Promise<T> {
+  for (let attempt = 0; attempt * 25 <= timeoutMs; attempt++) {
+    const found = await read();
+    if (found !== undefined) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  throw new Error(failure());
+}
+
+/** Waits until at least `count` messages were mailed to `to` and returns them, newest first. */
+export function waitForMail(to: string, count = 1): Promise<OutboxMessage[]> {
+  return poll(
+    async () => {
+      const messages = await outbox(to);
+      return messages.length >= count ? messages : undefined;
+    },
+    () => `expected ${count} mail(s) to ${to}`,
+  );
 }
 
 /** The token of the newest `/auth/confirm` or `/auth/reset` link mailed to `to`, waiting for it. */
-export async function mailedToken(to: string, kind: "confirm" | "reset", timeoutMs = 5000): Promise<string> {
+export function mailedToken(to: string, kind: "confirm" | "reset"): Promise<string> {
   const pattern = new RegExp(`/auth/${kind}\\?token=([A-Za-z0-9_-]+)`);
-  for (let attempt = 0; ; attempt++) {
-    for (const message of await outbox(to)) {
-      const match = pattern.exec(message.text);
-      if (match) return match[1]!;
-    }
-    if (attempt * 25 > timeoutMs) throw new Error(`no ${kind} link mailed to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return poll(
+    async () => (await outbox(to)).map((message) => pattern.exec(message.text)?.[1]).find((token) => token !== undefined),
+    () => `no ${kind} link mailed to ${to}`,
+  );
 }
