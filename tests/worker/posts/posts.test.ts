@@ -18,6 +18,7 @@ import {
   postThroughApi,
   uploadThroughApi,
 } from "./helpers";
+import { randomIp } from "../helpers";
 
 // Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
 vi.setConfig({ testTimeout: 30_000 });
@@ -265,8 +266,7 @@ describe("POST /api/posts/:id/views", () => {
   it("writes at most 60 rows per viewer in 10 minutes, answers 204 past that, and counts others apart", async () => {
     const ana = await makeSignedInUser();
     const post = await postThroughApi(ana.cookie);
-    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
-    const visitor = { method: "POST", headers: { "cf-connecting-ip": ip } };
+    const visitor = { method: "POST", headers: { "cf-connecting-ip": randomIp() } };
     for (let i = 0; i < 60; i++) expect((await call(`/api/posts/${post.id}/views`, visitor)).status).toBe(204);
     const over = await call(`/api/posts/${post.id}/views`, visitor);
     expect(over.status).toBe(204);
