@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ErrorBody } from "../shared/errors";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { bodyLimits } from "./middleware/body-limit";
 import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
@@ -43,9 +44,11 @@ export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
 app.use("*", init);
-// Cross-origin mutations are refused before any handler runs; then the session is read, so every
-// API and media handler sees c.var.session (null for visitors).
+// Cross-origin mutations are refused before any handler runs; then an oversized body (decision
+// record 0020); then the session is read, so every API and media handler sees c.var.session (null
+// for visitors).
 app.use("/api/*", originCheck);
+app.use("/api/*", bodyLimits);
 app.use("/api/*", session);
 app.use("/media/*", session);
 

@@ -1,0 +1,69 @@
+// Request body limits for the whole API (issue #9 item 3; decision record 0020). One middleware
+// on /api/* gives every request a limit, so a route added tomorrow is limited without anyone
+// remembering to: the default fits the small JSON writes (auth, likes, bookmarks, follows), and
+// the few routes that accept more are listed below. A body over its limit answers 413 in the
+// error envelope before anything parses it, whether it announces its length or streams without
+// one (Hono's bodyLimit trusts Content-Length, which workerd enforces on the wire, and otherwise
+// counts the bytes as they arrive and stops at the limit).
+import type { Context, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+
+const KiB = 1024;
+
+/**
+ * Each limit is at least the largest body its schema accepts as a browser encodes it (UTF-8, up
+ * to 3 bytes per UTF-16 unit), so a limit never changes the answer to a valid request.
+ */
+export const BODY_LIMITS = {
+  /** Auth and social writes: the largest, a sign-up, is under 3 KB even in 3-byte characters. */
+  default: 4 * KiB,
+  /** Starting an upload: the file name alone may be 1,024 characters. */
+  uploadStart: 8 * KiB,
+  /**
+   * Comments (10,000 characters accepted, cut to 1,000 by the route) and posts (a 500-character
+   * caption, location, tags and 512 waveform peaks): about 30 KB at most.
+   */
+  content: 32 * KiB,
+} as const;
+
+export const BODY_TOO_LARGE = "Request body too large";
+
+/** "own": the route enforces its own rule, which this middleware must not pre-empt. */
+type Limit = number | "own";
+
+const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
+  // Upload parts and poster frames stream straight into R2 and are held to their exact declared
+  // length there (decision record 0005); a JSON limit would refuse every real part.
+  { method: "PUT", path: /^\/api\/uploads\/[^/]+\/(?:parts\/[^/]+|thumbnail)\/?$/, limit: "own" },
+  // The security monitor's reports answer their own 413 with the spec's "Details are too large".
+  { method: "POST", path: /^\/api\/security-events\/?$/, limit: "own" },
+  { method: "POST", path: /^\/api\/uploads\/?$/, limit: BODY_LIMITS.uploadStart },
+  { method: "POST", path: /^\/api\/posts\/?$/, limit: BODY_LIMITS.content },
+  { method: "PATCH", path: /^\/api\/posts\/[^/]+\/?$/, limit: BODY_LIMITS.content },
+  { method: "POST", path: /^\/api\/posts\/[^/]+\/comments\/?$/, limit: BODY_LIMITS.content },
+];
+
+/** The limit for one request: the listed route's, else the default. */
+export function bodyLimitFor(method: string, path: string): Limit {
+  return ROUTE_LIMITS.find((route) => route.method === method && route.path.test(path))?.limit ?? BODY_LIMITS.default;
+}
+
+const tooLarge = (): never => {
+  throw new ApiError("payload_too_large", BODY_TOO_LARGE);
+};
+
+// One Hono limiter per distinct size, built once rather than per request.
+const limiters = new Map(
+  [...new Set([BODY_LIMITS.default, ...ROUTE_LIMITS.map((route) => route.limit)])]
+    .filter((limit): limit is number => limit !== "own")
+    .map((limit) => [limit, bodyLimit({ maxSize: limit, onError: tooLarge })] as const),
+);
+
+export const bodyLimits = createMiddleware<AppEnv>(async (c: Context<AppEnv>, next: Next) => {
+  const limit = bodyLimitFor(c.req.method, c.req.path);
+  if (limit === "own") return next();
+  return limiters.get(limit)!(c, next);
+});
