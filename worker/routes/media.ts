@@ -30,12 +30,71 @@ export function parseRange(header: string | undefined): ByteRange | null {
   return { offset, length: last - offset + 1 };
 }
 
-/** Strong-or-weak comparison of If-None-Match against an R2 etag (RFC 9110 §13.1.2). */
+interface EntityTag {
+  weak: boolean;
+  /** The quoted opaque value, quotes included, as R2's httpEtag is written. */
+  opaque: string;
+}
+
+/**
+ * The well-formed entity tags of an If-Match / If-None-Match value, or "*". Clients send odd
+ * values (`W/"`, bare `abc`); a member that is not a quoted tag is skipped rather than thrown on,
+ * so a malformed header simply matches nothing. (Handing such a header to R2's `onlyIf` throws.)
+ */
+export function parseEntityTags(header: string): "*" | EntityTag[] {
+  if (header.trim() === "*") return "*";
+  return [...header.matchAll(/(W\/)?("[\x21\x23-\x7e\x80-\xff]*")/g)].map((m) => ({ weak: m[1] !== undefined, opaque: m[2]! }));
+}
+
+/** RFC 9110 §8.8.3.2: strong comparison needs both tags strong; weak comparison ignores W/. */
+function tagListMatches(header: string, httpEtag: string, comparison: "strong" | "weak"): boolean {
+  const tags = parseEntityTags(header);
+  if (tags === "*") return true;
+  const current = parseEntityTags(httpEtag);
+  if (current === "*" || current.length !== 1) return false;
+  const [own] = current as [EntityTag];
+  return tags.some((tag) => tag.opaque === own.opaque && (comparison === "weak" || (!tag.weak && !own.weak)));
+}
+
+/** Weak comparison of If-None-Match against an R2 etag (RFC 9110 §13.1.2). */
 export function etagMatches(ifNoneMatch: string | undefined, httpEtag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = httpEtag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+  return ifNoneMatch ? tagListMatches(ifNoneMatch, httpEtag, "weak") : false;
+}
+
+/** Seconds since the epoch of an HTTP date, or null when absent or unreadable (then it is ignored). */
+function httpDateSeconds(header: string | null): number | null {
+  if (header === null) return null;
+  const ms = Date.parse(header);
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+}
+
+const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
+
+export type Precondition = "proceed" | "not-modified" | "failed";
+
+/**
+ * The preconditions of a GET or HEAD, evaluated in RFC 9110 §13.2.2's order: If-Match (else
+ * If-Unmodified-Since) may fail the request with 412; If-None-Match (else If-Modified-Since) may
+ * turn it into a 304. Evaluated here rather than by R2, whose `onlyIf` throws on malformed values
+ * and cannot tell a failed If-Match (412) from a matching If-None-Match (304).
+ */
+export function evaluatePreconditions(headers: Headers, object: Pick<R2Object, "httpEtag" | "uploaded">): Precondition {
+  const modified = Math.floor(object.uploaded.getTime() / 1000);
+  const ifMatch = headers.get("if-match");
+  if (ifMatch !== null) {
+    if (!tagListMatches(ifMatch, object.httpEtag, "strong")) return "failed";
+  } else {
+    const unmodifiedSince = httpDateSeconds(headers.get("if-unmodified-since"));
+    if (unmodifiedSince !== null && modified > unmodifiedSince) return "failed";
+  }
+  const ifNoneMatch = headers.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    if (tagListMatches(ifNoneMatch, object.httpEtag, "weak")) return "not-modified";
+  } else {
+    const modifiedSince = httpDateSeconds(headers.get("if-modified-since"));
+    if (modifiedSince !== null && modified <= modifiedSince) return "not-modified";
+  }
+  return "proceed";
 }
 
 function objectHeaders(object: R2Object): Headers {
@@ -73,28 +132,51 @@ function isUnsatisfiable(error: unknown): boolean {
   return /not satisfiable|\(10039\)/i.test(String(error));
 }
 
+/** Null when the request may proceed; otherwise the 304 to send (a failed precondition throws 412). */
+function preconditionAnswer(headers: Headers, object: R2Object): Response | null {
+  const verdict = evaluatePreconditions(headers, object);
+  switch (verdict) {
+    case "proceed":
+      return null;
+    case "not-modified":
+      return new Response(null, { status: 304, headers: objectHeaders(object) });
+    case "failed":
+      throw new ApiError("precondition_failed", "Precondition failed");
+    default: {
+      const _exhaustive: never = verdict;
+      return _exhaustive;
+    }
+  }
+}
+
 export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
   const bucket = c.env.MEDIA;
   const key = keyOf(c.req.path);
-  const ifNoneMatch = c.req.header("if-none-match");
+  const requestHeaders = c.req.raw.headers;
 
   if (c.req.method === "HEAD") {
     const object = await bucket.head(key);
     if (!object) throw new ApiError("not_found", "Not found");
+    const answer = preconditionAnswer(requestHeaders, object);
+    if (answer) return answer;
     const headers = objectHeaders(object);
-    if (etagMatches(ifNoneMatch, object.httpEtag)) return new Response(null, { status: 304, headers });
     headers.set("content-length", String(object.size));
     return new Response(null, { status: 200, headers });
   }
 
+  // A conditional GET looks at the object's metadata first, so a 304 or 412 never reads the body.
+  // Keys never change content and the media is cached for a year, so these are rare revalidations.
+  if (CONDITIONAL_HEADERS.some((name) => requestHeaders.has(name))) {
+    const head = await bucket.head(key);
+    if (!head) throw new ApiError("not_found", "Not found");
+    const answer = preconditionAnswer(requestHeaders, head);
+    if (answer) return answer;
+  }
+
   const range = parseRange(c.req.header("range"));
-  let object: R2Object | R2ObjectBody | null;
+  let object: R2ObjectBody | null;
   try {
-    object = await bucket.get(key, {
-      // A matching If-None-Match makes R2 skip the body, which becomes the 304 below.
-      ...(ifNoneMatch ? { onlyIf: c.req.raw.headers } : {}),
-      ...(range ? { range } : {}),
-    });
+    object = await bucket.get(key, range ? { range } : {});
   } catch (error) {
     if (!range || !isUnsatisfiable(error)) throw error;
     const head = await bucket.head(key);
@@ -106,9 +188,6 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
   }
   if (!object) throw new ApiError("not_found", "Not found");
   const headers = objectHeaders(object);
-  if (!("body" in object) || etagMatches(ifNoneMatch, object.httpEtag)) {
-    return new Response(null, { status: 304, headers });
-  }
   if (range && object.range && "offset" in object.range) {
     const offset = object.range.offset ?? 0;
     const length = object.range.length ?? object.size - offset;
