@@ -35,8 +35,10 @@ export const hashtagPostRoutes = new Hono<AppEnv>().get("/:name/posts", validate
   const { userId: viewerId } = requireUser(c);
   const query = c.req.valid("query");
   const cursor = decodeCursor(query.cursor);
-  // "#HipHop", "hiphop" and "hip-hop" name the same topic, as when the post was tagged.
-  const name = normalizeHashtag(decodeURIComponent(c.req.param("name")).slice(0, 200));
+  // "#HipHop", "hiphop" and "hip-hop" name the same topic, as when the post was tagged. Hono's
+  // param() has already percent-decoded the value; decoding it again turned "%25" into a lone "%"
+  // and a URIError (a 500).
+  const name = normalizeHashtag(c.req.param("name").slice(0, 200));
   if (name === null) return c.json(EMPTY_PAGE, 200);
   const page = await listHashtagPosts(c.var.db, { name, cursor, limit: query.limit, viewerId });
   return c.json(page, 200);
