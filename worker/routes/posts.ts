@@ -59,7 +59,7 @@ export const postRoutes = new Hono<AppEnv>()
     // MIME type and size below come from the upload row, never from this request.
     const object = await completeUpload(c.env.MEDIA, upload);
     const poster = await c.env.MEDIA.head(posterKeyFor(upload.key));
-    await createPost(c.var.db, {
+    const post = {
       id: upload.id,
       userId,
       contentType: upload.contentType,
@@ -74,10 +74,17 @@ export const postRoutes = new Hono<AppEnv>()
       caption: body.caption === "" ? null : body.caption,
       location: body.location,
       tags: body.tags,
-    });
-    const post = await getPost(c.var.db, upload.id, userId);
-    if (!post) throw new Error("post vanished after insert");
-    return c.json(post, 201);
+    };
+    try {
+      await createPost(c.var.db, post);
+    } catch (error) {
+      // A publish of the same upload that won the race inserted the post first (same id).
+      if (await getPostOwner(c.var.db, upload.id)) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+      throw error;
+    }
+    const created = await getPost(c.var.db, upload.id, userId);
+    if (!created) throw new Error("post vanished after insert");
+    return c.json(created, 201);
   })
   .get("/:id", async (c) => {
     // Visitors may open share links (/post/{id}); their viewer flags are all false.

@@ -168,14 +168,28 @@ export async function completeUpload(bucket: R2Bucket, upload: UploadRow): Promi
     parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(upload.declaredSize, p.partNumber)) &&
     parts.reduce((sum, p) => sum + p.size, 0) === upload.declaredSize;
   if (!complete) throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
-  const object = await bucket
-    .resumeMultipartUpload(upload.key, upload.r2UploadId)
-    .complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+  let object: R2Object;
+  try {
+    object = await bucket
+      .resumeMultipartUpload(upload.key, upload.r2UploadId)
+      .complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+  } catch (error) {
+    // Two publishes of one upload can both pass the status check above; R2 completes a multipart
+    // upload once, and the other finds it gone. So does a publish racing an abort. Either way the
+    // upload is no longer open, which is the caller's answer, not a server fault.
+    if (isNoSuchUpload(error)) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    throw error;
+  }
   if (object.size !== upload.declaredSize) {
     await bucket.delete(upload.key);
     throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
   }
   return object;
+}
+
+/** R2's "The specified multipart upload does not exist" (error 10024). */
+function isNoSuchUpload(error: unknown): boolean {
+  return /multipart upload does not exist|\(10024\)/i.test(String(error));
 }
 
 /**
