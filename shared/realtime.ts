@@ -52,6 +52,16 @@ export const HEARTBEAT_INTERVAL_MS = 25_000;
 /** Client frames are tiny (a ping); anything larger is refused by the room. */
 export const MAX_CLIENT_FRAME_BYTES = 1024;
 
+/**
+ * The close code of a socket refused because its room is full or its client (an IP or a user)
+ * already has too many sockets open there. 4000–4999 are private to applications; 4429 echoes
+ * HTTP 429. Clients wait REFUSED_RETRY_MS before trying again instead of the usual schedule.
+ */
+export const CLOSE_TOO_MANY_LISTENERS = 4429;
+
+/** How long a client waits after a CLOSE_TOO_MANY_LISTENERS refusal before it tries again. */
+export const REFUSED_RETRY_MS = 60_000;
+
 /** The delay before reconnect attempt `attempt` (0-based): 1, 2, 5, 10 s, then 10 s forever. */
 export function reconnectDelayMs(attempt: number): number {
   const index = Math.min(Math.max(Math.floor(attempt), 0), RECONNECT_DELAYS_MS.length - 1);

@@ -7,6 +7,7 @@
 // This helper knows nothing about comments or chat; the comments dialog and the messages screen
 // both build on it.
 import { RECONNECT_DELAYS_MS } from "../../shared/constants";
+import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS } from "../../shared/realtime";
 
 /** The spec's realtime channel states (§4). */
 export type ChannelState = "closed" | "joining" | "joined" | "leaving" | "errored";
@@ -123,8 +124,12 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
     ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
   };
 
-  /** The connection is gone (closed by the server, the network, or found stale): retry later. */
-  const dropped = () => {
+  /**
+   * The connection is gone (closed by the server, the network, or found stale): retry later. A
+   * room that refused the socket for too many listeners has opened and closed it at once, which
+   * reset the schedule; retrying within seconds would only be refused again, so wait longer.
+   */
+  const dropped = (closeCode?: number) => {
     stopHeartbeat();
     if (socket) detach(socket);
     socket = null;
@@ -133,7 +138,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
       return;
     }
     setState("errored");
-    const delay = reconnectDelay(attempt, delays);
+    const delay = closeCode === CLOSE_TOO_MANY_LISTENERS ? REFUSED_RETRY_MS : reconnectDelay(attempt, delays);
     attempt += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
@@ -199,8 +204,8 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
     };
     // Browsers follow every error with a close event, which does the retrying.
     ws.onerror = () => {};
-    ws.onclose = () => {
-      if (socket === ws) dropped();
+    ws.onclose = (event) => {
+      if (socket === ws) dropped(event.code);
     };
   }
 

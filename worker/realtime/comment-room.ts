@@ -13,6 +13,7 @@
 // is ever the only copy of anything.
 import { DurableObject } from "cloudflare:workers";
 import {
+  CLOSE_TOO_MANY_LISTENERS,
   type Comment,
   type CommentRoomBroadcast,
   type CommentRoomServerMessage,
@@ -25,11 +26,34 @@ import type { Bindings } from "../env";
 export const ROOM_POST_HEADER = "x-backline-room-post";
 export const ROOM_USER_HEADER = "x-backline-room-user";
 
+/** The client's IP as the edge saw it (CF-Connecting-IP); set by the Worker like the others. */
+export const ROOM_IP_HEADER = "x-backline-room-ip";
+
 /**
- * A bound on listeners per post, far above any real audience, so one client opening sockets in a
- * loop cannot exhaust the object's memory.
+ * A bound on listeners per post, far above any real audience, so that many clients together
+ * cannot exhaust the object's memory (decision records 0009 and 0020).
  */
 export const MAX_LISTENERS_PER_ROOM = 5000;
+/**
+ * Sockets one IP may hold in one room: room for a household, an office or a carrier NAT whose
+ * readers watch the same post, while one client opening sockets in a loop is stopped at once.
+ */
+export const MAX_LISTENERS_PER_IP = 32;
+/** Sockets one signed-in user may hold in one room, from any IP: a handful of tabs and devices. */
+export const MAX_LISTENERS_PER_USER = 8;
+
+/** Why a new socket must be refused given the sockets already in the room, or null to admit it. */
+export function refusalReason(counts: { total: number; sameIp: number; sameUser: number }): string | null {
+  if (counts.total >= MAX_LISTENERS_PER_ROOM) return "Too many listeners in this room";
+  if (counts.sameIp >= MAX_LISTENERS_PER_IP) return "Too many connections from this address";
+  if (counts.sameUser >= MAX_LISTENERS_PER_USER) return "Too many connections for this account";
+  return null;
+}
+
+// Hibernation tags let the room count a client's sockets with getWebSockets(tag) without waking
+// or reading every attachment.
+const ipTag = (ip: string) => `ip:${ip}`;
+const userTag = (userId: string) => `user:${userId}`;
 
 /** Per-socket state, stored with the socket so it survives hibernation and eviction. */
 export interface ListenerAttachment {
@@ -52,16 +76,28 @@ export class CommentRoom extends DurableObject<Bindings> {
     }
     const postId = request.headers.get(ROOM_POST_HEADER);
     if (!postId) return new Response("Missing post", { status: 400 });
-    if (this.ctx.getWebSockets().length >= MAX_LISTENERS_PER_ROOM) {
-      return new Response("Too many listeners", { status: 503 });
-    }
+    const userId = request.headers.get(ROOM_USER_HEADER) || null;
+    // Tags are at most 256 characters; an IP is far shorter, the slice only guards the limit.
+    const tags = [ipTag((request.headers.get(ROOM_IP_HEADER) || "unknown").slice(0, 64))];
+    if (userId) tags.push(userTag(userId));
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    const attachment: ListenerAttachment = {
-      postId,
-      userId: request.headers.get(ROOM_USER_HEADER) || null,
-      connectedAt: Date.now(),
-    };
+    // Counting and accepting happen with no await in between, so two upgrades cannot both take
+    // the last free slot.
+    const refused = refusalReason({
+      total: this.ctx.getWebSockets().length,
+      sameIp: this.ctx.getWebSockets(tags[0]).length,
+      sameUser: userId ? this.ctx.getWebSockets(userTag(userId)).length : 0,
+    });
+    if (refused) {
+      // Completing the handshake and closing at once is the only way a browser learns why: a
+      // refused upgrade reaches its script as a bare 1006. The socket is accepted outside the
+      // hibernation set, so it is never counted, welcomed or broadcast to.
+      server.accept();
+      server.close(CLOSE_TOO_MANY_LISTENERS, refused);
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    this.ctx.acceptWebSocket(server, tags);
+    const attachment: ListenerAttachment = { postId, userId, connectedAt: Date.now() };
     server.serializeAttachment(attachment);
     server.send(encodeMessage({ type: "welcome", postId, serverTime: Date.now() }));
     return new Response(null, { status: 101, webSocket: client });

@@ -33,7 +33,7 @@ import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
 import { requireUser } from "../middleware/session";
-import { ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
 import { enforce } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
@@ -136,6 +136,8 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // A fresh request, so no header a client sent can pose as the Worker's own.
     const headers = new Headers({ upgrade: "websocket", [ROOM_POST_HEADER]: postId });
     if (userId) headers.set(ROOM_USER_HEADER, userId);
+    // The room caps sockets per IP (decision record 0020).
+    headers.set(ROOM_IP_HEADER, requestMeta(c.req).ip ?? "unknown");
     return room(c, postId).fetch(new Request("https://comment-room.internal/connect", { headers }));
   });
 

@@ -43,9 +43,10 @@ export class FakeSocket implements SocketLike {
   serverSend(message: unknown) {
     this.onmessage?.({ data: typeof message === "string" ? message : JSON.stringify(message) } as MessageEvent);
   }
-  serverClose() {
+  /** The connection ends; 1006 (abnormal) by default, or the code a server closed it with. */
+  serverClose(code = 1006) {
     this.readyState = 3;
-    this.onerror?.(new Event("error"));
-    this.onclose?.({ code: 1006 } as CloseEvent);
+    if (code === 1006) this.onerror?.(new Event("error"));
+    this.onclose?.({ code } as CloseEvent);
   }
 }

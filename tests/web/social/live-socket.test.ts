@@ -2,6 +2,7 @@
 // delays 1, 2, 5, 10 s then 10 s), driven with fake timers and a fake socket.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChannelState, createLiveSocket, reconnectDelay } from "../../../web/lib/live-socket";
+import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS } from "../../../shared/realtime";
 import { FakeSocket } from "./fake-socket";
 
 beforeEach(() => {
@@ -80,6 +81,27 @@ describe("createLiveSocket", () => {
       { previousOpens: 0, failedAttempts: 0 },
       { previousOpens: 1, failedAttempts: 2 },
     ]);
+    FakeSocket.last().serverClose();
+    const before = FakeSocket.instances.length;
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.instances.length).toBe(before + 1);
+  });
+
+  it("waits a minute after a room refuses it for too many listeners, however often that happens", () => {
+    const { states } = open();
+    for (let refusal = 0; refusal < 3; refusal += 1) {
+      // The room completes the handshake, then closes at once with the shared code.
+      FakeSocket.last().serverOpen();
+      FakeSocket.last().serverClose(CLOSE_TOO_MANY_LISTENERS);
+      expect(states.at(-1)).toBe("errored");
+      const before = FakeSocket.instances.length;
+      vi.advanceTimersByTime(REFUSED_RETRY_MS - 1);
+      expect(FakeSocket.instances.length, `refusal ${refusal + 1}: retried too early`).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.instances.length).toBe(before + 1);
+    }
+    // Once admitted, a later ordinary drop is retried on the usual schedule again.
+    FakeSocket.last().serverOpen();
     FakeSocket.last().serverClose();
     const before = FakeSocket.instances.length;
     vi.advanceTimersByTime(1000);
