@@ -6,6 +6,7 @@ import type { ErrorBody } from "../shared/errors";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
@@ -42,6 +43,9 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>();
 
+// Outermost, so it sees every answer, errors included: the local server reads what a handler
+// left unread before answering (decision record 0021).
+app.use("*", drainUnreadBody);
 app.use("*", securityHeaders);
 app.use("*", init);
 // Cross-origin mutations are refused before any handler runs; then an oversized body (decision

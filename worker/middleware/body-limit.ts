@@ -3,10 +3,8 @@
 // remembering to: the default fits the small JSON writes (auth, likes, bookmarks, follows), and
 // the few routes that accept more are listed below. A body over its limit answers 413 in the
 // error envelope before anything parses it, whether it announces its length or streams without
-// one (Hono's bodyLimit trusts Content-Length, which workerd enforces on the wire, and otherwise
-// counts the bytes as they arrive and stops at the limit).
+// one.
 import type { Context, Next } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -51,19 +49,49 @@ export function bodyLimitFor(method: string, path: string): Limit {
   return ROUTE_LIMITS.find((route) => route.method === method && route.path.test(path))?.limit ?? BODY_LIMITS.default;
 }
 
-const tooLarge = (): never => {
-  throw new ApiError("payload_too_large", BODY_TOO_LARGE);
-};
+const tooLarge = () => new ApiError("payload_too_large", BODY_TOO_LARGE);
 
-// One Hono limiter per distinct size, built once rather than per request.
-const limiters = new Map(
-  [...new Set([BODY_LIMITS.default, ...ROUTE_LIMITS.map((route) => route.limit)])]
-    .filter((limit): limit is number => limit !== "own")
-    .map((limit) => [limit, bodyLimit({ maxSize: limit, onError: tooLarge })] as const),
-);
+/**
+ * Reads a body without a Content-Length (chunked) up to `limit` bytes and answers it as a buffer;
+ * one byte more and it stops reading and throws 413. Its reader is released before the throw, so
+ * the rest of the body stays readable: the local server's drain (drain-body.ts) needs that.
+ */
+async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw tooLarge();
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
 
 export const bodyLimits = createMiddleware<AppEnv>(async (c: Context<AppEnv>, next: Next) => {
   const limit = bodyLimitFor(c.req.method, c.req.path);
-  if (limit === "own") return next();
-  return limiters.get(limit)!(c, next);
+  const raw = c.req.raw;
+  if (limit === "own" || raw.body === null) return next();
+  // workerd holds a body to its Content-Length on the wire, so the header can be trusted.
+  const declared = raw.headers.get("content-length");
+  if (declared !== null && !raw.headers.has("transfer-encoding")) {
+    if (Number(declared) > limit) throw tooLarge();
+    return next();
+  }
+  const bytes = await readAtMost(raw.body, limit);
+  // Handlers read the buffered copy; the original stream has been read to its end.
+  c.req.raw = new Request(raw, { body: bytes });
+  return next();
 });

@@ -1,0 +1,69 @@
+// Issue #9 item 6, the Worker's half: on the local server (ENVIRONMENT "development") a body the
+// Worker answered without reading is read to its end before the response goes out, so workerd
+// keeps the keep-alive connection; in production an early answer does not wait for the upload.
+// tests/e2e/keep-alive.e2e.ts proves the whole fix through `vite preview`. Decision record 0021.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../../worker/app";
+import { ORIGIN, randomIp } from "../helpers";
+
+/** A body stream of `size` bytes that counts how many bytes were pulled from it. */
+function countingStream(size: number) {
+  const chunk = new Uint8Array(16 * 1024).fill(0x20);
+  const stats = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (stats.pulled >= size) {
+        controller.close();
+        return;
+      }
+      const next = chunk.subarray(0, Math.min(chunk.length, size - stats.pulled));
+      stats.pulled += next.length;
+      controller.enqueue(next.slice());
+    },
+  });
+  return { stream, stats };
+}
+
+async function send(environment: string, path: string, size: number, headers: Record<string, string>, method = "POST") {
+  const { stream, stats } = countingStream(size);
+  const request = new Request(`${ORIGIN}${path}`, {
+    method,
+    headers: { "content-type": "application/json", "cf-connecting-ip": randomIp(), ...headers },
+    body: stream,
+    // @ts-expect-error duplex is required by the fetch spec for stream bodies; workers-types lacks it
+    duplex: "half",
+  });
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, { ...env, ENVIRONMENT: environment }, ctx);
+  // Everything is read before the response is handed back, not in the background.
+  const pulledAtResponse = stats.pulled;
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, pulledAtResponse };
+}
+
+const SIZE = 1024 * 1024;
+
+describe("unread request bodies on the local server", () => {
+  it("reads the rest of a body refused before it was read (cross-origin 403)", async () => {
+    const local = await send("development", "/api/auth/sign-in", SIZE, { origin: "https://evil.example" });
+    expect(local).toEqual({ status: 403, pulledAtResponse: SIZE });
+  });
+
+  it("reads the rest of a chunked body refused part-way for its size (413)", async () => {
+    const local = await send("development", "/api/auth/sign-in", SIZE, { origin: ORIGIN });
+    expect(local).toEqual({ status: 413, pulledAtResponse: SIZE });
+  });
+
+  it("reads the rest of an upload part refused for want of a session (401)", async () => {
+    const local = await send("development", "/api/uploads/0000/parts/1", SIZE, { origin: ORIGIN }, "PUT");
+    expect(local).toEqual({ status: 401, pulledAtResponse: SIZE });
+  });
+
+  it("leaves an unread body alone in production", async () => {
+    const production = await send("production", "/api/auth/sign-in", SIZE, { origin: "https://evil.example" });
+    expect(production.status).toBe(403);
+    expect(production.pulledAtResponse).toBeLessThan(256 * 1024);
+  });
+});
