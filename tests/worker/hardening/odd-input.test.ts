@@ -35,7 +35,8 @@ describe("/media conditional headers", () => {
   });
 
   it("answers a failed If-Match with 412 in the envelope, not 304, with or without If-None-Match", async () => {
-    for (const headers of [{ "if-match": '"other"' }, { "if-match": '"other"', "if-none-match": etag }, { "if-match": "abc" }, { "if-match": `W/${etag}` }]) {
+    const cases: Record<string, string>[] = [{ "if-match": '"other"' }, { "if-match": '"other"', "if-none-match": etag }, { "if-match": "abc" }, { "if-match": `W/${etag}` }];
+    for (const headers of cases) {
       for (const method of ["GET", "HEAD"]) {
         const res = await get(`/media/${KEY}`, { method, headers });
         expect({ status: res.status, headers, method }).toEqual({ status: 412, headers, method });
