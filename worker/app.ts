@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ErrorBody } from "../shared/errors";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { createLogger } from "./lib/logger";
 import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
@@ -77,7 +78,8 @@ app.onError((err, c) => {
     const body: ErrorBody = { error: { code, message: err.message || "Invalid request", requestId } };
     return c.json(body, status);
   }
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, message: String(err), stack: (err as Error)?.stack }));
+  const log = c.get("log") ?? createLogger({ requestId });
+  log.error("unhandled error", { path: c.req.path, error: err, stack: (err as Error)?.stack });
   const body: ErrorBody = { error: { code: "internal", message: "An unexpected error occurred", requestId } };
   return c.json(body, 500);
 });
