@@ -9,7 +9,7 @@ import { UPLOAD_NOT_FOUND } from "../../shared/posts-api";
 import { DELETE_OTHERS_COMMENT } from "../../shared/social-api";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { canDeleteComment } from "../lib/permissions";
+import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
 
@@ -46,7 +46,7 @@ export function requireUser(c: Context<AppEnv>): SessionInfo {
  */
 export function requireOwner(c: Context<AppEnv>, ownerId: string, message = "Forbidden"): SessionInfo {
   const current = requireUser(c);
-  if (current.userId !== ownerId) throw new ApiError("forbidden", message);
+  if (!isOwner(current.userId, ownerId)) throw new ApiError("forbidden", message);
   return current;
 }
 
@@ -67,6 +67,6 @@ export function requireCommentDeleter(c: Context<AppEnv>, comment: { userId: str
  */
 export function requireOwnUpload<Upload extends { userId: string }>(c: Context<AppEnv>, upload: Upload | null | undefined): Upload {
   const current = requireUser(c);
-  if (!upload || upload.userId !== current.userId) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+  if (!upload || !isOwner(current.userId, upload.userId)) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
   return upload;
 }

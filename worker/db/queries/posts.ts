@@ -9,6 +9,7 @@ import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
 import { mediaUrl } from "../../lib/media-url";
+import { isOwner } from "../../lib/permissions";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
@@ -103,7 +104,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     viewer: {
       liked: Boolean(row.viewerLiked),
       bookmarked: Boolean(row.viewerBookmarked),
-      isOwner: viewerId !== null && viewerId === row.userId,
+      isOwner: isOwner(viewerId, row.userId),
     },
   };
 }
