@@ -4,6 +4,7 @@
 // shared/schemas; nothing here retypes them.
 import { z } from "zod";
 import { MB } from "./constants";
+import { cursorSchema } from "./cursor";
 import { SELECT_CONTENT_TYPE, SELECT_FILE } from "./rules/upload";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
@@ -24,7 +25,6 @@ export const PAGE_DEFAULT_LIMIT = 10;
 export const PAGE_MAX_LIMIT = 50;
 
 export const UPLOAD_INCOMPLETE = "Upload incomplete";
-export const INVALID_CURSOR = "Invalid cursor";
 export const EDIT_OTHERS_POST = "You can only edit your own posts";
 export const THUMBNAIL_TOO_LARGE = "Thumbnail must be less than 1MB";
 export const UPLOAD_NOT_FOUND = "Upload not found";
@@ -118,13 +118,13 @@ export interface Post {
 
 export interface PostPage {
   items: Post[];
-  /** Opaque; pass back as `?cursor=` for the next (older) page. Null on the last page. */
+  /** Opaque (shared/cursor.ts); pass back as `?cursor=` for the next (older) page. Null on the last page. */
   nextCursor: string | null;
 }
 
-/** `?cursor=&limit=` of every post list. */
+/** `?cursor=&limit=` of every post list; the cursor comes out decoded (400 'Invalid cursor' if it cannot be). */
 export const pageQuerySchema = z.object({
-  cursor: z.string().max(200, INVALID_CURSOR).optional(),
+  cursor: cursorSchema.optional(),
   // A limit out of range is clamped rather than refused: it is a paging hint, not user input.
   limit: z
     .string()

@@ -22,6 +22,11 @@ export interface Comment {
   parentId: string | null;
   content: string;
   createdAt: number;
+  /**
+   * Opaque (shared/cursor.ts): pass the newest comment's cursor back as `?since=` to get the
+   * comments created after it. Clients never build one.
+   */
+  cursor: string;
   author: CommentAuthor;
   /** For the signed-in reader: the comment's author and the post's owner may delete it. */
   viewer: { canDelete: boolean };
@@ -106,6 +111,7 @@ export function isComment(value: unknown): value is Comment {
     (value.parentId === null || isString(value.parentId)) &&
     isString(value.content) &&
     isFiniteNumber(value.createdAt) &&
+    isString(value.cursor) &&
     isAuthor(value.author) &&
     isObject(value.viewer) &&
     typeof value.viewer.canDelete === "boolean"

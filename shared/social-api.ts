@@ -3,6 +3,7 @@
 // response shapes and the messages the spec leaves to us. Comment rules and texts come from
 // shared/rules/comment.ts and the content screen; nothing here retypes them.
 import { z } from "zod";
+import { cursorSchema } from "./cursor";
 import { COMMENT_EMPTY, COMMENT_MAX } from "./rules/comment";
 import { idSchema } from "./schemas/common";
 import { COMMENT_TOO_LONG } from "./schemas/comment";
@@ -36,8 +37,8 @@ export const createCommentBodySchema = z.object({
 });
 export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
 
-/** GET /api/posts/:postId/comments[?since=cursor] */
-export const commentsQuerySchema = z.object({ since: z.string().max(200).optional() });
+/** GET /api/posts/:postId/comments[?since=cursor], where the cursor is a comment's own `cursor`. */
+export const commentsQuerySchema = z.object({ since: cursorSchema.optional() });
 
 export interface LikeState {
   liked: boolean;

@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";
 import { drainUnreadBody } from "./middleware/drain-body";
+import { createLogger } from "./lib/logger";
 import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
@@ -84,7 +85,8 @@ app.onError((err, c) => {
     const body: ErrorBody = { error: { code, message: err.message || "Invalid request", requestId } };
     return c.json(body, status);
   }
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, message: String(err), stack: (err as Error)?.stack }));
+  const log = c.get("log") ?? createLogger({ requestId });
+  log.error("unhandled error", { path: c.req.path, error: err, stack: (err as Error)?.stack });
   const body: ErrorBody = { error: { code: "internal", message: "An unexpected error occurred", requestId } };
   return c.json(body, 500);
 });

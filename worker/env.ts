@@ -1,5 +1,6 @@
 // The Worker's environment: bindings from wrangler.toml and per-request variables.
 import type { Db } from "./db/client";
+import type { Logger } from "./lib/logger";
 import type { CommentRoom } from "./realtime/comment-room";
 import type { RateLimiter } from "./realtime/rate-limiter";
 
@@ -38,7 +39,10 @@ export interface Bindings {
 
 export interface Variables {
   requestId: string;
+  /** The request's database handle, created once by the init middleware and passed to every query. */
   db: Db;
+  /** The request's structured logger; every line carries the requestId. */
+  log: Logger;
   /** Set by the session middleware: the signed-in user and their auth_sessions row, or null. */
   session?: { userId: string; sessionId: string } | null;
 }

@@ -2,8 +2,6 @@
 // Durable Object classes are re-exported here as they are built.
 import { app } from "./app";
 import { dispatchScheduled } from "./cron";
-// Cron jobs register themselves with the dispatcher when their module loads.
-import "./cron/uploads-cleanup";
 import type { Bindings } from "./env";
 
 export { CommentRoom } from "./realtime/comment-room";

@@ -1,30 +1,56 @@
-// scheduled() dispatcher: each cron expression in wrangler.toml maps to the jobs it runs.
-// Jobs are plain functions of (env, now) so tests can call them directly.
+// scheduled() dispatcher (decision record 0012). The schedules are a typed union that must equal
+// wrangler.toml's `[triggers] crons` (tests/worker/cron/schedules.test.ts compares them), and the
+// table below is the only place a job is registered: adding one is a line here, never a side
+// effect of importing some route file.
+import { createDb, type Db } from "../db/client";
 import type { Bindings } from "../env";
+import { createLogger, type Logger } from "../lib/logger";
+import { purgeOldSecurityEvents } from "./security-events-purge";
+import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 
-export type CronJob = { name: string; run: (env: Bindings, now: number) => Promise<unknown> };
+export const CRON_SCHEDULES = ["*/15 * * * *", "0 4 * * *"] as const;
+export type CronSchedule = (typeof CRON_SCHEDULES)[number];
 
-export const CRON_SCHEDULES: Record<string, CronJob[]> = {
-  "*/15 * * * *": [],
-  "0 4 * * *": [],
+/** What every job is handed: the run's one Db, its logger (with cron and job), and "now". */
+export interface CronContext {
+  env: Bindings;
+  db: Db;
+  now: number;
+  log: Logger;
+}
+
+/** Jobs are plain functions of a CronContext, so tests call them directly. */
+export interface CronJob {
+  name: string;
+  run: (context: CronContext) => Promise<unknown>;
+}
+
+export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
+  // Every 15 minutes.
+  "*/15 * * * *": [{ name: "uploads-cleanup", run: cleanUpAbandonedUploads }],
+  // Daily at 04:00 UTC.
+  "0 4 * * *": [{ name: "purge-security-events", run: purgeOldSecurityEvents }],
 };
 
-export function registerCronJob(cron: keyof typeof CRON_SCHEDULES, job: CronJob) {
-  CRON_SCHEDULES[cron]!.push(job);
+function isSchedule(cron: string): cron is CronSchedule {
+  return (CRON_SCHEDULES as readonly string[]).includes(cron);
 }
 
 export async function dispatchScheduled(cron: string, env: Bindings, now = Date.now()) {
-  const jobs = CRON_SCHEDULES[cron];
-  if (!jobs) {
-    console.warn(JSON.stringify({ level: "warn", message: "no jobs for cron", cron }));
+  const log = createLogger({ cron });
+  if (!isSchedule(cron)) {
+    log.warn("no jobs for cron");
     return [];
   }
+  const jobs = CRON_JOBS[cron];
+  // The run's entry point: its one Db is made here and handed to every job.
+  const db = createDb(env.DB);
   // One failing job must not stop the others; each result is logged.
-  const results = await Promise.allSettled(jobs.map((job) => job.run(env, now)));
+  const results = await Promise.allSettled(jobs.map((job) => job.run({ env, db, now, log: log.with({ job: job.name }) })));
   return results.map((result, i) => {
     const name = jobs[i]!.name;
     if (result.status === "rejected") {
-      console.error(JSON.stringify({ level: "error", message: "cron job failed", cron, job: name, error: String(result.reason) }));
+      log.error("cron job failed", { job: name, error: result.reason });
       return { job: name, ok: false as const, error: String(result.reason) };
     }
     return { job: name, ok: true as const, result: result.value };

@@ -1,10 +1,11 @@
-// First middleware: a request id, the drizzle client and a one-time check that the bindings the
+// First middleware: a request id, its logger, the drizzle client and a one-time check that the bindings the
 // app needs exist, so a misconfigured deploy fails loudly at the first request instead of deep
 // inside a handler.
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../lib/errors";
+import { createLogger } from "../lib/logger";
 
 const REQUIRED_BINDINGS = ["DB", "MEDIA", "PRIVATE_FILES", "KV", "ASSETS"] as const satisfies readonly (keyof Bindings)[];
 
@@ -17,7 +18,9 @@ export function missingBindings(env: Partial<Bindings>): string[] {
 
 export const init = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
-  c.set("requestId", incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID());
+  const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.set("log", createLogger({ requestId }));
   if (!checkedEnvs.has(c.env)) {
     const missing = missingBindings(c.env);
     if (missing.length > 0) {
@@ -25,6 +28,7 @@ export const init = createMiddleware<AppEnv>(async (c, next) => {
     }
     checkedEnvs.add(c.env);
   }
+  // The one place a request's database handle is made; everything below receives it.
   c.set("db", createDb(c.env.DB));
   await next();
   c.header("x-request-id", c.get("requestId"));

@@ -5,8 +5,11 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { UPLOAD_NOT_FOUND } from "../../shared/posts-api";
+import { DELETE_OTHERS_COMMENT } from "../../shared/social-api";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
 
@@ -43,6 +46,27 @@ export function requireUser(c: Context<AppEnv>): SessionInfo {
  */
 export function requireOwner(c: Context<AppEnv>, ownerId: string, message = "Forbidden"): SessionInfo {
   const current = requireUser(c);
-  if (current.userId !== ownerId) throw new ApiError("forbidden", message);
+  if (!isOwner(current.userId, ownerId)) throw new ApiError("forbidden", message);
   return current;
+}
+
+/**
+ * Refuses (403 'You can only delete your own comments') unless the signed-in user wrote the
+ * comment or owns the post it is on: the rule of lib/permissions.ts, which also sets each
+ * reader's `viewer.canDelete` in lists and live frames.
+ */
+export function requireCommentDeleter(c: Context<AppEnv>, comment: { userId: string; postOwnerId: string }): SessionInfo {
+  const current = requireUser(c);
+  if (!canDeleteComment(current.userId, comment)) throw new ApiError("forbidden", DELETE_OTHERS_COMMENT);
+  return current;
+}
+
+/**
+ * The signed-in user's own upload. A missing upload and someone else's answer the same 404
+ * 'Upload not found', so upload ids leak nothing about other users.
+ */
+export function requireOwnUpload<Upload extends { userId: string }>(c: Context<AppEnv>, upload: Upload | null | undefined): Upload {
+  const current = requireUser(c);
+  if (!upload || !isOwner(current.userId, upload.userId)) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+  return upload;
 }

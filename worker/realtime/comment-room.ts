@@ -21,6 +21,7 @@ import {
   parseClientMessage,
 } from "../../shared/realtime";
 import type { Bindings } from "../env";
+import { canDeleteComment } from "../lib/permissions";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const ROOM_POST_HEADER = "x-backline-room-post";
@@ -65,7 +66,7 @@ export interface ListenerAttachment {
 
 export interface BroadcastOptions {
   /** The post's owner, who may delete any comment on it (for each reader's `viewer.canDelete`). */
-  postOwnerId?: string;
+  postOwnerId: string;
 }
 
 export class CommentRoom extends DurableObject<Bindings> {
@@ -108,7 +109,7 @@ export class CommentRoom extends DurableObject<Bindings> {
    * Worker after the D1 write. A new comment is tailored per reader: `viewer.canDelete` is true
    * only for its author and the post's owner, exactly as the HTTP list would say.
    */
-  async broadcast(message: CommentRoomBroadcast, options: BroadcastOptions = {}): Promise<number> {
+  async broadcast(message: CommentRoomBroadcast, options: BroadcastOptions): Promise<number> {
     const frames = framesFor(message, options);
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {
@@ -184,8 +185,8 @@ function framesFor(message: CommentRoomBroadcast, options: BroadcastOptions): (u
         encodeMessage({ type: "comment.created", comment: { ...comment, viewer: { canDelete } } satisfies Comment });
       const forAll = frame(false);
       const forDeleters = frame(true);
-      return (userId) =>
-        userId !== null && (userId === comment.userId || userId === options.postOwnerId) ? forDeleters : forAll;
+      const rights = { userId: comment.userId, postOwnerId: options.postOwnerId };
+      return (userId) => (canDeleteComment(userId, rights) ? forDeleters : forAll);
     }
     case "comment.deleted": {
       const frame = encodeMessage(message satisfies CommentRoomServerMessage);

@@ -6,7 +6,6 @@
 // No answer reveals whether an email address has an account: sign-up, resend and password reset
 // answer identically for known and unknown addresses, and a wrong password costs the same time
 // and returns the same text as an unknown email.
-import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ACCOUNT_TEXTS } from "../../shared/account-texts";
@@ -21,7 +20,22 @@ import {
   signUpSchema,
 } from "../../shared/schemas/auth";
 import { newId } from "../db/ids";
-import { profiles, users } from "../db/schema";
+import { retireEmailTokens } from "../db/queries/email-tokens";
+import { revokeSessions } from "../db/queries/sessions";
+import {
+  createAccount,
+  findUserByEmail,
+  findUserIdByGoogleSub,
+  getUser,
+  isEmailConflict,
+  isUsernameConflict,
+  linkGoogleAccount,
+  loadAccount,
+  markEmailVerified,
+  replaceUnconfirmedAccount,
+  setPasswordHash,
+  usernameTaken,
+} from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
@@ -30,14 +44,9 @@ import {
   alreadyRegisteredMail,
   confirmationMail,
   deriveUniqueUsername,
-  findUserByEmail,
-  isEmailConflict,
-  isUsernameConflict,
   issueEmailToken,
   passwordResetMail,
-  retireEmailTokens,
   spendEmailToken,
-  usernameTaken,
 } from "../services/auth/accounts";
 import {
   finishGoogleSignIn,
@@ -50,24 +59,15 @@ import {
   startGoogleSignIn,
 } from "../services/auth/google";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
-import {
-  clearSessionCookies,
-  loadAccount,
-  REFRESH_COOKIE,
-  revokeSessions,
-  rotateRefreshToken,
-  setSessionCookies,
-  startSession,
-} from "../services/auth/sessions";
+import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { createMailer } from "../services/mail";
-import { enforce } from "../services/rate-limit";
+import { enforce, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 type Ctx = Context<AppEnv>;
 
 const origin = (c: Ctx) => expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-const ipSubject = (ip: string | null) => `ip:${ip ?? "unknown"}`;
 const signedOut = { user: null, profile: null };
 
 /**
@@ -76,10 +76,10 @@ const signedOut = { user: null, profile: null };
  * lookup, the token write and the mail provider's round trip all happen after the reply.
  */
 function afterResponse(c: Ctx, label: string, work: () => Promise<void>) {
-  const requestId = c.var.requestId;
+  const log = c.var.log;
   c.executionCtx.waitUntil(
     work().catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", message: `${label} failed`, requestId, error: String(error) }));
+      log.error(`${label} failed`, { error });
     }),
   );
 }
@@ -139,7 +139,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password, username, displayName } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, "sign_up", [ipSubject(ip)], { ip, userAgent });
+    await enforce(c.env, db, "sign_up", [rateSubject("ip", ip)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
 
     const existing = await findUserByEmail(db, email);
@@ -163,17 +163,11 @@ export const authRoutes = new Hono<AppEnv>()
         // older links stop working, so nobody can pre-register someone else's address with a
         // password of their own and wait for the owner to confirm it.
         userId = existing.id;
-        await db.batch([
-          db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
-          db.update(profiles).set({ username, displayName }).where(eq(profiles.userId, userId)),
-        ]);
+        await replaceUnconfirmedAccount(db, userId, { passwordHash, username, displayName });
         await retireEmailTokens(db, userId, "confirm_email");
       } else {
         userId = newId();
-        await db.batch([
-          db.insert(users).values({ id: userId, email, passwordHash }),
-          db.insert(profiles).values({ userId, username, displayName }),
-        ]);
+        await createAccount(db, { id: userId, email, passwordHash, username, displayName });
       }
     } catch (error) {
       if (isUsernameConflict(error)) throw new ApiError("conflict", USERNAME_TAKEN);
@@ -192,10 +186,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { token } = c.req.valid("json");
     const userId = await spendEmailToken(c.var.db, token, "confirm_email");
     if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.confirmLinkInvalid);
-    await c.var.db
-      .update(users)
-      .set({ emailVerifiedAt: Date.now() })
-      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    await markEmailVerified(c.var.db, userId);
     return c.json({ ok: true as const }, 200);
   })
 
@@ -205,7 +196,10 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
-    await enforce(c.env, "password_reset", [`resend:${ipSubject(ip)}`, `resend:email:${email}`], { ip, userAgent });
+    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend"), rateSubject("email", email, "resend")], {
+      ip,
+      userAgent,
+    });
     const mailer = createMailer(c.env, db);
     const appOrigin = origin(c);
     afterResponse(c, "resend confirmation mail", async () => {
@@ -225,7 +219,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     // A locked account answers 423 even with the right password, before anything is counted.
     await assertNotLocked(c.env, email);
-    await enforce(c.env, "sign_in", [ipSubject(ip), `email:${email}`], { ip, userAgent });
+    await enforce(c.env, db, "sign_in", [rateSubject("ip", ip), rateSubject("email", email)], { ip, userAgent });
 
     const user = await findUserByEmail(db, email);
     // Unknown addresses and password-less (Google-only) accounts verify against a dummy hash, so
@@ -234,7 +228,7 @@ export const authRoutes = new Hono<AppEnv>()
       ? await verifyPassword(c.env, password, user.passwordHash)
       : { ok: await verifyDummyPassword(c.env, password), needsRehash: false };
     if (!user || !result.ok) {
-      await recordFailure(c.env, email, { ip, userAgent });
+      await recordFailure(c.env, db, email, { ip, userAgent });
       await logSecurityEvent(db, {
         userId: user?.id ?? null,
         eventType: "suspicious_login_attempt",
@@ -249,7 +243,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     if (result.needsRehash) {
       // The stored string names an older algorithm or cost: replace it while we know the password.
-      await db.update(users).set({ passwordHash: await hashPassword(c.env, password) }).where(eq(users.id, user.id));
+      await setPasswordHash(db, user.id, await hashPassword(c.env, password));
     }
     await clearFailures(c.env, email);
     const session = await startSession(db, c.env, user.id, { ip, userAgent });
@@ -322,7 +316,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, "password_reset", [ipSubject(ip), `email:${email}`], { ip, userAgent });
+    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip), rateSubject("email", email)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
     const appOrigin = origin(c);
     afterResponse(c, "password reset mail", async () => {
@@ -340,14 +334,11 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     const userId = await spendEmailToken(db, token, "reset_password");
     if (!userId) throw new ApiError("bad_request", INVALID_RESET_LINK);
-    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const user = await getUser(db, userId);
     if (!user) throw new ApiError("bad_request", INVALID_RESET_LINK);
     const now = Date.now();
     // The link proves the mailbox, so it also confirms an unconfirmed address.
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(c.env, password), emailVerifiedAt: user.emailVerifiedAt ?? now })
-      .where(eq(users.id, userId));
+    await setPasswordHash(db, userId, await hashPassword(c.env, password), user.emailVerifiedAt ?? now);
     await retireEmailTokens(db, userId, "reset_password", now);
     // Whoever knew the old password may hold a session: end them all.
     const revoked = await revokeSessions(db, { userId }, "password_reset", now);
@@ -404,7 +395,7 @@ export const authRoutes = new Hono<AppEnv>()
       identity = await finishGoogleSignIn(c.env, origin(c), code, codeVerifier);
     } catch (error) {
       if (error instanceof GoogleSignInError) {
-        console.warn(JSON.stringify({ level: "warn", message: "google sign-in failed", reason: error.reason }));
+        c.var.log.warn("google sign-in failed", { reason: error.reason });
         return googleFailure(c, error.reason === "email_unverified" ? ACCOUNT_TEXTS.googleEmailUnverified : ACCOUNT_TEXTS.googleFailed);
       }
       throw error;
@@ -430,22 +421,18 @@ export const authRoutes = new Hono<AppEnv>()
  */
 async function linkOrCreateGoogleUser(c: Ctx, identity: { sub: string; email: string; name: string | null }): Promise<string> {
   const db = c.var.db;
-  const [linked] = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-  if (linked) return linked.id;
+  const linkedId = await findUserIdByGoogleSub(db, identity.sub);
+  if (linkedId) return linkedId;
 
   const existing = await findUserByEmail(db, identity.email);
   if (existing) {
-    const now = Date.now();
-    await db
-      .update(users)
-      .set({
-        googleSub: identity.sub,
-        emailVerifiedAt: existing.emailVerifiedAt ?? now,
-        // An unconfirmed account's password was set by someone who never proved the address;
-        // Google has now proved it for this person, so that password must not keep working.
-        passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
-      })
-      .where(eq(users.id, existing.id));
+    await linkGoogleAccount(db, existing.id, {
+      googleSub: identity.sub,
+      emailVerifiedAt: existing.emailVerifiedAt ?? Date.now(),
+      // An unconfirmed account's password was set by someone who never proved the address;
+      // Google has now proved it for this person, so that password must not keep working.
+      passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
+    });
     return existing.id;
   }
 
@@ -454,10 +441,14 @@ async function linkOrCreateGoogleUser(c: Ctx, identity: { sub: string; email: st
     const userId = newId();
     const username = await deriveUniqueUsername(db, [identity.name, identity.email.split("@")[0]]);
     try {
-      await db.batch([
-        db.insert(users).values({ id: userId, email: identity.email, emailVerifiedAt: Date.now(), googleSub: identity.sub }),
-        db.insert(profiles).values({ userId, username, displayName: displayName.length >= 2 ? displayName : username }),
-      ]);
+      await createAccount(db, {
+        id: userId,
+        email: identity.email,
+        emailVerifiedAt: Date.now(),
+        googleSub: identity.sub,
+        username,
+        displayName: displayName.length >= 2 ? displayName : username,
+      });
       await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up", method: "google" } });
       return userId;
     } catch (error) {

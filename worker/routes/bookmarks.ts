@@ -5,11 +5,10 @@ import { Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
 import { pageQuerySchema } from "../../shared/posts-api";
 import { bookmarkBodySchema, type BookmarkState } from "../../shared/social-api";
-import { idSchema } from "../../shared/schemas/common";
 import { listBookmarks, setBookmark } from "../db/queries/bookmarks";
-import { decodeCursor } from "../db/queries/posts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 
@@ -17,12 +16,12 @@ import { requireUser } from "../middleware/session";
 export const bookmarkPostRoutes = new Hono<AppEnv>().put(
   "/:postId/bookmark",
   validate("json", bookmarkBodySchema),
+  postParam,
   async (c) => {
     const { userId } = requireUser(c);
-    const postId = idSchema.safeParse(c.req.param("postId"));
-    if (!postId.success) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+    const { postId } = c.req.valid("param");
     const { bookmarked } = c.req.valid("json");
-    if (!(await setBookmark(c.var.db, { postId: postId.data, userId, bookmarked }))) {
+    if (!(await setBookmark(c.var.db, { postId, userId, bookmarked }))) {
       throw new ApiError("not_found", POST_ERRORS.postNotFound);
     }
     return c.json({ bookmarked } satisfies BookmarkState, 200);
@@ -32,7 +31,7 @@ export const bookmarkPostRoutes = new Hono<AppEnv>().put(
 /** Mounted at /bookmarks: GET /api/bookmarks?cursor=&limit= — the caller's saved posts. */
 export const bookmarkRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuerySchema), async (c) => {
   const { userId } = requireUser(c);
-  const query = c.req.valid("query");
-  const page = await listBookmarks(c.var.db, { userId, cursor: decodeCursor(query.cursor), limit: query.limit });
+  const { cursor, limit } = c.req.valid("query");
+  const page = await listBookmarks(c.var.db, { userId, cursor, limit });
   return c.json(page, 200);
 });

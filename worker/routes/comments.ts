@@ -6,16 +6,15 @@ import { type Context, Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
 import type { CommentRoomBroadcast } from "../../shared/realtime";
 import { COMMENT_EMPTY, prepareComment } from "../../shared/rules/comment";
-import { idSchema } from "../../shared/schemas/common";
 import {
   COMMENT_NOT_FOUND,
   type CommentList,
   type CommentsSince,
   commentsQuerySchema,
   createCommentBodySchema,
-  DELETE_OTHERS_COMMENT,
   REPLY_TARGET_MISSING,
 } from "../../shared/social-api";
+import { newId } from "../db/ids";
 import {
   deleteComment,
   getCommentForDelete,
@@ -26,24 +25,17 @@ import {
   resolveReplyParent,
   toComment,
 } from "../db/queries/comments";
-import { newId } from "../db/ids";
-import { decodeCursor } from "../db/queries/posts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
-import { requireUser } from "../middleware/session";
+import { requireCommentDeleter, requireUser } from "../middleware/session";
 import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
-import { enforce } from "../services/rate-limit";
+import { enforce, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
-
-function postIdOf(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw postNotFound();
-  return parsed.data;
-}
 
 function room(c: Context<AppEnv>, postId: string) {
   return c.env.COMMENT_ROOM.get(c.env.COMMENT_ROOM.idFromName(postId));
@@ -57,17 +49,17 @@ async function broadcast(c: Context<AppEnv>, postId: string, message: CommentRoo
   try {
     await room(c, postId).broadcast(message, { postOwnerId });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "comment broadcast failed", requestId: c.var.requestId, postId, error: String(error) }));
+    c.var.log.error("comment broadcast failed", { postId, error });
   }
 }
 
 /** Mounted at /posts: the comments of one post, and its live room. */
 export const postCommentRoutes = new Hono<AppEnv>()
-  .get("/:postId/comments", validate("query", commentsQuerySchema), async (c) => {
+  .get("/:postId/comments", postParam, validate("query", commentsQuerySchema), async (c) => {
     // Posts are public (share links), so visitors may read comments; canDelete is false for them.
     const viewerId = c.var.session?.userId ?? null;
-    const postId = postIdOf(c.req.param("postId"));
-    const since = decodeCursor(c.req.valid("query").since);
+    const { postId } = c.req.valid("param");
+    const { since } = c.req.valid("query");
     const postOwnerId = await getPostOwnerId(c.var.db, postId);
     if (!postOwnerId) throw postNotFound();
     if (since) {
@@ -77,9 +69,9 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const items = await listCommentThreads(c.var.db, { postId, postOwnerId, viewerId });
     return c.json({ items } satisfies CommentList, 200);
   })
-  .post("/:postId/comments", validate("json", createCommentBodySchema), async (c) => {
+  .post("/:postId/comments", validate("json", createCommentBodySchema), postParam, async (c) => {
     const { userId } = requireUser(c);
-    const postId = postIdOf(c.req.param("postId"));
+    const { postId } = c.req.valid("param");
     const body = c.req.valid("json");
     const postOwnerId = await getPostOwnerId(c.var.db, postId);
     if (!postOwnerId) throw postNotFound();
@@ -98,10 +90,10 @@ export const postCommentRoutes = new Hono<AppEnv>()
     }
 
     const meta = requestMeta(c.req);
-    await enforce(c.env, "comment", [`user:${userId}`], { userId, ip: meta.ip, userAgent: meta.userAgent });
+    await enforce(c.env, c.var.db, "comment", [rateSubject("user", userId)], { userId, ip: meta.ip, userAgent: meta.userAgent });
 
     if (!prepared.ok) {
-      await logSecurityEvent(c.env, {
+      await logSecurityEvent(c.var.db, {
         userId,
         eventType: "content_violation",
         severity: "medium",
@@ -122,11 +114,11 @@ export const postCommentRoutes = new Hono<AppEnv>()
     await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
     return c.json(comment, 201);
   })
-  .get("/:postId/comments/live", async (c) => {
+  .get("/:postId/comments/live", postParam, async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw new ApiError("bad_request", "Expected a WebSocket upgrade");
     }
-    const postId = postIdOf(c.req.param("postId"));
+    const { postId } = c.req.valid("param");
     if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
     // The reader's id only tailors viewer.canDelete. A socket opened from another site is served
     // as a visitor, so a foreign page can never act on or learn anything as the signed-in user.
@@ -142,14 +134,11 @@ export const postCommentRoutes = new Hono<AppEnv>()
   });
 
 /** Mounted at /comments: DELETE /api/comments/:commentId. */
-export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", async (c) => {
-  const { userId } = requireUser(c);
-  const parsed = idSchema.safeParse(c.req.param("commentId"));
-  if (!parsed.success) throw new ApiError("not_found", COMMENT_NOT_FOUND);
-  const comment = await getCommentForDelete(c.var.db, parsed.data);
+export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", commentParam, async (c) => {
+  requireUser(c);
+  const comment = await getCommentForDelete(c.var.db, c.req.valid("param").commentId);
   if (!comment) throw new ApiError("not_found", COMMENT_NOT_FOUND);
-  // The comment's author and the owner of the post may delete it; nobody else.
-  if (userId !== comment.userId && userId !== comment.postOwnerId) throw new ApiError("forbidden", DELETE_OTHERS_COMMENT);
+  requireCommentDeleter(c, comment);
   await deleteComment(c.var.db, comment.id);
   await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId }, comment.postOwnerId);
   return c.json({ ok: true as const, commentId: comment.id }, 200);

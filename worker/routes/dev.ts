@@ -1,27 +1,14 @@
 // Development-only routes (DESIGN.md "Email": "locally an outbox the developer can read at
 // /dev/outbox"). They answer only when ENVIRONMENT is "development" or "test"; in production
 // every /dev path is a plain 404, as if the routes did not exist.
-import { desc, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { escapeHtml } from "../../shared/rules/sanitize";
-import { mailOutbox } from "../db/schema";
+import { listOutboxMail } from "../db/queries/mail-outbox";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 
 export const DEV_ENVIRONMENTS = new Set(["development", "test"]);
 const OUTBOX_LIMIT = 100;
-
-async function listOutbox(c: { var: AppEnv["Variables"] }) {
-  const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), sql`rowid desc`).limit(OUTBOX_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.toEmail,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    createdAt: row.createdAt,
-  }));
-}
 
 /** Escapes the text, then turns http(s) URLs into links, so confirmation links are one click away. */
 function linkify(text: string): string {
@@ -35,10 +22,10 @@ export const devRoutes = new Hono<AppEnv>()
   })
   .get("/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ messages: await listOutbox(c) }, 200);
+    return c.json({ messages: await listOutboxMail(c.var.db, OUTBOX_LIMIT) }, 200);
   })
   .get("/outbox", async (c) => {
-    const messages = await listOutbox(c);
+    const messages = await listOutboxMail(c.var.db, OUTBOX_LIMIT);
     const items = messages
       .map(
         (m) => `<article>

@@ -3,9 +3,9 @@
 import { Hono } from "hono";
 import { pageQuerySchema, type PostPage } from "../../shared/posts-api";
 import { normalizeHashtag } from "../../shared/rules/post-text";
-import { idSchema } from "../../shared/schemas/common";
-import { decodeCursor, listFeed, listHashtagPosts, listUserPosts } from "../db/queries/posts";
+import { listFeed, listHashtagPosts, listUserPosts } from "../db/queries/posts";
 import type { AppEnv } from "../env";
+import { paramOr, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 
@@ -13,33 +13,37 @@ const EMPTY_PAGE: PostPage = { items: [], nextCursor: null };
 
 export const feedRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuerySchema), async (c) => {
   const { userId } = requireUser(c);
-  const query = c.req.valid("query");
-  const page = await listFeed(c.var.db, { userId, cursor: decodeCursor(query.cursor), limit: query.limit, viewerId: userId });
+  const { cursor, limit } = c.req.valid("query");
+  const page = await listFeed(c.var.db, { userId, cursor, limit, viewerId: userId });
   return c.json(page, 200);
 });
 
 /** Mounted at /users: GET /api/users/:userId/posts. */
-export const userPostRoutes = new Hono<AppEnv>().get("/:userId/posts", validate("query", pageQuerySchema), async (c) => {
-  const { userId: viewerId } = requireUser(c);
-  const query = c.req.valid("query");
-  const cursor = decodeCursor(query.cursor);
-  const target = idSchema.safeParse(c.req.param("userId"));
+export const userPostRoutes = new Hono<AppEnv>().get(
+  "/:userId/posts",
+  validate("query", pageQuerySchema),
   // An id that cannot exist has no posts; the answer is the same as for a user with none.
-  if (!target.success) return c.json(EMPTY_PAGE, 200);
-  const page = await listUserPosts(c.var.db, { userId: target.data, cursor, limit: query.limit, viewerId });
-  return c.json(page, 200);
-});
+  paramOr(userParamSchema, (c) => {
+    requireUser(c);
+    return c.json(EMPTY_PAGE, 200);
+  }),
+  async (c) => {
+    const { userId: viewerId } = requireUser(c);
+    const { cursor, limit } = c.req.valid("query");
+    const page = await listUserPosts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit, viewerId });
+    return c.json(page, 200);
+  },
+);
 
 /** Mounted at /hashtags: GET /api/hashtags/:name/posts. */
 export const hashtagPostRoutes = new Hono<AppEnv>().get("/:name/posts", validate("query", pageQuerySchema), async (c) => {
   const { userId: viewerId } = requireUser(c);
-  const query = c.req.valid("query");
-  const cursor = decodeCursor(query.cursor);
+  const { cursor, limit } = c.req.valid("query");
   // "#HipHop", "hiphop" and "hip-hop" name the same topic, as when the post was tagged. Hono's
   // param() has already percent-decoded the value; decoding it again turned "%25" into a lone "%"
   // and a URIError (a 500).
   const name = normalizeHashtag(c.req.param("name").slice(0, 200));
   if (name === null) return c.json(EMPTY_PAGE, 200);
-  const page = await listHashtagPosts(c.var.db, { name, cursor, limit: query.limit, viewerId });
+  const page = await listHashtagPosts(c.var.db, { name, cursor, limit, viewerId });
   return c.json(page, 200);
 });

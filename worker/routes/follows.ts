@@ -5,34 +5,28 @@
 import { Hono } from "hono";
 import { ACCOUNT_MESSAGES } from "../../shared/messages";
 import { FOLLOW_SELF, followBodySchema, type FollowState } from "../../shared/social-api";
-import { idSchema } from "../../shared/schemas/common";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 
 const profileNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.profileNotFound);
 
-function targetOf(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw profileNotFound();
-  return parsed.data;
-}
-
 /** Mounted at /users: GET and PUT /api/users/:userId/follow. */
 export const followRoutes = new Hono<AppEnv>()
-  .get("/:userId/follow", async (c) => {
+  .get("/:userId/follow", userParam, async (c) => {
     const { userId } = requireUser(c);
-    const target = targetOf(c.req.param("userId"));
+    const target = c.req.valid("param").userId;
     if (target === userId) return c.json({ following: false }, 200);
     const [exists, following] = await Promise.all([profileExists(c.var.db, target), isFollowing(c.var.db, userId, target)]);
     if (!exists) throw profileNotFound();
     return c.json({ following }, 200);
   })
-  .put("/:userId/follow", validate("json", followBodySchema), async (c) => {
+  .put("/:userId/follow", validate("json", followBodySchema), userParam, async (c) => {
     const { userId } = requireUser(c);
-    const target = targetOf(c.req.param("userId"));
+    const target = c.req.valid("param").userId;
     if (target === userId) throw new ApiError("bad_request", FOLLOW_SELF);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();

@@ -5,20 +5,18 @@
 import { Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
 import { likeBodySchema, type LikeState } from "../../shared/social-api";
-import { idSchema } from "../../shared/schemas/common";
 import { setLike } from "../db/queries/likes";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 
 /** Mounted at /posts: PUT /api/posts/:postId/like. */
-export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json", likeBodySchema), async (c) => {
+export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json", likeBodySchema), postParam, async (c) => {
   const { userId } = requireUser(c);
-  // An id of the wrong shape names a post that cannot exist.
-  const postId = idSchema.safeParse(c.req.param("postId"));
-  if (!postId.success) throw new ApiError("not_found", POST_ERRORS.postNotFound);
-  const result = await setLike(c.var.db, { postId: postId.data, userId, liked: c.req.valid("json").liked });
+  const { postId } = c.req.valid("param");
+  const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
   return c.json(result satisfies LikeState, 200);
 });

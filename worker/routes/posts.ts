@@ -2,58 +2,33 @@
 // deletion, §6 owner permissions, §8 'Post not found' and 'You can only delete your own posts'.
 import { Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
-import {
-  createPostBodySchema,
-  DELETE_MEDIA_FAILED,
-  EDIT_OTHERS_POST,
-  pageQuerySchema,
-  UPLOAD_NOT_FOUND,
-  UPLOAD_NOT_OPEN,
-} from "../../shared/posts-api";
-import { idSchema } from "../../shared/schemas/common";
+import { createPostBodySchema, DELETE_MEDIA_FAILED, EDIT_OTHERS_POST, pageQuerySchema, UPLOAD_NOT_OPEN } from "../../shared/posts-api";
 import { updatePostSchema } from "../../shared/schemas/post";
-import {
-  createPost,
-  decodeCursor,
-  deletePostRow,
-  getPost,
-  getPostOwner,
-  listAllPosts,
-  recordPostView,
-  updatePost,
-} from "../db/queries/posts";
+import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
+import { getUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { paramOr, postParam, postParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser } from "../middleware/session";
+import { requireOwner, requireOwnUpload, requireUser } from "../middleware/session";
 import { posterKeyFor } from "../services/media/keys";
 import { completeUpload } from "../services/media/multipart";
-import { getUpload } from "../services/media/upload-rows";
-import { consume } from "../services/rate-limit";
+import { consume, rateSubject } from "../services/rate-limit";
 import { requestMeta } from "../services/security-events";
-import { z } from "zod";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
-
-/** Post ids in paths: an id of the wrong shape is simply a post that does not exist. */
-function postIdOf(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw postNotFound();
-  return parsed.data;
-}
 
 export const postRoutes = new Hono<AppEnv>()
   .get("/", validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
-    const query = c.req.valid("query");
-    const page = await listAllPosts(c.var.db, { cursor: decodeCursor(query.cursor), limit: query.limit, viewerId: userId });
+    const { cursor, limit } = c.req.valid("query");
+    const page = await listAllPosts(c.var.db, { cursor, limit, viewerId: userId });
     return c.json(page, 200);
   })
   .post("/", validate("json", createPostBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
-    const upload = await getUpload(c.var.db, body.uploadId);
-    if (!upload || upload.userId !== userId) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+    const upload = requireOwnUpload(c, await getUpload(c.var.db, body.uploadId));
     if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
     // Completing checks every part and the total against the declared size; the stored key,
     // MIME type and size below come from the upload row, never from this request.
@@ -86,16 +61,16 @@ export const postRoutes = new Hono<AppEnv>()
     if (!created) throw new Error("post vanished after insert");
     return c.json(created, 201);
   })
-  .get("/:id", async (c) => {
+  .get("/:postId", postParam, async (c) => {
     // Visitors may open share links (/post/{id}); their viewer flags are all false.
     const viewerId = c.var.session?.userId ?? null;
-    const post = await getPost(c.var.db, postIdOf(c.req.param("id")), viewerId);
+    const post = await getPost(c.var.db, c.req.valid("param").postId, viewerId);
     if (!post) throw postNotFound();
     return c.json(post, 200);
   })
-  .patch("/:id", validate("json", updatePostSchema), async (c) => {
+  .patch("/:postId", validate("json", updatePostSchema), postParam, async (c) => {
     requireUser(c);
-    const id = postIdOf(c.req.param("id"));
+    const id = c.req.valid("param").postId;
     const current = await getPost(c.var.db, id);
     if (!current) throw postNotFound();
     const { userId } = requireOwner(c, current.userId, EDIT_OTHERS_POST);
@@ -107,9 +82,9 @@ export const postRoutes = new Hono<AppEnv>()
     });
     return c.json((await getPost(c.var.db, id, userId))!, 200);
   })
-  .delete("/:id", async (c) => {
+  .delete("/:postId", postParam, async (c) => {
     requireUser(c);
-    const id = postIdOf(c.req.param("id"));
+    const id = c.req.valid("param").postId;
     const post = await getPostOwner(c.var.db, id);
     if (!post) throw postNotFound();
     requireOwner(c, post.userId, POST_ERRORS.deleteOthersPost);
@@ -118,29 +93,28 @@ export const postRoutes = new Hono<AppEnv>()
     try {
       await c.env.MEDIA.delete([post.mediaKey, post.thumbnailKey ?? posterKeyFor(post.mediaKey)]);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", message: "media delete failed", postId: id, error: String(error) }));
+      c.var.log.error("media delete failed", { postId: id, error });
       throw new ApiError("unavailable", DELETE_MEDIA_FAILED);
     }
     await deletePostRow(c.var.db, id);
     return c.json({ ok: true as const }, 200);
   })
-  .post("/:id/views", async (c) => {
-    // §8: view-tracking failures are only logged; the client always gets 204.
+  // §8: view-tracking failures are only logged; the client always gets 204, also for an id that
+  // cannot name a post.
+  .post("/:postId/views", paramOr(postParamSchema, (c) => c.body(null, 204)), async (c) => {
     try {
-      const parsed = z.string().pipe(idSchema).safeParse(c.req.param("id"));
+      const { postId } = c.req.valid("param");
       const userId = c.var.session?.userId ?? null;
-      if (parsed.success) {
-        // One viewer (their account, else their IP) may write a bounded number of view rows.
-        const viewer = userId ? `user:${userId}` : `ip:${requestMeta(c.req).ip ?? "unknown"}`;
-        const { allowed } = await consume(c.env, "post_view", viewer);
-        if (allowed) {
-          await recordPostView(c.var.db, { postId: parsed.data, userId, userAgent: c.req.header("user-agent") ?? null });
-        } else {
-          console.warn(JSON.stringify({ level: "warn", message: "post view over the viewer's limit, not recorded", requestId: c.var.requestId }));
-        }
+      // One viewer (their account, else their IP) may write a bounded number of view rows.
+      const viewer = userId ? rateSubject("user", userId) : rateSubject("ip", requestMeta(c.req).ip);
+      const { allowed } = await consume(c.env, "post_view", viewer);
+      if (allowed) {
+        await recordPostView(c.var.db, { postId, userId, userAgent: c.req.header("user-agent") ?? null });
+      } else {
+        c.var.log.warn("post view over the viewer's limit, not recorded");
       }
     } catch (error) {
-      console.warn(JSON.stringify({ level: "warn", message: "post view not recorded", requestId: c.var.requestId, error: String(error) }));
+      c.var.log.warn("post view not recorded", { error });
     }
     return c.body(null, 204);
   });

@@ -5,19 +5,16 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { SECURITY_REPORT_MESSAGES, securityReportSchema } from "../../shared/schemas/security-report";
-import { registerCronJob } from "../cron";
+import { getSecuritySummary } from "../db/queries/security-events";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
-import { enforce } from "../services/rate-limit";
-import { getSecuritySummary, logSecurityEvent, purgeOldSecurityEvents, requestMeta } from "../services/security-events";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 /** A report is a few hundred bytes; anything near this is refused before it is parsed. */
 const MAX_REPORT_BODY_BYTES = 8 * 1024;
-
-// Events are kept 90 days; the daily job deletes older ones.
-registerCronJob("0 4 * * *", { name: "purge-security-events", run: (env, now) => purgeOldSecurityEvents(env, now) });
 
 /**
  * The security_report limit, per IP and per signed-in user, counted before the body is validated
@@ -26,9 +23,9 @@ registerCronJob("0 4 * * *", { name: "purge-security-events", run: (env, now) =>
 const reportLimit = createMiddleware<AppEnv>(async (c, next) => {
   const { ip, userAgent } = requestMeta(c.req);
   const userId = c.var.session?.userId ?? null;
-  const subjects = [`ip:${ip ?? "unknown"}`];
-  if (userId) subjects.push(`user:${userId}`);
-  await enforce(c.env, "security_report", subjects, { userId, ip, userAgent });
+  const subjects = [rateSubject("ip", ip)];
+  if (userId) subjects.push(rateSubject("user", userId));
+  await enforce(c.env, c.var.db, "security_report", subjects, { userId, ip, userAgent });
   await next();
 });
 

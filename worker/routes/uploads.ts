@@ -1,20 +1,20 @@
 // Spec social-feed-search §5 Upload (and §2 /upload, §9 upload rate limit and file sizes): R2
 // multipart uploads through the Worker. The protocol is in docs/decisions/0005-upload-protocol.md.
-import type { Context } from "hono";
 import { Hono } from "hono";
 import {
   startUploadBodySchema,
-  UPLOAD_NOT_FOUND,
   UPLOAD_NOT_OPEN,
   UPLOAD_PART_SIZE,
   type StartUploadResponse,
   type UploadStatusResponse,
 } from "../../shared/posts-api";
 import { validateUpload } from "../../shared/rules/upload";
+import { getUpload, sortedParts, type UploadRow } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { uploadParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireOwnUpload, requireUser } from "../middleware/session";
 import {
   abortUpload,
   INVALID_PART_NUMBER,
@@ -24,16 +24,7 @@ import {
   receivePart,
   startUpload,
 } from "../services/media/multipart";
-import { getUpload, sortedParts, type UploadRow } from "../services/media/upload-rows";
-import { enforce } from "../services/rate-limit";
-
-/** The caller's own upload; someone else's answers exactly like a missing one, so ids leak nothing. */
-async function ownedUpload(c: Context<AppEnv>, userId: string): Promise<UploadRow> {
-  const id = c.req.param("uploadId") ?? "";
-  const upload = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await getUpload(c.var.db, id) : undefined;
-  if (!upload || upload.userId !== userId) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
-  return upload;
-}
+import { enforce, rateSubject } from "../services/rate-limit";
 
 function statusOf(upload: UploadRow): UploadStatusResponse {
   const { partSize, partCount } = planParts(upload.declaredSize);
@@ -58,7 +49,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     if (!checked.ok) throw new ApiError("validation_failed", checked.message);
     // The limit counts upload attempts that passed validation, like the form did (§9: 10 per hour).
-    await enforce(c.env, "upload", [`user:${userId}`], {
+    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], {
       userId,
       ip: c.req.header("cf-connecting-ip") ?? null,
       userAgent: c.req.header("user-agent") ?? null,
@@ -72,14 +63,14 @@ export const uploadRoutes = new Hono<AppEnv>()
     const response: StartUploadResponse = { uploadId: upload.id, partSize: UPLOAD_PART_SIZE, partCount: upload.partCount };
     return c.json(response, 201);
   })
-  .get("/:uploadId", async (c) => {
-    const { userId } = requireUser(c);
-    const upload = await ownedUpload(c, userId);
+  .get("/:uploadId", uploadParam, async (c) => {
+    requireUser(c);
+    const upload = requireOwnUpload(c, await getUpload(c.var.db, c.req.valid("param").uploadId));
     return c.json(statusOf(upload), 200);
   })
-  .put("/:uploadId/parts/:partNumber", async (c) => {
-    const { userId } = requireUser(c);
-    const upload = await ownedUpload(c, userId);
+  .put("/:uploadId/parts/:partNumber", uploadParam, async (c) => {
+    requireUser(c);
+    const upload = requireOwnUpload(c, await getUpload(c.var.db, c.req.valid("param").uploadId));
     const raw = c.req.param("partNumber");
     if (!/^\d{1,5}$/.test(raw)) throw new ApiError("bad_request", INVALID_PART_NUMBER);
     const result = await receivePart(c.env.MEDIA, c.var.db, upload, {
@@ -89,9 +80,9 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(result, 200);
   })
-  .put("/:uploadId/thumbnail", async (c) => {
-    const { userId } = requireUser(c);
-    const upload = await ownedUpload(c, userId);
+  .put("/:uploadId/thumbnail", uploadParam, async (c) => {
+    requireUser(c);
+    const upload = requireOwnUpload(c, await getUpload(c.var.db, c.req.valid("param").uploadId));
     const stored = await putThumbnail(c.env.MEDIA, upload, {
       body: c.req.raw.body,
       contentLength: parseContentLength(c.req.header("content-length")),
@@ -99,9 +90,9 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json({ ok: true as const, size: stored.size }, 200);
   })
-  .delete("/:uploadId", async (c) => {
-    const { userId } = requireUser(c);
-    const upload = await ownedUpload(c, userId);
+  .delete("/:uploadId", uploadParam, async (c) => {
+    requireUser(c);
+    const upload = requireOwnUpload(c, await getUpload(c.var.db, c.req.valid("param").uploadId));
     if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
     if (upload.status === "uploading") await abortUpload(c.env.MEDIA, c.var.db, upload);
     return c.json({ ok: true as const }, 200);

@@ -5,11 +5,8 @@
 // Idempotent: if the demo user exists, nothing happens. Otherwise the R2 objects are written
 // first and then every row in one D1 batch, which is atomic: a failure leaves no half-seeded
 // database (at worst a few unreferenced R2 objects), and the next run starts over.
-import { getTableColumns, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { createDb, type Db } from "../db/client";
-import * as schema from "../db/schema";
+import { createDb } from "../db/client";
+import { hasProfileNamed, insertDemoWorld } from "../db/queries/demo-world";
 import { DEMO_USERNAME } from "./data";
 import { SEED_MEDIA_MANIFEST } from "./media-manifest";
 import type { SeedMedia, SeedMediaManifest } from "./media-types";
@@ -40,24 +37,13 @@ export interface SeedResult {
   posts: number;
 }
 
-/** D1 binds at most 100 parameters per statement. */
-const MAX_PARAMS = 100;
-
 /** How many R2 puts run at once. */
 const PUT_CONCURRENCY = 8;
 
-export async function isDemoWorldSeeded(db: Db): Promise<boolean> {
-  const row = await db
-    .select({ id: schema.profiles.userId })
-    .from(schema.profiles)
-    .where(sql`lower(${schema.profiles.username}) = ${DEMO_USERNAME}`)
-    .get();
-  return row !== undefined;
-}
-
 export async function seedDemoWorld(env: SeedEnv, media: SeedMedia, options: SeedOptions = {}): Promise<SeedResult> {
+  // The seed is an entry point of its own (npm start and tests call it): its one Db is made here.
   const db = createDb(env.DB);
-  if (await isDemoWorldSeeded(db)) return { seeded: false, users: 0, posts: 0 };
+  if (await hasProfileNamed(db, DEMO_USERNAME)) return { seeded: false, users: 0, posts: 0 };
 
   const world = buildDemoWorld(options.manifest ?? SEED_MEDIA_MANIFEST, {
     now: options.now ?? Date.now(),
@@ -89,36 +75,7 @@ export async function seedDemoWorld(env: SeedEnv, media: SeedMedia, options: See
   );
   const messages = [...world.messages].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
 
-  // Parents before children; the triggers fill every counter from these rows.
-  const statements: BatchItem<"sqlite">[] = [
-    ...inserts(db, schema.users, world.users),
-    ...inserts(db, schema.profiles, world.profiles),
-    ...inserts(db, schema.follows, world.follows),
-    ...inserts(db, schema.posts, posts),
-    ...inserts(db, schema.hashtags, world.hashtags),
-    ...inserts(db, schema.postHashtags, world.postHashtags),
-    ...inserts(db, schema.comments, world.comments),
-    ...inserts(db, schema.postLikes, world.postLikes),
-    ...inserts(db, schema.bookmarks, world.bookmarks),
-    ...inserts(db, schema.services, world.services),
-    ...inserts(db, schema.products, world.products),
-    ...inserts(db, schema.conversations, world.conversations),
-    ...inserts(db, schema.messages, messages),
-    ...inserts(db, schema.conversationReads, world.conversationReads),
-  ];
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+  await insertDemoWorld(db, { ...world, posts, messages });
 
   return { seeded: true, users: world.users.length, posts: world.posts.length };
-}
-
-/** Multi-row inserts chunked so that no statement binds more than MAX_PARAMS parameters. */
-function inserts<T extends SQLiteTable>(db: Db, table: T, rows: Array<T["$inferInsert"]>): BatchItem<"sqlite">[] {
-  const columns = Object.keys(getTableColumns(table)).length;
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns));
-  const out: BatchItem<"sqlite">[] = [];
-  for (let i = 0; i < rows.length; i += perStatement) {
-    out.push(db.insert(table).values(rows.slice(i, i + perStatement)));
-  }
-  return out;
 }

@@ -6,6 +6,7 @@
 // so every seed builds the same world apart from the random UUIDs.
 import type * as schema from "../db/schema";
 import { newId } from "../db/ids";
+import { mediaUrl } from "../lib/media-url";
 import {
   CONVERSATIONS,
   DEMO_BOOKMARKS,
@@ -53,9 +54,6 @@ export interface SeedWorld {
   objects: SeedObject[];
   demoUserId: string;
 }
-
-/** Public URL of a MEDIA object: the Worker streams R2 keys at /media/{key}. */
-export const mediaUrl = (key: string): string => `/media/${key}`;
 
 function shuffled<T>(items: readonly T[], rand: () => number): T[] {
   const out = [...items];

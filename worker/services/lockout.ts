@@ -8,15 +8,14 @@
 import { SECURITY_SETTINGS } from "../../shared/constants";
 import { AUTH_MESSAGES } from "../../shared/messages";
 import { normalizeEmail } from "../../shared/rules/email";
-import { drizzle } from "drizzle-orm/d1";
-import { eq } from "drizzle-orm";
-import { users } from "../db/schema";
+import type { Db } from "../db/client";
+import { findUserByEmail } from "../db/queries/users";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { limiterName } from "./rate-limit";
 import { logSecurityEvent } from "./security-events";
 
-type LockoutEnv = Pick<Bindings, "LIMITER" | "KV" | "DB">;
+type LockoutEnv = Pick<Bindings, "LIMITER" | "KV">;
 
 /** KV's smallest allowed expirationTtl. */
 const KV_MIN_TTL_SECONDS = 60;
@@ -47,6 +46,7 @@ function failureCounter(env: Pick<Bindings, "LIMITER">, email: string) {
  */
 export async function recordFailure(
   env: LockoutEnv,
+  db: Db,
   email: string,
   context: LockoutContext = {},
 ): Promise<{ failures: number; locked: boolean }> {
@@ -60,13 +60,9 @@ export async function recordFailure(
     expirationTtl: Math.max(KV_MIN_TTL_SECONDS, Math.ceil(LOCKOUT.lockMs / 1000)),
   });
   await counter.reset();
-  const user = await drizzle(env.DB)
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .get()
-    .catch(() => undefined);
-  await logSecurityEvent(env, {
+  // The event links the account when the address has one; a failed lookup only loses the link.
+  const user = await findUserByEmail(db, normalizeEmail(email)).catch(() => null);
+  await logSecurityEvent(db, {
     userId: user?.id ?? null,
     eventType: "account_locked",
     severity: "high",

@@ -2,10 +2,11 @@
 // Cloudflare send_email binding `EMAIL`, and development and tests write to the mail_outbox
 // table, which a developer reads at /dev/outbox (worker/routes/dev.ts).
 import { escapeHtml } from "../../shared/rules/sanitize";
+import type { Db } from "../db/client";
+import { insertOutboxMail } from "../db/queries/mail-outbox";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { logger } from "../lib/logger";
 
 export interface MailMessage {
   to: string;
@@ -24,7 +25,7 @@ type MailEnv = Pick<Bindings, "EMAIL" | "MAIL_FROM" | "APP_NAME" | "ENVIRONMENT"
 export function outboxMailer(db: Db): Mailer {
   return {
     async send(message) {
-      await db.insert(mailOutbox).values({ toEmail: message.to, subject: message.subject, text: message.text, html: message.html });
+      await insertOutboxMail(db, message);
     },
   };
 }
@@ -46,7 +47,7 @@ export function bindingMailer(binding: SendEmail, from: string, fromName: string
 export function createMailer(env: MailEnv, db: Db): Mailer {
   if (env.EMAIL && env.MAIL_FROM) return bindingMailer(env.EMAIL, env.MAIL_FROM, env.APP_NAME || "Backline");
   if (env.ENVIRONMENT === "production") {
-    console.error(JSON.stringify({ level: "error", message: "Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM" }));
+    logger.error("Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM");
     throw new ApiError("unavailable", "Email is temporarily unavailable. Please try again later.");
   }
   return outboxMailer(db);

@@ -6,13 +6,14 @@
 import { LOGIN_GUARD, SECURITY_SETTINGS } from "../../shared/constants";
 import { AUTH_MESSAGES, tooManyAttempts, uploadLimitReached } from "../../shared/messages";
 import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-limit-rules";
+import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { logSecurityEvent } from "./security-events";
 
 export { RULES, minutesToWait, type RateLimitRuleName } from "../../shared/rate-limit-rules";
 
-type LimiterEnv = Pick<Bindings, "LIMITER" | "DB">;
+type LimiterEnv = Pick<Bindings, "LIMITER">;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -28,9 +29,22 @@ export interface RateLimitContext {
   now?: number;
 }
 
+export type SubjectKind = "ip" | "email" | "user";
+
 /**
- * Subjects are caller-built strings such as `ip:203.0.113.9` or `email:ana@example.com`; they are
- * trimmed and lowercased so "Ana@Example.com" cannot open a second window.
+ * The one way to name who a limit counts: `ip:203.0.113.9`, `email:ana@example.com`,
+ * `user:<id>`. A request without CF-Connecting-IP counts as `ip:unknown` (decision record 0004).
+ * `budget` keeps a separate window under the same rule, e.g. `resend:ip:…` for confirmation mails
+ * beside the password_reset rule's own `ip:…`.
+ */
+export function rateSubject(kind: SubjectKind, value: string | null, budget?: string): string {
+  const subject = `${kind}:${value ?? "unknown"}`;
+  return budget ? `${budget}:${subject}` : subject;
+}
+
+/**
+ * Limiter names: the rule and the subject, trimmed and lowercased so "Ana@Example.com" cannot
+ * open a second window.
  */
 export function limiterName(rule: string, subject: string): string {
   return `${rule}:${subject.trim().toLowerCase()}`;
@@ -87,7 +101,7 @@ function subjectValue(subjects: string[], kind: string): string | undefined {
 }
 
 /**
- * Consumes one attempt for every subject (e.g. [`ip:${ip}`, `email:${email}`]) and throws 429
+ * Consumes one attempt for every subject (built with rateSubject) and throws 429
  * when any of them is over its limit. The first refusal of each blocked period writes one
  * rate_limit_exceeded event (medium); later refusals in the same period write nothing, so a
  * client hammering a limit cannot fill the events table.
@@ -97,6 +111,7 @@ function subjectValue(subjects: string[], kind: string): string | undefined {
  */
 export async function enforce(
   env: LimiterEnv,
+  db: Db,
   rule: RateLimitRuleName,
   subjects: string[],
   context: RateLimitContext = {},
@@ -104,7 +119,7 @@ export async function enforce(
   const ip = context.ip ?? subjectValue(subjects, "ip") ?? null;
   if (rule === "sign_in") {
     const email = subjectValue(subjects, "email");
-    if (ip && email) await guardSignIn(env, ip, email, context);
+    if (ip && email) await guardSignIn(env, db, ip, email, context);
   }
   const { limit, windowMs } = RULES[rule];
   const unique = [...new Set(subjects.map((s) => limiterName(rule, s)))];
@@ -113,7 +128,7 @@ export async function enforce(
   if (refused.length === 0) return;
   const retryAfterMs = Math.max(...refused.map((r) => r.retryAfterMs));
   if (refused.some((r) => r.firstRefusal)) {
-    await logSecurityEvent(env, {
+    await logSecurityEvent(db, {
       userId: context.userId ?? subjectValue(subjects, "user") ?? null,
       eventType: "rate_limit_exceeded",
       severity: "medium",
@@ -136,6 +151,7 @@ export async function enforce(
  */
 export async function guardSignIn(
   env: LimiterEnv,
+  db: Db,
   ip: string,
   email: string,
   context: RateLimitContext = {},
@@ -158,7 +174,7 @@ export async function guardSignIn(
     ...(context.now !== undefined ? { now: context.now } : {}),
   };
   if (result.flagged && !result.blocked) {
-    await logSecurityEvent(env, {
+    await logSecurityEvent(db, {
       ...meta,
       eventType: "suspicious_login_attempt",
       severity: "medium",
@@ -168,7 +184,7 @@ export async function guardSignIn(
   if (!result.blocked) return;
   if (result.flagged) {
     // This call started the block; later refused calls write nothing more.
-    await logSecurityEvent(env, {
+    await logSecurityEvent(db, {
       ...meta,
       eventType: "account_locked",
       severity: "high",

@@ -6,7 +6,6 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { commentCursor } from "../../../web/features/social/api";
 import { CommentsDialog } from "../../../web/features/social/components/comments-dialog";
 import type { CommentThread } from "../../../web/features/social/types";
 import { apiError, json, mockApi } from "../auth/helpers";
@@ -155,7 +154,7 @@ describe("comments dialog", () => {
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Connecting…");
     await server(() => FakeSocket.last().serverOpen());
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Live");
-    await waitFor(() => expect(since).toEqual([commentCursor(c2)]));
+    await waitFor(() => expect(since).toEqual([c2.cursor]));
 
     await server(() => FakeSocket.last().serverClose());
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Reconnecting…");
@@ -163,7 +162,7 @@ describe("comments dialog", () => {
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(2), { timeout: 2000 });
     await server(() => FakeSocket.last().serverOpen());
     await screen.findByText("Sent while you were away");
-    expect(since).toEqual([commentCursor(c2), commentCursor(c2)]);
+    expect(since).toEqual([c2.cursor, c2.cursor]);
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Live");
   });
 

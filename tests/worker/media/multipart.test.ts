@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { cleanUpAbandonedUploads } from "../../../worker/cron/uploads-cleanup";
+import { logger } from "../../../worker/lib/logger";
 import { ApiError } from "../../../worker/lib/errors";
 import { posterKeyFor } from "../../../worker/services/media/keys";
 import {
@@ -14,7 +15,7 @@ import {
   receivePart,
   startUpload,
 } from "../../../worker/services/media/multipart";
-import { getUpload, type UploadRow } from "../../../worker/services/media/upload-rows";
+import { getUpload, type UploadRow } from "../../../worker/db/queries/uploads";
 import { exactLength, peekStream, TooFewBytesError, TooManyBytesError } from "../../../worker/services/media/streams";
 import { db, htmlBytes, jpegBytes, makeUser, MiB, mp3Bytes, mp4Bytes, streamOf } from "../posts/helpers";
 
@@ -209,7 +210,7 @@ describe("clean-up of abandoned uploads", () => {
     const recent = await startUpload(env.MEDIA, db(), { userId, contentType: "image", mimeType: "image/jpeg", size: 100, now: later - 60 * 60 * 1000 });
 
     // Other tests of this file left open uploads behind too; they are just as abandoned.
-    const result = await cleanUpAbandonedUploads(env, later);
+    const result = await cleanUpAbandonedUploads({ env, db: db(), now: later, log: logger });
     expect(result.aborted).toBe(result.found);
     expect(result.found).toBeGreaterThanOrEqual(1);
     expect((await reload(abandoned.id)).status).toBe("aborted");
@@ -220,6 +221,6 @@ describe("clean-up of abandoned uploads", () => {
     ).rejects.toThrow();
 
     // Running again finds nothing more to do.
-    expect((await cleanUpAbandonedUploads(env, later)).found).toBe(0);
+    expect((await cleanUpAbandonedUploads({ env, db: db(), now: later, log: logger })).found).toBe(0);
   });
 });

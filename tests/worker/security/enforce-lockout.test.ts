@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "../../../shared/constants";
+import { createDb } from "../../../worker/db/client";
 import { ApiError } from "../../../worker/lib/errors";
 import { assertNotLocked, clearFailures, isLocked, lockedUntil, lockKey, recordFailure } from "../../../worker/services/lockout";
 import { enforce, guardSignIn } from "../../../worker/services/rate-limit";
@@ -19,6 +20,8 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error("expected an ApiError");
 }
 
+const db = createDb(env.DB);
+
 beforeEach(async () => {
   await clearEvents();
 });
@@ -27,8 +30,8 @@ describe("enforce", () => {
   it("answers 429 'Too Many Attempts' with minutes rounded up and a Retry-After header", async () => {
     const ip = uniqueSubject("ip");
     const t0 = Date.now();
-    for (let i = 0; i < 3; i++) await enforce(env, "sign_up", [ip], { now: t0 });
-    const error = await caught(enforce(env, "sign_up", [ip], { now: t0 + 1000 }));
+    for (let i = 0; i < 3; i++) await enforce(env, db, "sign_up", [ip], { now: t0 });
+    const error = await caught(enforce(env, db, "sign_up", [ip], { now: t0 + 1000 }));
     expect(error.status).toBe(429);
     expect(error.code).toBe("rate_limited");
     // 59 min 59 s left: shown as 60 minutes, never as 59.
@@ -37,7 +40,7 @@ describe("enforce", () => {
     expect(error.headers).toEqual({ "Retry-After": "3599" });
 
     // 30 s left still reads "1 minutes" at least, never 0.
-    const late = await caught(enforce(env, "sign_up", [ip], { now: t0 + 60 * MINUTE_MS - 30_000 }));
+    const late = await caught(enforce(env, db, "sign_up", [ip], { now: t0 + 60 * MINUTE_MS - 30_000 }));
     expect(late.message).toBe("Please wait 1 minutes before trying again");
     expect(late.headers).toEqual({ "Retry-After": "30" });
   });
@@ -45,8 +48,8 @@ describe("enforce", () => {
   it("words the upload limit as 'Upload Limit Reached'", async () => {
     const user = uniqueSubject("user");
     const t0 = Date.now();
-    for (let i = 0; i < 10; i++) await enforce(env, "upload", [user], { now: t0 });
-    const error = await caught(enforce(env, "upload", [user], { now: t0 + 14 * MINUTE_MS }));
+    for (let i = 0; i < 10; i++) await enforce(env, db, "upload", [user], { now: t0 });
+    const error = await caught(enforce(env, db, "upload", [user], { now: t0 + 14 * MINUTE_MS }));
     expect(error.status).toBe(429);
     expect(error.message).toBe("Please wait 46 minutes before uploading again");
     expect(error.details).toEqual({ title: "Upload Limit Reached", retryAfterSeconds: 46 * 60 });
@@ -56,9 +59,9 @@ describe("enforce", () => {
     const email = `${uniqueSubject("email")}@example.test`;
     const t0 = Date.now();
     // Five attempts on one email from five different IPs use up the email's budget...
-    for (let i = 0; i < 5; i++) await enforce(env, "password_reset", [uniqueSubject("ip"), email], { now: t0 });
+    for (let i = 0; i < 5; i++) await enforce(env, db, "password_reset", [uniqueSubject("ip"), email], { now: t0 });
     // ...so a sixth IP is refused for that email, though the IP itself is fresh.
-    const error = await caught(enforce(env, "password_reset", [uniqueSubject("ip"), email], { now: t0 }));
+    const error = await caught(enforce(env, db, "password_reset", [uniqueSubject("ip"), email], { now: t0 }));
     expect(error.status).toBe(429);
   });
 
@@ -66,8 +69,8 @@ describe("enforce", () => {
     const user = await makeUser();
     const subject = `user:${user.id}`;
     const t0 = Date.now();
-    for (let i = 0; i < 20; i++) await enforce(env, "comment", [subject], { now: t0, ip: "203.0.113.7", userAgent: "UA/1" });
-    for (let i = 0; i < 5; i++) await caught(enforce(env, "comment", [subject], { now: t0 + i, ip: "203.0.113.7", userAgent: "UA/1" }));
+    for (let i = 0; i < 20; i++) await enforce(env, db, "comment", [subject], { now: t0, ip: "203.0.113.7", userAgent: "UA/1" });
+    for (let i = 0; i < 5; i++) await caught(enforce(env, db, "comment", [subject], { now: t0 + i, ip: "203.0.113.7", userAgent: "UA/1" }));
     let events = await eventsOf({ eventType: "rate_limit_exceeded" });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -79,8 +82,8 @@ describe("enforce", () => {
     });
     // The next blocked period (after the window has passed and filled again) gets its own event.
     const t1 = t0 + 60 * MINUTE_MS;
-    for (let i = 0; i < 20; i++) await enforce(env, "comment", [subject], { now: t1 });
-    await caught(enforce(env, "comment", [subject], { now: t1 }));
+    for (let i = 0; i < 20; i++) await enforce(env, db, "comment", [subject], { now: t1 });
+    await caught(enforce(env, db, "comment", [subject], { now: t1 }));
     events = await eventsOf({ eventType: "rate_limit_exceeded" });
     expect(events).toHaveLength(2);
   });
@@ -92,12 +95,12 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
     const email = `${uniqueSubject("guard")}@example.test`;
     const subjects = [`ip:${ip}`, `email:${email}`];
     const t0 = Date.now();
-    for (let i = 0; i < 5; i++) await enforce(env, "sign_in", subjects, { now: t0 });
+    for (let i = 0; i < 5; i++) await enforce(env, db, "sign_in", subjects, { now: t0 });
     // Calls 6, 7 and 8 are over the sign-in limit (429) and each raises one flag.
-    for (let i = 0; i < 3; i++) expect((await caught(enforce(env, "sign_in", subjects, { now: t0 + 1000 }))).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await caught(enforce(env, db, "sign_in", subjects, { now: t0 + 1000 }))).status).toBe(429);
     expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toHaveLength(3);
     // Call 9 raises the fourth flag: more than 3, so sign-in now throws the lock message.
-    const locked = await caught(enforce(env, "sign_in", subjects, { now: t0 + 2000 }));
+    const locked = await caught(enforce(env, db, "sign_in", subjects, { now: t0 + 2000 }));
     expect(locked.status).toBe(423);
     expect(locked.code).toBe("locked");
     expect(locked.message).toBe("Account temporarily locked due to suspicious activity");
@@ -107,10 +110,10 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
     expect(lockEvents[0]).toMatchObject({ severity: "high", ipAddress: ip, details: { reason: "login_guard", email } });
 
     // Still locked just before 15 minutes, without writing more events.
-    expect((await caught(enforce(env, "sign_in", subjects, { now: t0 + 2000 + 15 * MINUTE_MS - 1 }))).status).toBe(423);
+    expect((await caught(enforce(env, db, "sign_in", subjects, { now: t0 + 2000 + 15 * MINUTE_MS - 1 }))).status).toBe(423);
     expect(await eventsOf({ eventType: "account_locked" })).toHaveLength(1);
     // After 15 minutes the guard and the sign-in window are both clear.
-    await enforce(env, "sign_in", subjects, { now: t0 + 2000 + 15 * MINUTE_MS });
+    await enforce(env, db, "sign_in", subjects, { now: t0 + 2000 + 15 * MINUTE_MS });
   });
 
   it("guards each IP+email pair separately", async () => {
@@ -118,11 +121,11 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
     const t0 = Date.now();
     const victim = `${uniqueSubject("victim")}@example.test`;
     // Eight calls pass the guard (the 6th to 8th raise flags); the ninth is blocked.
-    for (let i = 0; i < 8; i++) await guardSignIn(env, ip, victim, { now: t0 });
-    expect((await caught(guardSignIn(env, ip, victim, { now: t0 }))).status).toBe(423);
+    for (let i = 0; i < 8; i++) await guardSignIn(env, db, ip, victim, { now: t0 });
+    expect((await caught(guardSignIn(env, db, ip, victim, { now: t0 }))).status).toBe(423);
     // The same account from another IP, and another account from the same IP, still pass the guard.
-    await guardSignIn(env, "198.51.100.25", victim, { now: t0 });
-    await guardSignIn(env, ip, `${uniqueSubject("other")}@example.test`, { now: t0 });
+    await guardSignIn(env, db, "198.51.100.25", victim, { now: t0 });
+    await guardSignIn(env, db, ip, `${uniqueSubject("other")}@example.test`, { now: t0 });
   });
 
   it("forgets calls older than 5 minutes, so a steady pace never raises a flag", async () => {
@@ -130,7 +133,7 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
     const email = `${uniqueSubject("steady")}@example.test`;
     const t0 = Date.now();
     // One call a minute for an hour: never more than 5 inside any 5-minute window.
-    for (let i = 0; i < 60; i++) await guardSignIn(env, ip, email, { now: t0 + i * MINUTE_MS });
+    for (let i = 0; i < 60; i++) await guardSignIn(env, db, ip, email, { now: t0 + i * MINUTE_MS });
     expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toHaveLength(0);
   });
 });
@@ -140,13 +143,13 @@ describe("lockout after failed sign-ins", () => {
     const user = await makeUser(`${uniqueSubject("lock")}@example.test`);
     const t0 = Date.now();
     for (let i = 1; i <= 4; i++) {
-      expect(await recordFailure(env, user.email, { now: t0 + i * MINUTE_MS, ip: "192.0.2.1" })).toEqual({ failures: i, locked: false });
+      expect(await recordFailure(env, db, user.email, { now: t0 + i * MINUTE_MS, ip: "192.0.2.1" })).toEqual({ failures: i, locked: false });
       expect(await isLocked(env, user.email, t0 + i * MINUTE_MS)).toBe(false);
     }
     expect(await eventsOf({ eventType: "account_locked" })).toHaveLength(0);
 
     const fifth = t0 + 5 * MINUTE_MS;
-    expect(await recordFailure(env, user.email, { now: fifth, ip: "192.0.2.1", userAgent: "UA/2" })).toEqual({ failures: 5, locked: true });
+    expect(await recordFailure(env, db, user.email, { now: fifth, ip: "192.0.2.1", userAgent: "UA/2" })).toEqual({ failures: 5, locked: true });
     expect(await isLocked(env, user.email, fifth)).toBe(true);
     expect(await lockedUntil(env, user.email, fifth)).toBe(fifth + 15 * MINUTE_MS);
     // The KV flag carries its end time; its TTL is 15 minutes (KV's minimum is 60 s).
@@ -168,26 +171,26 @@ describe("lockout after failed sign-ins", () => {
     expect(await isLocked(env, user.email, fifth + 15 * MINUTE_MS)).toBe(false);
     await assertNotLocked(env, user.email, fifth + 15 * MINUTE_MS);
     // The count started again at the lock: one more failure afterwards does not re-lock.
-    expect(await recordFailure(env, user.email, { now: fifth + 16 * MINUTE_MS })).toEqual({ failures: 1, locked: false });
+    expect(await recordFailure(env, db, user.email, { now: fifth + 16 * MINUTE_MS })).toEqual({ failures: 1, locked: false });
   });
 
   it("does not lock when the failures are spread over more than 15 minutes", async () => {
     const email = `${uniqueSubject("spread")}@example.test`;
     const t0 = Date.now();
     // Five failures four minutes apart: the first has left the window when the fifth arrives.
-    for (let i = 0; i < 5; i++) await recordFailure(env, email, { now: t0 + i * 4 * MINUTE_MS });
+    for (let i = 0; i < 5; i++) await recordFailure(env, db, email, { now: t0 + i * 4 * MINUTE_MS });
     expect(await isLocked(env, email, t0 + 16 * MINUTE_MS)).toBe(false);
-    expect(await recordFailure(env, email, { now: t0 + 17 * MINUTE_MS })).toEqual({ failures: 5, locked: true });
+    expect(await recordFailure(env, db, email, { now: t0 + 17 * MINUTE_MS })).toEqual({ failures: 5, locked: true });
   });
 
   it("counts per account, ignoring case, and clearFailures starts over", async () => {
     const email = `${uniqueSubject("case")}@example.test`;
     const t0 = Date.now();
-    for (let i = 0; i < 4; i++) await recordFailure(env, i % 2 ? email.toUpperCase() : email, { now: t0 });
+    for (let i = 0; i < 4; i++) await recordFailure(env, db, i % 2 ? email.toUpperCase() : email, { now: t0 });
     await clearFailures(env, email);
-    for (let i = 0; i < 4; i++) await recordFailure(env, email, { now: t0 });
+    for (let i = 0; i < 4; i++) await recordFailure(env, db, email, { now: t0 });
     expect(await isLocked(env, email.toUpperCase(), t0)).toBe(false);
-    await recordFailure(env, ` ${email.toUpperCase()} `, { now: t0 });
+    await recordFailure(env, db, ` ${email.toUpperCase()} `, { now: t0 });
     expect(await isLocked(env, email, t0)).toBe(true);
     // Another account is unaffected.
     expect(await isLocked(env, `other-${email}`, t0)).toBe(false);
@@ -196,7 +199,7 @@ describe("lockout after failed sign-ins", () => {
   it("logs account_locked without a user id for an unknown email", async () => {
     const email = `${uniqueSubject("ghost")}@example.test`;
     const t0 = Date.now();
-    for (let i = 0; i < 5; i++) await recordFailure(env, email, { now: t0 });
+    for (let i = 0; i < 5; i++) await recordFailure(env, db, email, { now: t0 });
     const events = await eventsOf({ eventType: "account_locked" });
     expect(events).toHaveLength(1);
     expect(events[0]!.userId).toBeNull();

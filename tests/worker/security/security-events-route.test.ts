@@ -13,10 +13,12 @@ import { DAY_MS } from "../../../shared/constants";
 import { SECURITY_REPORT_MESSAGES } from "../../../shared/schemas/security-report";
 import { app } from "../../../worker/app";
 import { dispatchScheduled } from "../../../worker/cron";
+import { createDb } from "../../../worker/db/client";
+import { utcMidnight } from "../../../worker/db/queries/security-events";
 import type { AppEnv } from "../../../worker/env";
 import { init } from "../../../worker/middleware/init";
 import { securityEventRoutes } from "../../../worker/routes/security-events";
-import { logSecurityEvent, utcMidnight } from "../../../worker/services/security-events";
+import { logSecurityEvent } from "../../../worker/services/security-events";
 import { clearEvents, eventsOf, makeUser, ORIGIN } from "./helpers";
 
 const signedIn = new Hono<AppEnv>();
@@ -181,7 +183,7 @@ describe("GET /api/security-events/summary", () => {
     const now = Date.now();
     const midnight = utcMidnight(now);
     const at = async (userId: string, severity: "low" | "high" | "critical", createdAt: number, eventType = "sign_in" as const) =>
-      logSecurityEvent(env, { userId, eventType, severity, now: createdAt, details: { at: createdAt } });
+      logSecurityEvent(createDb(env.DB), { userId, eventType, severity, now: createdAt, details: { at: createdAt } });
     await at(me.id, "low", now - 1);
     await at(me.id, "high", midnight - 1); // yesterday
     await at(me.id, "critical", now - 3 * DAY_MS);
@@ -210,8 +212,8 @@ describe("GET /api/security-events/summary", () => {
 describe("clean-up", () => {
   it("the daily job deletes events older than 90 days and keeps the rest", async () => {
     const now = Date.now();
-    await logSecurityEvent(env, { eventType: "sign_in", severity: "low", now: now - 91 * DAY_MS });
-    await logSecurityEvent(env, { eventType: "sign_in", severity: "low", now: now - 89 * DAY_MS });
+    await logSecurityEvent(createDb(env.DB), { eventType: "sign_in", severity: "low", now: now - 91 * DAY_MS });
+    await logSecurityEvent(createDb(env.DB), { eventType: "sign_in", severity: "low", now: now - 89 * DAY_MS });
     const results = await dispatchScheduled("0 4 * * *", env, now);
     expect(results).toContainEqual({ job: "purge-security-events", ok: true, result: { deleted: 1 } });
     const left = await eventsOf();

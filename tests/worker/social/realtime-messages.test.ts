@@ -20,6 +20,7 @@ const comment: Comment = {
   parentId: null,
   content: "Nice",
   createdAt: 1,
+  cursor: "MS5jMQ",
   author: { userId: "u1", username: "ana", displayName: "Ana", avatarUrl: null, verified: false },
   viewer: { canDelete: false },
 };

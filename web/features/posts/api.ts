@@ -71,13 +71,13 @@ function listCall(source: PostListSource, query: { cursor?: string; limit: strin
 export const postCalls = {
   list: (source: PostListSource, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
     unwrap(listCall(source, { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) }, { signal })),
-  get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":id"].$get({ param: { id: postId } }, { init: { signal } })),
-  update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":id"].$patch({ param: { id: postId }, json: body })),
-  remove: (postId: string) => unwrap(api.api.posts[":id"].$delete({ param: { id: postId } })),
+  get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":postId"].$get({ param: { postId } }, { init: { signal } })),
+  update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":postId"].$patch({ param: { postId }, json: body })),
+  remove: (postId: string) => unwrap(api.api.posts[":postId"].$delete({ param: { postId } })),
   /** Answers 204; failures are only logged (spec §8: view-tracking failures are only logged). */
   recordView: async (postId: string): Promise<void> => {
     try {
-      const res = await api.api.posts[":id"].views.$post({ param: { id: postId } });
+      const res = await api.api.posts[":postId"].views.$post({ param: { postId } });
       if (!res.ok) console.warn(`Recording a view of post ${postId} failed with ${res.status}`);
     } catch (error) {
       console.warn(`Recording a view of post ${postId} failed:`, error);

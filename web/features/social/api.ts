@@ -32,7 +32,10 @@ export const socialCalls = {
     unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: {} }, { init: { signal } })) as Promise<{
       items: CommentThread[];
     }>,
-  /** Everything created after `since` (a cursor), flat: the catch-up after a reconnect. */
+  /**
+   * Everything created after `since`, flat: the catch-up after a reconnect. `since` is the
+   * `cursor` the server put on the newest comment held; the client never builds one.
+   */
   commentsSince: (postId: string, since: string, signal?: AbortSignal): Promise<{ items: Comment[] }> =>
     unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: { since } }, { init: { signal } })) as Promise<{
       items: Comment[];
@@ -71,16 +74,4 @@ export function followQueryOptions(userId: string) {
     queryFn: ({ signal }) => socialCalls.followStatus(userId, signal),
     staleTime: 60_000,
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Comment cursors: base64url of `${createdAt}.${id}` (decision record 0006), the newest comment
-// the client holds, sent as `?since=` after a reconnect.
-
-function toBase64Url(text: string): string {
-  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function commentCursor(comment: Pick<Comment, "createdAt" | "id">): string {
-  return toBase64Url(`${comment.createdAt}.${comment.id}`);
 }

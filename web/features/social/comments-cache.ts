@@ -25,11 +25,19 @@ export function hasComment(threads: readonly CommentThread[], commentId: string)
   return threads.some((thread) => thread.id === commentId || thread.replies.some((reply) => reply.id === commentId));
 }
 
-/** The newest comment held, whose cursor asks the server for everything after it. */
-export function latestComment(threads: readonly CommentThread[]): Comment | null {
+/** The newest comment held, or null when there is none. */
+function latestComment(threads: readonly CommentThread[]): Comment | null {
   let latest: Comment | null = null;
   for (const comment of allComments(threads)) if (!latest || compareComments(comment, latest) > 0) latest = comment;
   return latest;
+}
+
+/**
+ * What to send as `?since=` to catch up: the cursor the server put on the newest comment held,
+ * passed back unchanged (cursors are opaque; decision record 0006). Null when nothing is held.
+ */
+export function catchUpCursor(threads: readonly CommentThread[]): string | null {
+  return latestComment(threads)?.cursor ?? null;
 }
 
 function stripReplies(comment: Comment | CommentThread): Comment {

@@ -3,9 +3,11 @@
 // The saved list is newest bookmark first, keyset on (bookmarks.created_at, post_id) through
 // bookmarks_user_created_idx, with the cursor format of decision record 0006.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { PostPage } from "../../../shared/posts-api";
+import type { Db } from "../client";
 import { bookmarks, posts } from "../schema";
-import { type Cursor, encodeCursor, listQuery, type QueryDb, toPost } from "./posts";
+import { listQuery, toPost } from "./posts";
 
 /**
  * Makes the bookmark exist (or not); false when the post does not exist. A second bookmark of the
@@ -14,7 +16,7 @@ import { type Cursor, encodeCursor, listQuery, type QueryDb, toPost } from "./po
  * nothing, and the existence probe runs in the same transaction.
  */
 export async function setBookmark(
-  db: QueryDb,
+  db: Db,
   input: { postId: string; userId: string; bookmarked: boolean; now?: number },
 ): Promise<boolean> {
   const now = input.now ?? Date.now();
@@ -45,7 +47,7 @@ function bookmarkPageFilter(userId: string, cursor: Cursor | null) {
 }
 
 /** The bookmark page itself: (post_id, created_at) of the user's bookmarks, newest first. */
-export function bookmarkPageQuery(db: QueryDb, userId: string, cursor: Cursor | null, limit: number) {
+export function bookmarkPageQuery(db: Db, userId: string, cursor: Cursor | null, limit: number) {
   return db
     .select({ postId: bookmarks.postId, createdAt: bookmarks.createdAt })
     .from(bookmarks)
@@ -60,7 +62,7 @@ export function bookmarkPageQuery(db: QueryDb, userId: string, cursor: Cursor | 
  * batch, so both see the same snapshot, and the posts are put back in bookmark order.
  */
 export async function listBookmarks(
-  db: QueryDb,
+  db: Db,
   options: { userId: string; cursor?: Cursor | null; limit: number },
 ): Promise<PostPage> {
   const cursor = options.cursor ?? null;

@@ -7,9 +7,11 @@
 // wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
 // skip a comment committed later with an earlier or equal timestamp.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Comment, CommentThread } from "../../../shared/realtime";
+import { canDeleteComment } from "../../lib/permissions";
+import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
-import type { Cursor, QueryDb } from "./posts";
 import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
 
 /**
@@ -37,11 +39,6 @@ export interface CommentRow extends AuthorColumns {
   createdAt: number;
 }
 
-/** Who may delete a comment: its author and the owner of the post it is on. */
-export function canDeleteComment(viewerId: string | null, comment: { userId: string }, postOwnerId: string): boolean {
-  return viewerId !== null && (viewerId === comment.userId || viewerId === postOwnerId);
-}
-
 export function toComment(row: CommentRow, viewerId: string | null, postOwnerId: string): Comment {
   return {
     id: row.id,
@@ -50,8 +47,10 @@ export function toComment(row: CommentRow, viewerId: string | null, postOwnerId:
     parentId: row.parentId,
     content: row.content,
     createdAt: row.createdAt,
+    // What a client sends back as ?since= to catch up from this comment; it never builds one.
+    cursor: encodeCursor({ createdAt: row.createdAt, id: row.id }),
     author: toAuthor(row),
-    viewer: { canDelete: canDeleteComment(viewerId, row, postOwnerId) },
+    viewer: { canDelete: canDeleteComment(viewerId, { userId: row.userId, postOwnerId }) },
   };
 }
 
@@ -79,7 +78,7 @@ export interface ReadOptions {
 }
 
 /** The newest comments of a post, newest first; exported for the query-plan tests. */
-export function commentListQuery(db: QueryDb, postId: string) {
+export function commentListQuery(db: Db, postId: string) {
   return db
     .select(selection)
     .from(comments)
@@ -90,7 +89,7 @@ export function commentListQuery(db: QueryDb, postId: string) {
 }
 
 /** Comments of a post after a cursor, oldest first; exported for the query-plan tests. */
-export function commentsSinceQuery(db: QueryDb, postId: string, since: Cursor) {
+export function commentsSinceQuery(db: Db, postId: string, since: Cursor) {
   return db
     .select(selection)
     .from(comments)
@@ -101,21 +100,21 @@ export function commentsSinceQuery(db: QueryDb, postId: string, since: Cursor) {
 }
 
 /** Every comment of a post as threads (comments_post_created_idx, read backwards then flipped). */
-export async function listCommentThreads(db: QueryDb, options: ReadOptions): Promise<CommentThread[]> {
+export async function listCommentThreads(db: Db, options: ReadOptions): Promise<CommentThread[]> {
   const rows = (await commentListQuery(db, options.postId)) as CommentRow[];
   rows.reverse();
   return toThreads(rows.map((row) => toComment(row, options.viewerId, options.postOwnerId)));
 }
 
 /** Comments of a post created after the cursor, oldest first, flat (the catch-up after a reconnect). */
-export async function listCommentsSince(db: QueryDb, options: ReadOptions & { since: Cursor }): Promise<Comment[]> {
+export async function listCommentsSince(db: Db, options: ReadOptions & { since: Cursor }): Promise<Comment[]> {
   const rows = (await commentsSinceQuery(db, options.postId, options.since)) as CommentRow[];
   return rows.map((row) => toComment(row, options.viewerId, options.postOwnerId));
 }
 
 /** What a delete needs: the comment's author and post, and that post's owner. */
 export async function getCommentForDelete(
-  db: QueryDb,
+  db: Db,
   id: string,
 ): Promise<{ id: string; postId: string; userId: string; postOwnerId: string } | undefined> {
   const [row] = await db
@@ -128,7 +127,7 @@ export async function getCommentForDelete(
 }
 
 /** The parent a reply attaches to: the comment itself if top-level, else its own top-level parent. */
-export async function resolveReplyParent(db: QueryDb, postId: string, parentId: string): Promise<string | null> {
+export async function resolveReplyParent(db: Db, postId: string, parentId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: comments.id, parentId: comments.parentId })
     .from(comments)
@@ -153,7 +152,7 @@ export interface NewComment {
  * when the post or the parent was deleted meanwhile (the insert selects from them instead of
  * relying on the foreign keys), and the answer is then undefined.
  */
-export async function insertComment(db: QueryDb, input: NewComment): Promise<CommentRow | undefined> {
+export async function insertComment(db: Db, input: NewComment): Promise<CommentRow | undefined> {
   const now = input.now ?? Date.now();
   const parentGuard = input.parentId
     ? sql`exists (select 1 from comments r where r.id = ${input.parentId} and r.post_id = ${input.postId} and r.parent_id is null)`
@@ -189,12 +188,12 @@ export async function insertComment(db: QueryDb, input: NewComment): Promise<Com
 }
 
 /** Deletes a comment; its replies go with it (parent_id cascade), the counter follows by trigger. */
-export async function deleteComment(db: QueryDb, id: string): Promise<void> {
+export async function deleteComment(db: Db, id: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
 /** The owner of a post, or undefined when it does not exist. */
-export async function getPostOwnerId(db: QueryDb, postId: string): Promise<string | undefined> {
+export async function getPostOwnerId(db: Db, postId: string): Promise<string | undefined> {
   const [row] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).limit(1);
   return row?.userId;
 }

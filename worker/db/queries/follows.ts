@@ -3,9 +3,9 @@
 // follow the rows through triggers and are read back in the same batch as the write. The feed
 // reads follows live (feedFilter in ./posts), so a follow shows in the next feed request.
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
 import { newId } from "../ids";
 import { follows, profiles } from "../schema";
-import type { QueryDb } from "./posts";
 
 export interface FollowResult {
   following: boolean;
@@ -20,7 +20,7 @@ export interface FollowResult {
  * index turns a repeated follow into a no-op.
  */
 export async function setFollow(
-  db: QueryDb,
+  db: Db,
   input: { followerId: string; followingId: string; following: boolean; now?: number },
 ): Promise<FollowResult | null> {
   const now = input.now ?? Date.now();
@@ -52,7 +52,7 @@ export async function setFollow(
   return row ? { following: input.following, followerCount: row.followerCount, followingCount: row.followingCount } : null;
 }
 
-export async function isFollowing(db: QueryDb, followerId: string, followingId: string): Promise<boolean> {
+export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(follows)
@@ -61,7 +61,7 @@ export async function isFollowing(db: QueryDb, followerId: string, followingId: 
   return rows.length > 0;
 }
 
-export async function profileExists(db: QueryDb, userId: string): Promise<boolean> {
+export async function profileExists(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ one: sql<number>`1` }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return rows.length > 0;
 }

@@ -3,9 +3,9 @@
 // likes_count is maintained by the post_likes triggers and read back in the same batch, so the
 // number a client sees always equals the rows, however many users like at once.
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
 import { newId } from "../ids";
 import { postLikes, posts } from "../schema";
-import type { QueryDb } from "./posts";
 
 export interface LikeResult {
   liked: boolean;
@@ -18,7 +18,7 @@ export interface LikeResult {
  * (rather than failing the foreign key), and ON CONFLICT makes a second like a no-op on the
  * post_likes_post_user_unique index. D1 runs a batch as one transaction.
  */
-export async function setLike(db: QueryDb, input: { postId: string; userId: string; liked: boolean; now?: number }): Promise<LikeResult | null> {
+export async function setLike(db: Db, input: { postId: string; userId: string; liked: boolean; now?: number }): Promise<LikeResult | null> {
   const now = input.now ?? Date.now();
   const write = input.liked
     ? db
@@ -45,7 +45,7 @@ export async function setLike(db: QueryDb, input: { postId: string; userId: stri
 }
 
 /** Whether the user likes the post (tests and diagnostics; lists use the Post viewer flags). */
-export async function hasLiked(db: QueryDb, postId: string, userId: string): Promise<boolean> {
+export async function hasLiked(db: Db, postId: string, userId: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(postLikes)

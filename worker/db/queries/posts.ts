@@ -1,54 +1,19 @@
 // Post and hashtag queries (spec social-feed-search §7 posts, create post, delete post,
-// post_views). Plain functions of a drizzle instance, reused by routes, cron and tests. Every list
+// post_views). Plain functions of the request's Db, reused by routes, cron and tests. Every list
 // is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is served by
 // an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
 // tests/worker/posts/query-plans.test.ts.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ContentType } from "../../../shared/constants";
-import { INVALID_CURSOR, type Post, type PostPage } from "../../../shared/posts-api";
+import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Post, PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
-import { ApiError } from "../../lib/errors";
-import { mediaUrl } from "../../services/media/keys";
+import { mediaUrl } from "../../lib/media-url";
+import { isOwner } from "../../lib/permissions";
+import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
 import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type QueryDb = DrizzleD1Database<any>;
-
-// ---------------------------------------------------------------------------------------------
-// Cursors
-
-export interface Cursor {
-  createdAt: number;
-  id: string;
-}
-
-function toBase64Url(text: string): string {
-  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-/** base64url of `${createdAt}.${id}`: opaque to clients, trivially stable across deploys. */
-export function encodeCursor(cursor: Cursor): string {
-  return toBase64Url(`${cursor.createdAt}.${cursor.id}`);
-}
-
-/** Decodes a cursor from the query string; 400 "Invalid cursor" for anything we did not issue. */
-export function decodeCursor(raw: string | undefined | null): Cursor | null {
-  if (raw === undefined || raw === null || raw === "") return null;
-  const fail = () => new ApiError("bad_request", INVALID_CURSOR);
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) throw fail();
-  let text: string;
-  try {
-    text = atob(raw.replaceAll("-", "+").replaceAll("_", "/"));
-  } catch {
-    throw fail();
-  }
-  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(text);
-  if (!match) throw fail();
-  return { createdAt: Number(match[1]), id: match[2]! };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading posts
@@ -139,7 +104,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     viewer: {
       liked: Boolean(row.viewerLiked),
       bookmarked: Boolean(row.viewerBookmarked),
-      isOwner: viewerId !== null && viewerId === row.userId,
+      isOwner: isOwner(viewerId, row.userId),
     },
   };
 }
@@ -155,7 +120,7 @@ function keysetBefore(cursor: Cursor | null | undefined): SQL | undefined {
 }
 
 /** Builds the page query for a filter; exported (as SQL) for the query-plan tests. */
-export function listQuery(db: QueryDb, filter: SQL | undefined, options: ListOptions) {
+export function listQuery(db: Db, filter: SQL | undefined, options: ListOptions) {
   const viewerId = options.viewerId ?? null;
   return db
     .select(postSelection(viewerId))
@@ -166,7 +131,7 @@ export function listQuery(db: QueryDb, filter: SQL | undefined, options: ListOpt
     .limit(options.limit + 1);
 }
 
-async function page(db: QueryDb, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {
+async function page(db: Db, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {
   const rows = (await listQuery(db, filter, options)) as PostRow[];
   const more = rows.length > options.limit;
   const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId ?? null));
@@ -183,15 +148,15 @@ export function feedFilter(userId: string): SQL {
   return sql`${posts.userId} in (select f.following_id from follows f where f.follower_id = ${userId} union all select ${userId})`;
 }
 
-export function listFeed(db: QueryDb, options: ListOptions & { userId: string }): Promise<PostPage> {
+export function listFeed(db: Db, options: ListOptions & { userId: string }): Promise<PostPage> {
   return page(db, feedFilter(options.userId), options);
 }
 
-export function listAllPosts(db: QueryDb, options: ListOptions): Promise<PostPage> {
+export function listAllPosts(db: Db, options: ListOptions): Promise<PostPage> {
   return page(db, undefined, options);
 }
 
-export function listUserPosts(db: QueryDb, options: ListOptions & { userId: string }): Promise<PostPage> {
+export function listUserPosts(db: Db, options: ListOptions & { userId: string }): Promise<PostPage> {
   return page(db, eq(posts.userId, options.userId), options);
 }
 
@@ -200,12 +165,12 @@ export function hashtagFilter(name: string): SQL {
   return sql`${posts.id} in (select ph.post_id from post_hashtags ph where ph.hashtag_id = (select h.id from hashtags h where h.name = ${name}))`;
 }
 
-export function listHashtagPosts(db: QueryDb, options: ListOptions & { name: string }): Promise<PostPage> {
+export function listHashtagPosts(db: Db, options: ListOptions & { name: string }): Promise<PostPage> {
   const name = options.name.replace(/^#+/, "").toLowerCase();
   return page(db, hashtagFilter(name), options);
 }
 
-export async function getPost(db: QueryDb, id: string, viewerId: string | null = null): Promise<Post | null> {
+export async function getPost(db: Db, id: string, viewerId: string | null = null): Promise<Post | null> {
   const [row] = (await db
     .select(postSelection(viewerId))
     .from(posts)
@@ -217,7 +182,7 @@ export async function getPost(db: QueryDb, id: string, viewerId: string | null =
 
 /** The fields an ownership check and a delete need, without the joins. */
 export async function getPostOwner(
-  db: QueryDb,
+  db: Db,
   id: string,
 ): Promise<{ id: string; userId: string; mediaKey: string; thumbnailKey: string | null } | undefined> {
   const [row] = await db
@@ -237,7 +202,7 @@ export async function getPostOwner(
  * most 30 (MAX_HASHTAGS_PER_POST) and go in chunks so no statement binds more than D1's 100
  * parameters.
  */
-function hashtagStatements(db: QueryDb, postId: string, names: string[]) {
+function hashtagStatements(db: Db, postId: string, names: string[]) {
   const statements = [];
   // Four bound values per hashtag row (id, name and the two counter defaults).
   const CHUNK = 20;
@@ -272,7 +237,7 @@ export type NewPost = Pick<
  * completed, in one atomic batch. The post id is the upload id, so a second attempt to post the
  * same upload fails on the primary key instead of creating a twin.
  */
-export async function createPost(db: QueryDb, post: NewPost): Promise<void> {
+export async function createPost(db: Db, post: NewPost): Promise<void> {
   const now = post.now ?? Date.now();
   const names = extractHashtags({ caption: post.caption, tags: post.tags });
   await db.batch([
@@ -307,7 +272,7 @@ export async function createPost(db: QueryDb, post: NewPost): Promise<void> {
  * batch. `current` is the row as read by the caller (for the fields left unchanged).
  */
 export async function updatePost(
-  db: QueryDb,
+  db: Db,
   id: string,
   current: { caption: string | null; tags: string[] },
   changes: { caption?: string | null; location?: string | null; tags?: string[] },
@@ -331,12 +296,12 @@ export async function updatePost(
  * the counters follow by trigger) and its finished upload record. The caller removes the stored
  * files first (spec §4: the stored file is removed first, then the record).
  */
-export async function deletePostRow(db: QueryDb, id: string): Promise<void> {
+export async function deletePostRow(db: Db, id: string): Promise<void> {
   await db.batch([db.delete(posts).where(eq(posts.id, id)), db.delete(uploads).where(eq(uploads.id, id))]);
 }
 
 export async function recordPostView(
-  db: QueryDb,
+  db: Db,
   view: { postId: string; userId: string | null; userAgent: string | null; now?: number },
 ): Promise<void> {
   await db.insert(postViews).values({

@@ -1,10 +1,12 @@
-// Account rows and one-time email tokens: finding users, reserving usernames, and issuing and
-// spending the tokens behind confirmation and password-reset links (stored only as SHA-256).
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+// Accounts beyond their rows: deriving a free username for a Google account, and issuing and
+// spending the one-time tokens behind confirmation and password-reset links (stored only as
+// SHA-256, through db/queries/email-tokens.ts), plus the mails that carry them.
 import { TEXT_LIMITS } from "../../../shared/constants";
 import { sanitizeUsername } from "../../../shared/rules/username";
 import type { Db } from "../../db/client";
-import { emailTokens, type EmailTokenPurpose, profiles, users } from "../../db/schema";
+import { claimEmailToken, insertEmailToken } from "../../db/queries/email-tokens";
+import { usernameTaken } from "../../db/queries/users";
+import type { EmailTokenPurpose } from "../../db/schema";
 import { linkMail, type MailMessage } from "../mail";
 import { randomToken, sha256Hex } from "./tokens";
 
@@ -12,32 +14,6 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   confirm_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row ?? null;
-}
-
-/** Case-insensitive, through the lower(username) unique index. */
-export async function usernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`)
-    .limit(1);
-  return Boolean(row && row.userId !== exceptUserId);
-}
-
-/** True when a failed statement was the unique index on lower(username). */
-export function isUsernameConflict(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed: index 'profiles_username_lower_unique'|profiles\.username|profiles_username_lower_unique/i.test(text);
-}
-
-export function isEmailConflict(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed: users\.email|users_email_unique/i.test(text);
-}
 
 /**
  * A free username for a Google account, derived from the name or the email's local part:
@@ -64,7 +40,7 @@ export async function deriveUniqueUsername(db: Db, seeds: (string | null | undef
 /** Creates a one-time token for an email link and returns the token itself (never stored). */
 export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
   const token = randomToken();
-  await db.insert(emailTokens).values({
+  await insertEmailToken(db, {
     userId,
     purpose,
     tokenHash: await sha256Hex(token),
@@ -74,32 +50,9 @@ export async function issueEmailToken(db: Db, userId: string, purpose: EmailToke
   return token;
 }
 
-/**
- * Spends a token: marks it used if it exists, has this purpose, is unused and unexpired, in one
- * conditional statement, so two clicks racing cannot both succeed. Returns its user or null.
- */
+/** Spends a token (once, even when two clicks race: see claimEmailToken). Returns its user or null. */
 export async function spendEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string | null> {
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, await sha256Hex(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: emailTokens.userId });
-  return row?.userId ?? null;
-}
-
-/** Retires every other unused token of a purpose, e.g. older reset links after a reset. */
-export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<void> {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  return claimEmailToken(db, await sha256Hex(token), purpose, now);
 }
 
 // The messages. Links point at SPA routes, which call the API.

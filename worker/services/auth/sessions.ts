@@ -2,13 +2,21 @@
 // inactivity"). One auth_sessions row per signed-in device; its id is also the refresh-token
 // family. Refresh tokens rotate on every use; presenting one that was already exchanged means a
 // copy exists somewhere else, so the whole family is revoked.
-import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { SECURITY_SETTINGS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
-import { authSessions, profiles, refreshTokens, users } from "../../db/schema";
+import {
+  claimRefreshToken,
+  findRefreshToken,
+  getSession,
+  insertRotatedToken,
+  insertSession,
+  revokeSessions,
+  type SessionRow,
+  touchSession,
+} from "../../db/queries/sessions";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   randomToken,
@@ -33,8 +41,6 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
  */
 export const REFRESH_RACE_GRACE_MS = 10_000;
 
-export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link";
-
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
@@ -57,29 +63,18 @@ export async function startSession(
 ): Promise<IssuedSession> {
   const sessionId = newId();
   const refreshToken = randomToken();
-  await db.batch([
-    db.insert(authSessions).values({
-      id: sessionId,
-      userId,
-      createdAt: now,
-      lastActiveAt: now,
-      expiresAt: now + REFRESH_TOKEN_TTL_MS,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    }),
-    db.insert(refreshTokens).values({
-      sessionId,
-      userId,
-      tokenHash: await sha256Hex(refreshToken),
-      createdAt: now,
-      expiresAt: now + REFRESH_TOKEN_TTL_MS,
-    }),
-  ]);
+  await insertSession(db, {
+    id: sessionId,
+    userId,
+    now,
+    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    refreshTokenHash: await sha256Hex(refreshToken),
+  });
   const accessToken = await signAccessToken(env, { userId, sessionId }, now);
   return { userId, sessionId, accessToken, refreshToken };
 }
-
-type SessionRow = typeof authSessions.$inferSelect;
 
 function inactiveReason(row: SessionRow, now: number): "revoked" | "expired" | "idle" | null {
   if (row.revokedAt !== null) return "revoked";
@@ -94,7 +89,7 @@ function inactiveReason(row: SessionRow, now: number): "revoked" | "expired" | "
  * revived by a refresh). Records activity at most once a minute.
  */
 export async function loadActiveSession(db: Db, sessionId: string, userId: string, now = Date.now()): Promise<SessionRow | null> {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
+  const row = await getSession(db, sessionId);
   if (!row || row.userId !== userId) return null;
   const reason = inactiveReason(row, now);
   if (reason === "idle") {
@@ -103,7 +98,7 @@ export async function loadActiveSession(db: Db, sessionId: string, userId: strin
   }
   if (reason) return null;
   if (now - row.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
-    await db.update(authSessions).set({ lastActiveAt: now }).where(eq(authSessions.id, row.id));
+    await touchSession(db, row.id, now);
     row.lastActiveAt = now;
   }
   return row;
@@ -123,11 +118,7 @@ export type RotateResult =
  * seconds is a "race" between tabs (see REFRESH_RACE_GRACE_MS) and revokes nothing.
  */
 export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: string, now = Date.now()): Promise<RotateResult> {
-  const [token] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
-    .limit(1);
+  const token = await findRefreshToken(db, await sha256Hex(presented));
   if (!token) return { status: "invalid" };
   const family = { userId: token.userId, sessionId: token.sessionId };
 
@@ -138,7 +129,7 @@ export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: strin
   }
   if (token.expiresAt <= now) return { status: "invalid" };
 
-  const [session] = await db.select().from(authSessions).where(eq(authSessions.id, token.sessionId)).limit(1);
+  const session = await getSession(db, token.sessionId);
   if (!session) return { status: "invalid" };
   const reason = inactiveReason(session, now);
   if (reason) {
@@ -146,63 +137,21 @@ export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: strin
     return { status: "inactive", ...family };
   }
 
-  // The conditional update is the check that holds under concurrency: of two requests racing
-  // with the same token, exactly one marks it used; the other sees no row and loses the race.
+  // Of two requests racing with the same token, exactly one claims it; the other loses the race.
   const nextId = newId();
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ usedAt: now, replacedById: nextId })
-    .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) return { status: "race" };
+  if (!(await claimRefreshToken(db, token.id, nextId, now))) return { status: "race" };
 
   const refreshToken = randomToken();
-  await db.batch([
-    db.insert(refreshTokens).values({
-      id: nextId,
-      sessionId: token.sessionId,
-      userId: token.userId,
-      tokenHash: await sha256Hex(refreshToken),
-      createdAt: now,
-      expiresAt: now + REFRESH_TOKEN_TTL_MS,
-    }),
-    db
-      .update(authSessions)
-      .set({ lastActiveAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS })
-      .where(eq(authSessions.id, token.sessionId)),
-  ]);
+  await insertRotatedToken(db, {
+    id: nextId,
+    sessionId: token.sessionId,
+    userId: token.userId,
+    tokenHash: await sha256Hex(refreshToken),
+    now,
+    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+  });
   const accessToken = await signAccessToken(env, family, now);
   return { status: "ok", session: { ...family, accessToken, refreshToken } };
-}
-
-export type RevokeScope = { sessionId: string } | { userId: string; exceptSessionId?: string };
-
-/** Revokes sessions that are still live; returns how many were revoked. */
-export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeReason, now = Date.now()): Promise<number> {
-  const target =
-    "sessionId" in scope
-      ? eq(authSessions.id, scope.sessionId)
-      : scope.exceptSessionId
-        ? and(eq(authSessions.userId, scope.userId), ne(authSessions.id, scope.exceptSessionId))
-        : eq(authSessions.userId, scope.userId);
-  const revoked = await db
-    .update(authSessions)
-    .set({ revokedAt: now, revokeReason: reason })
-    .where(and(target, isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
-  return revoked.length;
-}
-
-/** What sign-in, refresh and GET /session answer: the account's id and email, and its profile. */
-export async function loadAccount(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return { user: { id: row.id, email: row.email }, profile: profile ?? null };
 }
 
 const cookieBase = { httpOnly: true, secure: true, sameSite: "Lax" } as const;

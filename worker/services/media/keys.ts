@@ -17,11 +17,6 @@ export function posterKeyFor(mediaKey: string): string {
   return `${dot === -1 ? mediaKey : mediaKey.slice(0, dot)}.poster.jpg`;
 }
 
-/** The public URL of a stored object; keys hold only URL-safe characters. */
-export function mediaUrl(key: string): string {
-  return `/media/${key}`;
-}
-
 /** True for the content types that may be served inline (everything else is a download). */
 export function isInlineMediaType(contentType: string | undefined): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();

@@ -6,13 +6,14 @@ import type { ContentType } from "../../../shared/constants";
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, THUMBNAIL_TOO_LARGE, UPLOAD_INCOMPLETE, UPLOAD_NOT_OPEN, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { bytesMatchMime, SNIFF_BYTES } from "../../../shared/rules/sniff-mime";
 import { fileTooLargeMessage, invalidTypeMessage, normalizeMime } from "../../../shared/rules/upload";
-import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
-import { posts } from "../../db/schema";
+import { getPostOwner } from "../../db/queries/posts";
+import { getUpload, insertUpload, recordPart, setUploadStatus, sortedParts, type UploadRow } from "../../db/queries/uploads";
 import { ApiError } from "../../lib/errors";
+import { logger } from "../../lib/logger";
 import { postMediaKey, posterKeyFor } from "./keys";
 import { exactLength, peekStream, toFixedLength, TooFewBytesError, TooManyBytesError } from "./streams";
-import { getUpload, insertUpload, type QueryDb, recordPart, setUploadStatus, sortedParts, type UploadRow } from "./upload-rows";
 
 /** R2 allows at most 10,000 parts; at 10 MiB each that is far beyond any upload we accept. */
 const MAX_PARTS = 10_000;
@@ -48,7 +49,7 @@ export function parseContentLength(header: string | undefined | null): number | 
 
 export async function startUpload(
   bucket: R2Bucket,
-  db: QueryDb,
+  db: Db,
   input: { userId: string; contentType: ContentType; mimeType: string; size: number; now?: number },
 ): Promise<UploadRow & PartPlan> {
   const id = newId();
@@ -76,15 +77,15 @@ export async function startUpload(
  * Aborts the R2 multipart upload (already-aborted or completed ones are fine), removes a stored
  * poster frame and marks the row aborted, so no stray bytes outlive a failed upload.
  */
-export async function abortUpload(bucket: R2Bucket, db: QueryDb, upload: UploadRow, now = Date.now()): Promise<void> {
+export async function abortUpload(bucket: R2Bucket, db: Db, upload: UploadRow, now = Date.now()): Promise<void> {
   try {
     await bucket.resumeMultipartUpload(upload.key, upload.r2UploadId).abort();
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", message: "multipart abort failed", uploadId: upload.id, error: String(error) }));
+    logger.warn("multipart abort failed", { uploadId: upload.id, error });
   }
   // If the multipart upload was completed but the post insert then failed, the object exists
   // with no post pointing at it; it goes too. An upload that became a post is never aborted.
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, upload.id)).limit(1);
+  const post = await getPostOwner(db, upload.id);
   await bucket.delete(post ? [posterKeyFor(upload.key)] : [upload.key, posterKeyFor(upload.key)]);
   await setUploadStatus(db, upload.id, "aborted", now);
 }
@@ -102,7 +103,7 @@ function assertOpen(upload: UploadRow) {
  */
 export async function receivePart(
   bucket: R2Bucket,
-  db: QueryDb,
+  db: Db,
   upload: UploadRow,
   input: { partNumber: number; body: ReadableStream<Uint8Array> | null; contentLength: number | null; now?: number },
 ): Promise<{ partNumber: number; etag: string; receivedBytes: number }> {

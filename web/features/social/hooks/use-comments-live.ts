@@ -5,14 +5,14 @@
 // A broadcast comment is put straight into the cached list (deduplicated by id, so the sender's
 // own comment shows once); a reply whose parent the client does not hold, or a catch-up that
 // cannot be applied, refetches the whole list instead. Each time the socket (re)opens, the
-// comments created after the newest one held are fetched with `?since=`, so nothing is lost
-// while the connection was down or the room restarted.
+// comments created after the newest one held are fetched with `?since=` and that comment's own
+// server-issued cursor, so nothing is lost while the connection was down or the room restarted.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { commentRoomPath, HEARTBEAT_INTERVAL_MS, parseServerMessage } from "../../../../shared/realtime";
 import { type ChannelState, createLiveSocket, liveUrl, type SocketLike } from "../../../lib/live-socket";
-import { commentCursor, socialCalls, socialKeys } from "../api";
-import { type CommentsData, countComments, insertComment, latestComment, removeComment } from "../comments-cache";
+import { socialCalls, socialKeys } from "../api";
+import { catchUpCursor, type CommentsData, countComments, insertComment, removeComment } from "../comments-cache";
 import { setCommentsCountEverywhere } from "../post-cache";
 import type { Comment, CommentRoomClientMessage, CommentRoomServerMessage } from "../types";
 
@@ -71,8 +71,8 @@ export function useCommentsLive(postId: string, { enabled, createSocket }: UseCo
         const current = queryClient.getQueryData<CommentsData>(key);
         // Not loaded yet: the first fetch, still running, brings everything.
         if (!current) return;
-        const latest = latestComment(current.items);
-        if (!latest) {
+        const since = catchUpCursor(current.items);
+        if (!since) {
           refetch();
           return;
         }
@@ -80,7 +80,7 @@ export function useCommentsLive(postId: string, { enabled, createSocket }: UseCo
         const controller = new AbortController();
         catchUp = controller;
         socialCalls
-          .commentsSince(postId, commentCursor(latest), controller.signal)
+          .commentsSince(postId, since, controller.signal)
           .then(({ items }) => {
             if (!applyNewComments(queryClient, postId, items)) refetch();
           })

@@ -1,19 +1,14 @@
 // The `uploads` table: one row per R2 multipart upload in flight. Its id is also the id the post
 // will get (the media key contains it), so one id follows the file from the first byte to the feed.
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ContentType } from "../../../shared/constants";
-import { uploads, type UploadPart } from "../../db/schema";
-
-// Route handlers get a schema-less drizzle instance from the init middleware, tests and cron a
-// schema-aware one; the queries below use only the query builder, so either will do.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type QueryDb = DrizzleD1Database<any>;
+import type { Db } from "../client";
+import { uploads, type UploadPart } from "../schema";
 
 export type UploadRow = typeof uploads.$inferSelect;
 
 export async function insertUpload(
-  db: QueryDb,
+  db: Db,
   row: {
     id: string;
     userId: string;
@@ -38,7 +33,7 @@ export async function insertUpload(
   });
 }
 
-export async function getUpload(db: QueryDb, id: string): Promise<UploadRow | undefined> {
+export async function getUpload(db: Db, id: string): Promise<UploadRow | undefined> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return row;
 }
@@ -50,7 +45,7 @@ export async function getUpload(db: QueryDb, id: string): Promise<UploadRow | un
  * a part that landed in between. A second statement in the same (atomic) batch recomputes the
  * byte count from the list. Returns the new byte count, or null if the upload is no longer open.
  */
-export async function recordPart(db: QueryDb, uploadId: string, part: UploadPart, now: number): Promise<number | null> {
+export async function recordPart(db: Db, uploadId: string, part: UploadPart, now: number): Promise<number | null> {
   const open = and(eq(uploads.id, uploadId), eq(uploads.status, "uploading"));
   const [, counted] = await db.batch([
     db
@@ -80,7 +75,7 @@ export async function recordPart(db: QueryDb, uploadId: string, part: UploadPart
 }
 
 export async function setUploadStatus(
-  db: QueryDb,
+  db: Db,
   uploadId: string,
   status: "aborted" | "completed",
   now: number,
@@ -92,7 +87,7 @@ export async function setUploadStatus(
 }
 
 /** Uploads still open whose last part arrived before `before`, oldest first (uploads_status_updated_idx). */
-export async function listStaleUploads(db: QueryDb, before: number, limit: number): Promise<UploadRow[]> {
+export async function listStaleUploads(db: Db, before: number, limit: number): Promise<UploadRow[]> {
   return db
     .select()
     .from(uploads)

@@ -1,0 +1,51 @@
+// Keyset cursors (decision record 0006). A cursor is an opaque string the Worker hands out (a
+// page's `nextCursor`, a comment's `cursor`) and takes back unchanged; this module is the only
+// code that knows what is inside. It lives in shared/ because the query schemas of shared/ use
+// `cursorSchema`; the SPA never imports it (tests/web/cursor-opacity.test.ts checks that), so a
+// change of format is a server-only change.
+import { z } from "zod";
+
+export const INVALID_CURSOR = "Invalid cursor";
+
+/** A position in a list ordered by (created_at, id): the last item a client holds. */
+export interface Cursor {
+  createdAt: number;
+  id: string;
+}
+
+function toBase64Url(text: string): string {
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** base64url of `${createdAt}.${id}`: stable across deploys and reveals only what the page showed. */
+export function encodeCursor(cursor: Cursor): string {
+  return toBase64Url(`${cursor.createdAt}.${cursor.id}`);
+}
+
+/** The position inside a cursor we issued; null for anything else, and for no cursor at all. */
+export function decodeCursor(raw: string | null | undefined): Cursor | null {
+  if (raw == null || !/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return null;
+  let text: string;
+  try {
+    text = atob(raw.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(text);
+  return match ? { createdAt: Number(match[1]), id: match[2]! } : null;
+}
+
+/**
+ * A cursor in a query string, decoded. Through the Worker's validator a cursor we did not issue
+ * answers 400 'Invalid cursor' in the error envelope; an empty value means "from the start", as a
+ * missing one does.
+ */
+export const cursorSchema = z.string({ error: INVALID_CURSOR }).transform((raw, ctx): Cursor | undefined => {
+  if (raw === "") return undefined;
+  const cursor = decodeCursor(raw);
+  if (!cursor) {
+    ctx.addIssue({ code: "custom", message: INVALID_CURSOR });
+    return z.NEVER;
+  }
+  return cursor;
+});

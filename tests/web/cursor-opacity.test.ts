@@ -1,0 +1,23 @@
+// Cursors are opaque end to end (decision record 0006): the SPA passes back the `nextCursor` of a
+// page or the `cursor` of a comment it was given and never builds or reads one. So no SPA module
+// may import the cursor codec, and none may base64-encode anything that could pass for one.
+import { describe, expect, it } from "vitest";
+
+const sources = import.meta.glob<string>(["../../web/**/*.{ts,tsx}", "!../../web/routeTree.gen.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+describe("the SPA and cursors", () => {
+  it("finds the SPA's sources", () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(20);
+  });
+
+  it("never imports shared/cursor and never base64-encodes", () => {
+    const offenders = Object.entries(sources)
+      .filter(([, text]) => /shared\/cursor["']|\bbtoa\(/.test(text))
+      .map(([path]) => path);
+    expect(offenders).toEqual([]);
+  });
+});

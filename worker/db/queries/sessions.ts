@@ -1,0 +1,112 @@
+// Device sessions and their rotating refresh tokens (DESIGN.md "Sessions"). One auth_sessions row
+// per signed-in device, whose id is also the refresh-token family. When a session counts as
+// live, and what a reused token means, is services/auth/sessions.ts's call; these functions only
+// read and write the rows, each write in one statement or one atomic batch.
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../client";
+import { authSessions, refreshTokens } from "../schema";
+
+export type SessionRow = typeof authSessions.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link";
+export type RevokeScope = { sessionId: string } | { userId: string; exceptSessionId?: string };
+
+/** A new device session and its first refresh token, together or not at all. */
+export async function insertSession(
+  db: Db,
+  session: {
+    id: string;
+    userId: string;
+    now: number;
+    expiresAt: number;
+    ip: string | null;
+    userAgent: string | null;
+    refreshTokenHash: string;
+  },
+): Promise<void> {
+  await db.batch([
+    db.insert(authSessions).values({
+      id: session.id,
+      userId: session.userId,
+      createdAt: session.now,
+      lastActiveAt: session.now,
+      expiresAt: session.expiresAt,
+      ip: session.ip,
+      userAgent: session.userAgent,
+    }),
+    db.insert(refreshTokens).values({
+      sessionId: session.id,
+      userId: session.userId,
+      tokenHash: session.refreshTokenHash,
+      createdAt: session.now,
+      expiresAt: session.expiresAt,
+    }),
+  ]);
+}
+
+export async function getSession(db: Db, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
+  return row ?? null;
+}
+
+/** Records activity on a session (the 60-minute idle timeout is measured from it). */
+export async function touchSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.update(authSessions).set({ lastActiveAt: now }).where(eq(authSessions.id, sessionId));
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Marks a refresh token used and names its successor, only if it is still unused. This
+ * conditional update is the check that holds under concurrency: of two requests racing with the
+ * same token, exactly one gets true.
+ */
+export async function claimRefreshToken(db: Db, tokenId: string, replacedById: string, now: number): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: now, replacedById })
+    .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return claimed.length > 0;
+}
+
+/** The successor of a claimed token, and the session's extended life, in one atomic batch. */
+export async function insertRotatedToken(
+  db: Db,
+  token: { id: string; sessionId: string; userId: string; tokenHash: string; now: number; expiresAt: number },
+): Promise<void> {
+  await db.batch([
+    db.insert(refreshTokens).values({
+      id: token.id,
+      sessionId: token.sessionId,
+      userId: token.userId,
+      tokenHash: token.tokenHash,
+      createdAt: token.now,
+      expiresAt: token.expiresAt,
+    }),
+    db
+      .update(authSessions)
+      .set({ lastActiveAt: token.now, expiresAt: token.expiresAt })
+      .where(eq(authSessions.id, token.sessionId)),
+  ]);
+}
+
+/** Revokes sessions that are still live; returns how many were revoked. */
+export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeReason, now = Date.now()): Promise<number> {
+  const target =
+    "sessionId" in scope
+      ? eq(authSessions.id, scope.sessionId)
+      : scope.exceptSessionId
+        ? and(eq(authSessions.userId, scope.userId), ne(authSessions.id, scope.exceptSessionId))
+        : eq(authSessions.userId, scope.userId);
+  const revoked = await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(target, isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return revoked.length;
+}

@@ -1,0 +1,51 @@
+// Path ids (decision record 0013): one param schema per resource, read through the validator like
+// every other input. An id of the wrong shape names a row that cannot exist, so it answers
+// exactly like a missing row: 404 with that resource's own message (spec §8 'Post not found').
+import { zValidator } from "@hono/zod-validator";
+import type { Context } from "hono";
+import { z } from "zod";
+import { ACCOUNT_MESSAGES, POST_ERRORS } from "../../shared/messages";
+import { UPLOAD_NOT_FOUND } from "../../shared/posts-api";
+import { idSchema } from "../../shared/schemas/common";
+import { COMMENT_NOT_FOUND } from "../../shared/social-api";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+
+function idParamSchema<const Name extends string>(name: Name) {
+  return z.object({ [name]: idSchema } as { [K in Name]: typeof idSchema });
+}
+
+export const postParamSchema = idParamSchema("postId");
+export const commentParamSchema = idParamSchema("commentId");
+export const userParamSchema = idParamSchema("userId");
+export const uploadParamSchema = idParamSchema("uploadId");
+
+type ParamSchema = typeof postParamSchema | typeof commentParamSchema | typeof userParamSchema | typeof uploadParamSchema;
+
+function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
+  return zValidator("param", schema, (result) => {
+    if (!result.success) throw new ApiError("not_found", message);
+  });
+}
+
+/** `:postId` — 404 'Post not found'. */
+export const postParam = notFoundWhenInvalid(postParamSchema, POST_ERRORS.postNotFound);
+/** `:commentId` — 404 'Comment not found'. */
+export const commentParam = notFoundWhenInvalid(commentParamSchema, COMMENT_NOT_FOUND);
+/** `:userId` — 404 'Profile not found'. */
+export const userParam = notFoundWhenInvalid(userParamSchema, ACCOUNT_MESSAGES.profileNotFound);
+/** `:uploadId` — 404 'Upload not found'. */
+export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_NOT_FOUND);
+
+/**
+ * The same schemas for the two reads where a missing row is not an error (a view of a post that
+ * does not exist is skipped; a user who does not exist has no posts): an invalid id gets the
+ * answer a missing row gets, instead of a 404. `answer` runs before the handler, so it starts
+ * with the handler's own guard when the route has one.
+ */
+export function paramOr<Schema extends ParamSchema, Answer extends Response>(schema: Schema, answer: (c: Context<AppEnv>) => Answer) {
+  return zValidator("param", schema, (result, c): Answer | undefined => {
+    if (!result.success) return answer(c as Context<AppEnv>);
+    return undefined;
+  });
+}
