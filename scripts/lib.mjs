@@ -137,7 +137,7 @@ export async function startPreview({ state, port, skipBuild = false, seedWorld =
     await waitForHttp(`${baseURL}/api/health`, timeoutMs);
   } catch (error) {
     stopProcess(server);
-    throw new Error(`${error.message}\n--- preview output ---\n${output}`);
+    throw new Error(`${error.message}\n--- preview output ---\n${output}`, { cause: error });
   }
   return { server, baseURL, state };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
+const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 export const MOBILE = { width: 390, height: 844 };

@@ -170,7 +170,7 @@ describe("posts & media journey (390×844)", () => {
       await visitor.getByTestId("post-card").getByText(`Lofi dusk sketch ${stamp}`).waitFor();
     } catch (error) {
       await screenshot(visitor, "posts-share-page-visitor-failure");
-      throw new Error(`${(error as Error).message}\n${visitorErrors.join("\n")}`);
+      throw new Error(`${(error as Error).message}\n${visitorErrors.join("\n")}`, { cause: error });
     }
     await visitor.getByTestId("sign-in-cta").waitFor();
     expect(await visitor.getByRole("button", { name: "Post options" }).count()).toBe(0);

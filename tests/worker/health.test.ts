@@ -1,11 +1,9 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-
-const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+import { api } from "./helpers";
 
 describe("GET /api/health", () => {
   it("answers ok after touching D1", async () => {
-    const res = await get("/api/health");
+    const res = await api("/api/health");
     expect(res.status).toBe(200);
     const body = await res.json<{ ok: boolean; db: { ok: boolean; migrations: number } }>();
     expect(body.ok).toBe(true);
@@ -16,13 +14,13 @@ describe("GET /api/health", () => {
 
 describe("error envelope", () => {
   it("answers unknown /api routes with 404 in the envelope", async () => {
-    const res = await get("/api/does-not-exist", { headers: { "x-request-id": "req-12345678" } });
+    const res = await api("/api/does-not-exist", { headers: { "x-request-id": "req-12345678" } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found", requestId: "req-12345678" } });
   });
 
   it("ignores a malformed incoming request id", async () => {
-    const res = await get("/api/nope", { headers: { "x-request-id": "<script>" } });
+    const res = await api("/api/nope", { headers: { "x-request-id": "<script>" } });
     const body = await res.json<{ error: { requestId: string } }>();
     expect(body.error.requestId).not.toBe("<script>");
     expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -32,7 +30,7 @@ describe("error envelope", () => {
 describe("security headers", () => {
   it("sets CSP, nosniff, frame-ancestors, referrer policy and HSTS on API responses", async () => {
     for (const path of ["/api/health", "/api/missing"]) {
-      const res = await get(path);
+      const res = await api(path);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("frame-ancestors 'none'");

@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import { queryClient } from "../../../web/lib/query-client";
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   search: string;
@@ -20,8 +20,8 @@ export function apiError(status: number, code: string, message: string, details?
   return json({ error: { code, message, requestId: "test", ...(details === undefined ? {} : { details }) } }, status);
 }
 
-export const USER = { id: "u1", email: "maya@example.com" };
-export const PROFILE = {
+const USER = { id: "u1", email: "maya@example.com" };
+const PROFILE = {
   userId: "u1",
   username: "maya",
   displayName: "Maya Lopez",

@@ -38,11 +38,6 @@ export function renderSocial(ui: ReactNode, seed: (queryClient: QueryClient) => 
   return { queryClient, router, ...result };
 }
 
-/** The toast texts currently shown (titles and descriptions). */
-export function toastTexts(): string[] {
-  return [...document.querySelectorAll("[data-sonner-toast]")].map((el) => el.textContent ?? "");
-}
-
 export async function findToast(text: string) {
   // Only inside toasts: a button may carry the same word (e.g. "Following").
   return screen.findByText(text, { selector: "[data-sonner-toast] *" }, { timeout: 2000 });

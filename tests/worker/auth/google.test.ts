@@ -76,7 +76,7 @@ describe("Google sign-in", () => {
   });
 
   it("creates an account with a derived unique username, signs in and goes to /feed", async () => {
-    await createUser(env, { username: "Ada_Lovelace" });
+    await createUser({ username: "Ada_Lovelace" });
     const email = `${unique("ada")}@gmail.test`;
     const calls = stubGoogle({ sub: unique("sub"), email, name: "Ada Lovelace" });
     const { cookies, callback } = await roundTrip();
@@ -100,7 +100,7 @@ describe("Google sign-in", () => {
   });
 
   it("links to the existing account with the same verified email", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     const sub = unique("sub");
     stubGoogle({ sub, email: ana.email.toUpperCase(), name: "Ana" });
     const { callback } = await roundTrip();
@@ -113,7 +113,7 @@ describe("Google sign-in", () => {
   });
 
   it("linking to an unconfirmed account drops the password whoever registered it chose", async () => {
-    const squatted = await createUser(env, { confirmed: false });
+    const squatted = await createUser({ confirmed: false });
     stubGoogle({ sub: unique("sub"), email: squatted.email, name: "Owner" });
     await roundTrip();
     await expectError(

@@ -1,6 +1,5 @@
 // POST /api/auth/password-reset and /password-reset/confirm: identical answers for any address,
 // one-time links that expire, strength rules on the new password, and every session ended.
-import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authSessions, securityEvents } from "../../../worker/db/schema";
@@ -15,7 +14,7 @@ afterEach(() => {
 
 describe("password reset", () => {
   it("answers known and unknown addresses identically and mails only the known one", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     const ghost = `${unique("ghost")}@example.test`;
     const known = await request(ana.email);
     const unknown = await request(ghost);
@@ -27,7 +26,7 @@ describe("password reset", () => {
   });
 
   it("sets the new password, ends every session and works only once", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     const phone = await signIn(ana.email, ana.password);
     await request(ana.email);
     const token = await mailedToken(ana.email, "reset");
@@ -51,7 +50,7 @@ describe("password reset", () => {
   });
 
   it("applies the strength rules to the new password and keeps the link usable", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     await request(ana.email);
     const token = await mailedToken(ana.email, "reset");
     await expectError(await confirm(token, "weakpass"), 400);
@@ -59,7 +58,7 @@ describe("password reset", () => {
   });
 
   it("refuses an expired link (1 hour) and a forged one", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     await request(ana.email);
     const token = await mailedToken(ana.email, "reset");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60 * 60_000 + 1000 });
@@ -74,7 +73,7 @@ describe("password reset", () => {
   });
 
   it("lifts a lockout once the password is reset", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     for (let i = 0; i < 5; i++) await api("/api/auth/sign-in", { body: { email: ana.email, password: `Wrong-Guess-${i}!a` } });
     await expectError(await api("/api/auth/sign-in", { body: { email: ana.email, password: ana.password } }), 423);
     await request(ana.email);

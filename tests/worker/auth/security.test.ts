@@ -1,15 +1,19 @@
 // Cross-cutting protections: the Origin check on every mutating API request, the dev outbox only
-// outside production, and guards (requireUser) answering in the envelope.
+// outside production, and guards (requireUser) answering in the envelope; then every account,
+// security-report and health route against the security table.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { app } from "../../../worker/app";
-import { api, createUser, expectError, outbox } from "../helpers";
+import { api, createUser, expectError, outbox, runCommonRouteTests } from "../helpers";
+import { ACCOUNT_ROUTES } from "../security-table";
+
+vi.setConfig({ hookTimeout: 30_000 });
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
 describe("Origin check", () => {
   it("refuses a cross-origin POST before it does anything", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     for (const origin of ["https://evil.example", "http://localhost.evil.example", "null", null]) {
       const res = await api("/api/auth/sign-in", { body: { email: ana.email, password: ana.password }, origin });
       await expectError(res, 403, "Cross-origin request refused");
@@ -21,7 +25,7 @@ describe("Origin check", () => {
   });
 
   it("lets same-origin requests and GETs through", async () => {
-    const ana = await createUser(env);
+    const ana = await createUser();
     expect((await api("/api/auth/sign-in", { body: { email: ana.email, password: ana.password } })).status).toBe(200);
     expect((await api("/api/auth/session", { headers: { Origin: "https://evil.example" } })).status).toBe(200);
   });
@@ -79,7 +83,11 @@ describe("dev outbox", () => {
         ctx,
       );
     const message = "Email is temporarily unavailable. Please try again later.";
-    await expectError(await reset((await createUser(env)).email), 503, message);
+    await expectError(await reset((await createUser()).email), 503, message);
     await expectError(await reset("nobody-here@example.test"), 503, message);
   });
+});
+
+describe("account routes", () => {
+  runCommonRouteTests(ACCOUNT_ROUTES);
 });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authSessions, refreshTokens, securityEvents } from "../../../worker/db/schema";
 import { REFRESH_RACE_GRACE_MS } from "../../../worker/services/auth/sessions";
 import { signAccessToken } from "../../../worker/services/auth/tokens";
-import { api, cookieHeader, db, expectError, setCookieLine, setCookies, signedInUser } from "../helpers";
+import { api, cookieHeader, db, expectError, setCookieLine, setCookies, signedInUser, signIn } from "../helpers";
 
 type SessionBody = { user: { id: string; email: string } | null; profile: { username: string } | null };
 
@@ -203,7 +203,6 @@ describe("POST /api/auth/refresh", () => {
 describe("POST /api/auth/sign-out", () => {
   async function threeDevices() {
     const ana = await signedInUser();
-    const { signIn } = await import("../helpers");
     const phone = await signIn(ana.email, ana.password);
     const laptop = await signIn(ana.email, ana.password);
     return { ana, phone, laptop };

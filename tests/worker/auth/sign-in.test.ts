@@ -7,7 +7,8 @@ import { authSessions, refreshTokens, securityEvents, users } from "../../../wor
 import { hashPasswordPbkdf2 } from "../../../worker/services/auth/passwords";
 import { api, createUser, db, expectError, randomIp, setCookieLine, setCookies, unique } from "../helpers";
 
-const signIn = (email: string, password: string, ip = randomIp()) => api("/api/auth/sign-in", { body: { email, password }, ip });
+/** One sign-in request (the helpers' signIn() fails the test when refused; these tests want the refusals). */
+const trySignIn = (email: string, password: string, ip = randomIp()) => api("/api/auth/sign-in", { body: { email, password }, ip });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,8 +16,8 @@ afterEach(() => {
 
 describe("sign-in happy path", () => {
   it("answers the user and profile, sets both cookies and stores a session with a hashed refresh token", async () => {
-    const user = await createUser(env);
-    const res = await signIn(user.email.toUpperCase(), user.password);
+    const user = await createUser();
+    const res = await trySignIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
     const body = await res.json<{ user: { id: string; email: string }; profile: { username: string } }>();
     expect(body.user).toEqual({ id: user.id, email: user.email });
@@ -52,20 +53,20 @@ describe("sign-in happy path", () => {
 
   it("upgrades a legacy PBKDF2 hash to scrypt on the next successful sign-in", async () => {
     const password = "Legacy-Hash-77!";
-    const user = await createUser(env, { password, passwordHash: await hashPasswordPbkdf2(env, password, 1000) });
-    expect((await signIn(user.email, password)).status).toBe(200);
+    const user = await createUser({ password, passwordHash: await hashPasswordPbkdf2(env, password, 1000) });
+    expect((await trySignIn(user.email, password)).status).toBe(200);
     const [row] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(row!.hash).toMatch(/^scrypt\$N=\d+,r=\d+,p=\d+\$/);
     // The new hash still verifies.
-    expect((await signIn(user.email, password)).status).toBe(200);
+    expect((await trySignIn(user.email, password)).status).toBe(200);
   });
 });
 
 describe("sign-in errors", () => {
   it("answers a wrong password and an unknown email identically", async () => {
-    const user = await createUser(env);
-    const wrong = await signIn(user.email, "Wrong-Password-1!");
-    const unknown = await signIn(`${unique("nobody")}@example.test`, "Wrong-Password-1!");
+    const user = await createUser();
+    const wrong = await trySignIn(user.email, "Wrong-Password-1!");
+    const unknown = await trySignIn(`${unique("nobody")}@example.test`, "Wrong-Password-1!");
     const a = await expectError(wrong, 400, "Invalid login credentials");
     const b = await expectError(unknown, 400, "Invalid login credentials");
     expect({ ...a.error, requestId: "" }).toEqual({ ...b.error, requestId: "" });
@@ -79,20 +80,20 @@ describe("sign-in errors", () => {
   });
 
   it("refuses an account that only signs in with Google with the same text", async () => {
-    const user = await createUser(env, { passwordHash: null });
-    await expectError(await signIn(user.email, user.password), 400, "Invalid login credentials");
+    const user = await createUser({ passwordHash: null });
+    await expectError(await trySignIn(user.email, user.password), 400, "Invalid login credentials");
   });
 
   it("refuses an unconfirmed email with the spec text, even with the right password", async () => {
-    const user = await createUser(env, { confirmed: false });
-    const res = await signIn(user.email, user.password);
+    const user = await createUser({ confirmed: false });
+    const res = await trySignIn(user.email, user.password);
     await expectError(res, 403, "Email not confirmed. Check your inbox for the confirmation link.");
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it("validates the body with the spec's messages", async () => {
-    await expectError(await signIn("not-an-email", "Whatever-123!"), 400, "Please enter a valid email address");
-    await expectError(await signIn("ana@example.test", "short"), 400, "Password must be at least 8 characters long");
+    await expectError(await trySignIn("not-an-email", "Whatever-123!"), 400, "Please enter a valid email address");
+    await expectError(await trySignIn("ana@example.test", "short"), 400, "Password must be at least 8 characters long");
     await expectError(await api("/api/auth/sign-in", { body: "{not json" }), 400);
   });
 });
@@ -100,33 +101,33 @@ describe("sign-in errors", () => {
 describe("sign-in rate limit (5 per 15 minutes)", () => {
   it("allows the 5th attempt from one IP, refuses the 6th with the spec texts, and allows again after the window", async () => {
     const ip = randomIp();
-    const people = await Promise.all(Array.from({ length: 7 }, () => createUser(env)));
+    const people = await Promise.all(Array.from({ length: 7 }, () => createUser()));
     const start = Date.now();
     vi.useFakeTimers({ toFake: ["Date"], now: start });
-    for (let i = 0; i < 5; i++) expect((await signIn(people[i]!.email, people[i]!.password, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await trySignIn(people[i]!.email, people[i]!.password, ip)).status).toBe(200);
 
-    const refused = await signIn(people[5]!.email, people[5]!.password, ip);
+    const refused = await trySignIn(people[5]!.email, people[5]!.password, ip);
     const body = await expectError(refused, 429, "Please wait 15 minutes before trying again");
     expect(body.error.details).toMatchObject({ title: "Too Many Attempts" });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     expect(refused.headers.getSetCookie()).toEqual([]);
 
     vi.setSystemTime(start + 15 * 60_000 + 1000);
-    expect((await signIn(people[6]!.email, people[6]!.password, ip)).status).toBe(200);
+    expect((await trySignIn(people[6]!.email, people[6]!.password, ip)).status).toBe(200);
   });
 
   it("counts per email too, whatever the IP", async () => {
-    const user = await createUser(env);
-    for (let i = 0; i < 5; i++) expect((await signIn(user.email, user.password)).status).toBe(200);
-    await expectError(await signIn(user.email, user.password), 429, "Please wait 15 minutes before trying again");
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) expect((await trySignIn(user.email, user.password)).status).toBe(200);
+    await expectError(await trySignIn(user.email, user.password), 429, "Please wait 15 minutes before trying again");
   });
 });
 
 describe("lockout", () => {
   it("locks the account after 5 failures: the right password then answers 423", async () => {
-    const user = await createUser(env);
-    for (let i = 0; i < 5; i++) await expectError(await signIn(user.email, `Wrong-Guess-${i}!a`), 400, "Invalid login credentials");
-    const locked = await signIn(user.email, user.password);
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) await expectError(await trySignIn(user.email, `Wrong-Guess-${i}!a`), 400, "Invalid login credentials");
+    const locked = await trySignIn(user.email, user.password);
     await expectError(locked, 423, "Account temporarily locked due to suspicious activity");
     expect(locked.headers.getSetCookie()).toEqual([]);
     const events = await db()
@@ -139,15 +140,15 @@ describe("lockout", () => {
 
   it("locks unknown emails the same way, so the lock reveals nothing", async () => {
     const email = `${unique("ghost")}@example.test`;
-    for (let i = 0; i < 5; i++) await signIn(email, `Wrong-Guess-${i}!a`);
-    await expectError(await signIn(email, "Any-Password-1!"), 423, "Account temporarily locked due to suspicious activity");
+    for (let i = 0; i < 5; i++) await trySignIn(email, `Wrong-Guess-${i}!a`);
+    await expectError(await trySignIn(email, "Any-Password-1!"), 423, "Account temporarily locked due to suspicious activity");
   });
 
   it("a success before the fifth failure starts the count again", async () => {
-    const user = await createUser(env);
-    for (let i = 0; i < 4; i++) await signIn(user.email, `Wrong-Guess-${i}!a`);
+    const user = await createUser();
+    for (let i = 0; i < 4; i++) await trySignIn(user.email, `Wrong-Guess-${i}!a`);
     // Four failures plus this success use up the email's 5 attempts; wait out the window.
-    expect((await signIn(user.email, user.password)).status).toBe(200);
-    await expectError(await signIn(user.email, "Wrong-Guess-x!a"), 429);
+    expect((await trySignIn(user.email, user.password)).status).toBe(200);
+    await expectError(await trySignIn(user.email, "Wrong-Guess-x!a"), 429);
   });
 });

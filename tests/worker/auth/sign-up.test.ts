@@ -1,7 +1,6 @@
 // POST /api/auth/sign-up, /confirm and /resend: spec §5 sign-up rules with their exact texts,
 // the 3-per-60-minutes limit, case-insensitive usernames, confirmation links, and answers that
 // never reveal whether an email address is registered.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailTokens, profiles, securityEvents, users } from "../../../worker/db/schema";
@@ -90,7 +89,7 @@ describe("sign-up validation (spec §5 texts)", () => {
   });
 
   it("refuses a taken username ignoring case with 409", async () => {
-    const taken = await createUser(env, { username: "TakenName" });
+    const taken = await createUser({ username: "TakenName" });
     const body = newcomer({ username: "takenNAME" });
     await expectError(await signUp(body), 409, "This username is already in use");
     expect(await db().select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
@@ -100,7 +99,7 @@ describe("sign-up validation (spec §5 texts)", () => {
 
 describe("no user enumeration", () => {
   it("answers a registered email exactly like a new one, mails the owner a notice and creates nothing", async () => {
-    const owner = await createUser(env);
+    const owner = await createUser();
     const res = await signUp(newcomer({ email: owner.email, password: "Another-Pass-9!" }));
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual(SUCCESS);
@@ -113,8 +112,8 @@ describe("no user enumeration", () => {
   });
 
   it("resend answers the same for unknown, confirmed and unconfirmed addresses, and mails only the unconfirmed", async () => {
-    const confirmed = await createUser(env);
-    const pending = await createUser(env, { confirmed: false });
+    const confirmed = await createUser();
+    const pending = await createUser({ confirmed: false });
     const answers = [];
     for (const email of [`${unique("ghost")}@example.test`, confirmed.email, pending.email]) {
       const res = await api("/api/auth/resend", { body: { email } });

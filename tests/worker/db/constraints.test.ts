@@ -14,14 +14,14 @@ import {
   profiles,
   users,
 } from "../../../worker/db/schema";
-import { db, failureOf, makePost, makeUser } from "./helpers";
+import { createUser, db, failureOf, insertPost } from "../helpers";
 
 describe("unique constraints", () => {
   it("allows one like per user and post", async () => {
     const d = db();
-    const author = await makeUser(d);
-    const fan = await makeUser(d);
-    const post = await makePost(d, author);
+    const { id: author } = await createUser();
+    const { id: fan } = await createUser();
+    const post = await insertPost(author);
     await d.insert(postLikes).values({ postId: post, userId: fan });
     expect(await failureOf(d.insert(postLikes).values({ postId: post, userId: fan }))).toMatch(
       /UNIQUE constraint failed: post_likes\.post_id, post_likes\.user_id/,
@@ -33,8 +33,8 @@ describe("unique constraints", () => {
 
   it("allows one bookmark per user and post, and onConflictDoNothing treats the duplicate as done", async () => {
     const d = db();
-    const u = await makeUser(d);
-    const post = await makePost(d, u);
+    const { id: u } = await createUser();
+    const post = await insertPost(u);
     await d.insert(bookmarks).values({ userId: u, postId: post });
     expect(await failureOf(d.insert(bookmarks).values({ userId: u, postId: post }))).toMatch(
       /UNIQUE constraint failed: bookmarks\.user_id, bookmarks\.post_id/,
@@ -46,8 +46,8 @@ describe("unique constraints", () => {
 
   it("allows one follow per pair and refuses a self-follow", async () => {
     const d = db();
-    const a = await makeUser(d);
-    const b = await makeUser(d);
+    const { id: a } = await createUser();
+    const { id: b } = await createUser();
     await d.insert(follows).values({ followerId: a, followingId: b });
     expect(await failureOf(d.insert(follows).values({ followerId: a, followingId: b }))).toMatch(
       /UNIQUE constraint failed: follows\.follower_id, follows\.following_id/,
@@ -62,7 +62,7 @@ describe("unique constraints", () => {
 
   it("allows one conversation per pair, stored with the smaller id first", async () => {
     const d = db();
-    const [x, y] = [await makeUser(d), await makeUser(d)].sort();
+    const [x, y] = [(await createUser()).id, (await createUser()).id].sort();
     const [lo, hi] = [x!, y!];
     await d.insert(conversations).values({ user1Id: lo, user2Id: hi });
     expect(await failureOf(d.insert(conversations).values({ user1Id: lo, user2Id: hi }))).toMatch(
@@ -79,9 +79,9 @@ describe("unique constraints", () => {
 
   it("keeps usernames unique ignoring case", async () => {
     const d = db();
-    await makeUser(d, { username: "BeatSmith" });
-    expect(await failureOf(makeUser(d, { username: "beatsmith" }))).toMatch(/UNIQUE constraint failed: index 'profiles_username_lower_unique'/);
-    expect(await failureOf(makeUser(d, { username: "BEATSMITH" }))).toMatch(/UNIQUE constraint failed/);
+    await createUser({ username: "BeatSmith" });
+    expect(await failureOf(createUser({ username: "beatsmith" }))).toMatch(/UNIQUE constraint failed: index 'profiles_username_lower_unique'/);
+    expect(await failureOf(createUser({ username: "BEATSMITH" }))).toMatch(/UNIQUE constraint failed/);
     // The original case is kept for display, and a lookup by lower() finds it.
     const found = await d
       .select({ username: profiles.username })
@@ -89,7 +89,7 @@ describe("unique constraints", () => {
       .where(sql`lower(${profiles.username}) = lower(${"BEATSMITH"})`);
     expect(found).toEqual([{ username: "BeatSmith" }]);
     // Renaming into someone else's name (in another case) is refused too.
-    const other = await makeUser(d, { username: "loopqueen" });
+    const { id: other } = await createUser({ username: "loopqueen" });
     expect(await failureOf(d.update(profiles).set({ username: "beatSMITH" }).where(eq(profiles.userId, other)))).toMatch(
       /UNIQUE constraint failed/,
     );
@@ -112,7 +112,7 @@ describe("unique constraints", () => {
 
 describe("CHECK constraints on enumerations and money", () => {
   it("refuses values outside the enumerations", async () => {
-    const u = await makeUser(db());
+    const { id: u } = await createUser();
     const msg = await failureOf(
       env.DB.prepare(
         "INSERT INTO posts (id, user_id, content_type, media_key, mime_type, size_bytes) VALUES (?, ?, 'text', 'k', 'text/plain', 1)",
@@ -125,8 +125,8 @@ describe("CHECK constraints on enumerations and money", () => {
 
   it("refuses a file on a physical product and an order whose total is not price + fee", async () => {
     const d = db();
-    const seller = await makeUser(d);
-    const buyer = await makeUser(d);
+    const { id: seller } = await createUser();
+    const { id: buyer } = await createUser();
     expect(
       await failureOf(
         d.insert(products).values({ userId: seller, name: "Tee", category: "merchandise", priceCents: 2000, type: "physical", fileKey: "x" }),
@@ -152,7 +152,7 @@ describe("CHECK constraints on enumerations and money", () => {
 describe("conversations.last_message_*", () => {
   it("is set by the messages trigger and never moves backwards", async () => {
     const d = db();
-    const [lo, hi] = [await makeUser(d), await makeUser(d)].sort() as [string, string];
+    const [lo, hi] = [(await createUser()).id, (await createUser()).id].sort() as [string, string];
     const conv = newId();
     await d.insert(conversations).values({ id: conv, user1Id: lo, user2Id: hi });
     const m1 = newId();

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts, profiles, services } from "../../../worker/db/schema";
-import { db, makePost, makeService, makeUser } from "./helpers";
+import { createUser, db, insertPost, insertService } from "../helpers";
 
 async function searchProfiles(q: string) {
   const { results } = await env.DB.prepare(
@@ -41,8 +41,8 @@ async function searchServices(q: string) {
 describe("profiles_fts", () => {
   it("finds a profile by a bio word, username or display name, and follows updates and deletes", async () => {
     const d = db();
-    const ana = await makeUser(d, { username: "ana_beats", displayName: "Ana Ortega", bio: "Mixing engineer who loves analog consoles" });
-    const ben = await makeUser(d, { username: "benjamin", displayName: "Ben Cole", bio: "Jazz drummer" });
+    const { id: ana } = await createUser({ username: "ana_beats", displayName: "Ana Ortega", bio: "Mixing engineer who loves analog consoles" });
+    const { id: ben } = await createUser({ username: "benjamin", displayName: "Ben Cole", bio: "Jazz drummer" });
 
     expect(await searchProfiles("consoles")).toEqual([ana]);
     expect(await searchProfiles("jazz")).toEqual([ben]);
@@ -68,10 +68,10 @@ describe("profiles_fts", () => {
 describe("posts_fts", () => {
   it("finds a post by a caption word and forgets it after an edit or delete", async () => {
     const d = db();
-    const u = await makeUser(d);
-    const p1 = await makePost(d, u, { caption: "Late night synth session in the studio" });
-    const p2 = await makePost(d, u, { caption: "Vocal takes for the new single" });
-    await makePost(d, u); // no caption: indexed as nothing, must not break anything
+    const { id: u } = await createUser();
+    const p1 = await insertPost(u, { caption: "Late night synth session in the studio" });
+    const p2 = await insertPost(u, { caption: "Vocal takes for the new single" });
+    await insertPost(u); // no caption: indexed as nothing, must not break anything
 
     expect(await searchPosts("synth")).toEqual([p1]);
     expect(await searchPosts("vocal single")).toEqual([p2]);
@@ -88,9 +88,8 @@ describe("posts_fts", () => {
   });
 
   it("recovers from rowid drift with 'rebuild'", async () => {
-    const d = db();
-    const u = await makeUser(d);
-    const p = await makePost(d, u, { caption: "tape saturation tricks" });
+    const { id: u } = await createUser();
+    const p = await insertPost(u, { caption: "tape saturation tricks" });
     expect(await searchPosts("saturation")).toEqual([p]);
     await env.DB.prepare("INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')").run();
     expect(await searchPosts("saturation")).toEqual([p]);
@@ -100,9 +99,9 @@ describe("posts_fts", () => {
 describe("services_fts", () => {
   it("finds a service by category, name or description, and follows updates and deletes", async () => {
     const d = db();
-    const u = await makeUser(d);
-    const mix = await makeService(d, u, { name: "Stem mixing", description: "Radio-ready mixes", category: "mixing" });
-    const lesson = await makeService(d, u, { name: "Piano basics", description: "Weekly online", category: "lessons" });
+    const { id: u } = await createUser();
+    const mix = await insertService(u, { name: "Stem mixing", description: "Radio-ready mixes", category: "mixing" });
+    const lesson = await insertService(u, { name: "Piano basics", description: "Weekly online", category: "lessons" });
 
     expect(await searchServices("mixing")).toEqual([mix]);
     expect(await searchServices("category:lessons")).toEqual([lesson]);

@@ -5,9 +5,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMITS } from "../../../worker/middleware/body-limit";
-import { api, ORIGIN, randomIp, signedInUser } from "../helpers";
-import { call, jpegBytes, makeSignedInUser, uploadThroughApi } from "../posts/helpers";
-import { memberWithPost } from "../social/helpers";
+import { api, jpegBytes, ORIGIN, randomIp, signedInUser, signedInUserWithPost, uploadThroughApi } from "../helpers";
 
 interface Envelope {
   error: { code: string; message: string; requestId: string };
@@ -83,7 +81,7 @@ describe("JSON body limits", () => {
     await expectTooLarge(await api("/api/auth/sign-up", { body: padded(over, { email: "a@example.test" }) }));
     await expectTooLarge(await api("/api/auth/password-reset", { body: padded(over, { email: "a@example.test" }) }));
     const { cookie } = await signedInUser();
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     await expectTooLarge(await api(`/api/posts/${postId}/like`, { method: "PUT", cookie, body: padded(over, { liked: true }) }));
     await expectTooLarge(await api(`/api/posts/${postId}/bookmark`, { method: "PUT", cookie, body: padded(over, { bookmarked: true }) }));
   });
@@ -94,7 +92,7 @@ describe("JSON body limits", () => {
   });
 
   it("lets every body the schemas accept through: the largest comment and post fit their limits", async () => {
-    const owner = await memberWithPost();
+    const owner = await signedInUserWithPost();
     // A comment the schema accepts (10,000 characters; the route cuts it to 1,000), each 3 bytes in UTF-8.
     const content = Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + (i % 5000))).join("");
     const comment = await api(`/api/posts/${owner.postId}/comments`, { cookie: owner.cookie, body: { content } });
@@ -102,21 +100,21 @@ describe("JSON body limits", () => {
     await comment.arrayBuffer();
     await expectTooLarge(await api(`/api/posts/${owner.postId}/comments`, { cookie: owner.cookie, body: padded(BODY_LIMITS.content + 1, { content: "hi" }) }));
 
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000) });
     // 512 waveform peaks written with every digit a double can carry, a caption of 500 3-byte characters.
     const waveform = Array.from({ length: 512 }, (_, i) => 0.1234567890123456 + i / 1e6);
-    const res = await call("/api/posts", { cookie: ana.cookie, json: { uploadId, caption: "€".repeat(500), waveform } });
+    const res = await api("/api/posts", { cookie: ana.cookie, body: { uploadId, caption: "€".repeat(500), waveform } });
     expect(res.status).toBe(201);
     await res.arrayBuffer();
-    const tooBig = await call("/api/posts", { cookie: ana.cookie, body: padded(BODY_LIMITS.content + 1, { uploadId }), headers: { "content-type": "application/json" }, method: "POST" });
+    const tooBig = await api("/api/posts", { cookie: ana.cookie, body: padded(BODY_LIMITS.content + 1, { uploadId }), headers: { "content-type": "application/json" }, method: "POST" });
     await expectTooLarge(tooBig);
   });
 
   it("keeps the exact-length rule of upload parts: a part far over the JSON limits is stored", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(200 * 1024) });
-    const status = await call(`/api/uploads/${uploadId}`, { cookie: ana.cookie });
+    const status = await api(`/api/uploads/${uploadId}`, { cookie: ana.cookie });
     expect(((await status.json()) as { receivedBytes: number }).receivedBytes).toBe(200 * 1024);
   });
 

@@ -5,8 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { CLOSE_TOO_MANY_LISTENERS } from "../../../shared/realtime";
 import { MAX_LISTENERS_PER_IP, MAX_LISTENERS_PER_ROOM, MAX_LISTENERS_PER_USER, refusalReason } from "../../../worker/realtime/comment-room";
-import { randomIp } from "../helpers";
-import { type Listener, listen, member, memberWithPost, roomOf } from "../social/helpers";
+import { type Listener, listen, randomIp, roomOf, signedInUser, signedInUserWithPost } from "../helpers";
 
 const closeAll = (listeners: Listener[]) => listeners.forEach((l) => l.close());
 
@@ -20,7 +19,7 @@ async function refusal(l: Listener): Promise<CloseEvent> {
 
 describe("CommentRoom socket caps", () => {
   it("closes the socket one IP opens past its cap with the defined code, and still admits other IPs", async () => {
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     const ip = randomIp();
     const admitted = await Promise.all(Array.from({ length: MAX_LISTENERS_PER_IP }, () => listen(postId, null, { "cf-connecting-ip": ip })));
     for (const l of admitted) await l.next("welcome");
@@ -43,14 +42,14 @@ describe("CommentRoom socket caps", () => {
   });
 
   it("caps one signed-in user across IPs", async () => {
-    const { postId } = await memberWithPost();
-    const fan = await member();
+    const { postId } = await signedInUserWithPost();
+    const fan = await signedInUser();
     const admitted = await Promise.all(Array.from({ length: MAX_LISTENERS_PER_USER }, () => listen(postId, fan, { "cf-connecting-ip": randomIp() })));
     for (const l of admitted) await l.next("welcome");
     const refused = await listen(postId, fan, { "cf-connecting-ip": randomIp() });
     expect((await refusal(refused)).code).toBe(CLOSE_TOO_MANY_LISTENERS);
     // The cap is per room: the same user may listen to another post.
-    const elsewhere = await listen((await memberWithPost()).postId, fan, { "cf-connecting-ip": randomIp() });
+    const elsewhere = await listen((await signedInUserWithPost()).postId, fan, { "cf-connecting-ip": randomIp() });
     await elsewhere.next("welcome");
     closeAll([...admitted, elsewhere]);
   });

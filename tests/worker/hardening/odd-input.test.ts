@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_NOT_OPEN } from "../../../shared/posts-api";
 import { posts, uploads } from "../../../worker/db/schema";
-import { call, db, errorOf, jpegBytes, makeSignedInUser, uploadThroughApi } from "../posts/helpers";
+import { api, db, errorOf, jpegBytes, signedInUser, uploadThroughApi } from "../helpers";
 
 const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
 
@@ -70,23 +70,23 @@ describe("/media conditional headers", () => {
 
 describe("hashtag paths", () => {
   it("answers /api/hashtags/%25/posts without a 500", async () => {
-    const ana = await makeSignedInUser();
-    const res = await call("/api/hashtags/%25/posts", { cookie: ana.cookie });
+    const ana = await signedInUser();
+    const res = await api("/api/hashtags/%25/posts", { cookie: ana.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ items: [], nextCursor: null });
-    const odd = await call("/api/hashtags/%25E0%25A4%25A/posts", { cookie: ana.cookie });
+    const odd = await api("/api/hashtags/%25E0%25A4%25A/posts", { cookie: ana.cookie });
     expect(odd.status).toBe(200);
     await odd.arrayBuffer();
   });
 
   it("still finds a hashtag whose name was percent-encoded once", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000) });
-    const created = await call("/api/posts", { cookie: ana.cookie, json: { uploadId, tags: ["Zürich"] } });
+    const created = await api("/api/posts", { cookie: ana.cookie, body: { uploadId, tags: ["Zürich"] } });
     expect(created.status).toBe(201);
     await created.arrayBuffer();
     for (const path of [`/api/hashtags/${encodeURIComponent("#Zürich")}/posts`, `/api/hashtags/${encodeURIComponent("zürich")}/posts`]) {
-      const res = await call(path, { cookie: ana.cookie });
+      const res = await api(path, { cookie: ana.cookie });
       expect(((await res.json()) as { items: { id: string }[] }).items.map((p) => p.id)).toContain(uploadId);
     }
   });
@@ -94,9 +94,9 @@ describe("hashtag paths", () => {
 
 describe("publishing one upload twice at the same moment", () => {
   it("gives one 201 and one 409 in the envelope, and one post", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000) });
-    const answers = await Promise.all([1, 2].map(() => call("/api/posts", { cookie: ana.cookie, json: { uploadId, caption: "twice" } })));
+    const answers = await Promise.all([1, 2].map(() => api("/api/posts", { cookie: ana.cookie, body: { uploadId, caption: "twice" } })));
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
     const loser = answers.find((res) => res.status === 409)!;
     expect(await errorOf(loser)).toMatchObject({ code: "conflict", message: UPLOAD_NOT_OPEN });
@@ -105,10 +105,10 @@ describe("publishing one upload twice at the same moment", () => {
   });
 
   it("answers 409 when both completions reach R2 and only the post insert tells them apart", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const bytes = jpegBytes(3000);
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes });
-    const first = await call("/api/posts", { cookie: ana.cookie, json: { uploadId } });
+    const first = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(first.status).toBe(201);
     await first.arrayBuffer();
     // The second publish finds the row still open and a multipart upload R2 will complete: what a
@@ -120,18 +120,18 @@ describe("publishing one upload twice at the same moment", () => {
       .update(uploads)
       .set({ status: "uploading", r2UploadId: again.uploadId, parts: [{ partNumber: 1, etag: part.etag, size: bytes.length }] })
       .where(eq(uploads.id, uploadId));
-    const second = await call("/api/posts", { cookie: ana.cookie, json: { uploadId } });
+    const second = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(second.status).toBe(409);
     expect((await errorOf(second)).message).toBe(UPLOAD_NOT_OPEN);
   });
 
   it("answers 409 to a publish after the upload became a post", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000) });
-    const first = await call("/api/posts", { cookie: ana.cookie, json: { uploadId } });
+    const first = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(first.status).toBe(201);
     await first.arrayBuffer();
-    const again = await call("/api/posts", { cookie: ana.cookie, json: { uploadId } });
+    const again = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe(UPLOAD_NOT_OPEN);
   });

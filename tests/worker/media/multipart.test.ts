@@ -17,7 +17,7 @@ import {
 } from "../../../worker/services/media/multipart";
 import { getUpload, type UploadRow } from "../../../worker/db/queries/uploads";
 import { exactLength, peekStream, TooFewBytesError, TooManyBytesError } from "../../../worker/services/media/streams";
-import { db, htmlBytes, jpegBytes, makeUser, MiB, mp3Bytes, mp4Bytes, streamOf } from "../posts/helpers";
+import { createUser, db, htmlBytes, jpegBytes, MiB, mp3Bytes, mp4Bytes, streamOf } from "../helpers";
 
 // Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
 vi.setConfig({ testTimeout: 30_000 });
@@ -74,7 +74,7 @@ describe("streams", () => {
 
 describe("multipart uploads", () => {
   it("stores the media under a server-chosen key containing the user and upload ids", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "image", "image/JPEG", 5000);
     expect(upload.key).toBe(`post-images/${userId}/${upload.id}.jpg`);
     expect(upload.mimeType).toBe("image/jpeg");
@@ -82,7 +82,7 @@ describe("multipart uploads", () => {
   });
 
   it("accepts parts out of order, replaces a retried part and completes to the exact bytes", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const size = UPLOAD_PART_SIZE + 1000;
     const file = mp4Bytes(size);
     const upload = await start(userId, "video", "video/mp4", size);
@@ -107,7 +107,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses bytes that do not match the declared type with 415, aborts and stores nothing", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "audio", "audio/mpeg", 3000);
     const error = await failure(part(upload, 1, htmlBytes(3000)));
     expect(error.status).toBe(415);
@@ -119,7 +119,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses an image declared as video even though both are allowed files", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "video", "video/mp4", 2000);
     const error = await failure(part(upload, 1, jpegBytes(2000)));
     expect(error.status).toBe(415);
@@ -127,7 +127,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses bytes beyond the declared size with 413 and aborts", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "audio", "audio/mpeg", 1000);
     const error = await failure(part(upload, 1, mp3Bytes(1500)));
     expect(error.status).toBe(413);
@@ -141,7 +141,7 @@ describe("multipart uploads", () => {
   });
 
   it("requires every non-final part to be exactly the part size", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "video", "video/mp4", UPLOAD_PART_SIZE * 2);
     const short = await failure(part(upload, 1, mp4Bytes(5 * MiB)));
     expect(short.status).toBe(400);
@@ -151,7 +151,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses a body shorter than its Content-Length without recording the part", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "image", "image/jpeg", 5000);
     const error = await failure(part(upload, 1, jpegBytes(4000), 5000));
     expect(error.status).toBe(400);
@@ -159,7 +159,7 @@ describe("multipart uploads", () => {
   });
 
   it("will not complete until every part is present", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const size = UPLOAD_PART_SIZE + 10;
     const file = mp4Bytes(size);
     const upload = await start(userId, "video", "video/mp4", size);
@@ -171,7 +171,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses parts of an aborted upload", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "image", "image/jpeg", 100);
     await failure(part(upload, 1, htmlBytes(100)));
     const error = await failure(part(await reload(upload.id), 1, jpegBytes(100)));
@@ -179,7 +179,7 @@ describe("multipart uploads", () => {
   });
 
   it("stores a sniffed poster frame beside the media key and refuses other images", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const upload = await start(userId, "video", "video/mp4", 100);
     const poster = jpegBytes(2000);
     await putThumbnail(env.MEDIA, upload, { body: streamOf(poster), contentLength: 2000, contentType: "image/jpeg" });
@@ -198,7 +198,7 @@ describe("multipart uploads", () => {
 
 describe("clean-up of abandoned uploads", () => {
   it("aborts uploads idle for 24 hours (R2 and row) and leaves recent ones alone", async () => {
-    const userId = await makeUser();
+    const { id: userId } = await createUser();
     const size = UPLOAD_PART_SIZE + 10;
     const file = mp4Bytes(size);
     const abandoned = await start(userId, "video", "video/mp4", size);

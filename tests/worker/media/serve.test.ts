@@ -1,11 +1,9 @@
 // GET/HEAD /media/*: R2 objects with single byte ranges, ETag revalidation, immutable caching and
 // a sandbox for anything that is not image, audio or video (DESIGN.md "Media").
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { etagMatches, parseRange } from "../../../worker/routes/media";
-
-const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+import { api } from "../helpers";
 
 const AUDIO = new Uint8Array(1000).map((_, i) => i % 251);
 const KEY = "post-audio/u1/p1.mp3";
@@ -18,7 +16,7 @@ beforeAll(async () => {
 
 describe("GET /media/*", () => {
   it("streams the whole object with its type, length, ETag and immutable caching", async () => {
-    const res = await get(`/media/${KEY}`);
+    const res = await api(`/media/${KEY}`);
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(AUDIO);
     expect(res.headers.get("content-type")).toBe("audio/mpeg");
@@ -31,7 +29,7 @@ describe("GET /media/*", () => {
   });
 
   it("answers a byte range with 206, the exact bytes and Content-Range", async () => {
-    const res = await get(`/media/${KEY}`, { headers: { range: "bytes=100-199" } });
+    const res = await api(`/media/${KEY}`, { headers: { range: "bytes=100-199" } });
     expect(res.status).toBe(206);
     expect(res.headers.get("content-range")).toBe("bytes 100-199/1000");
     expect(res.headers.get("content-length")).toBe("100");
@@ -39,24 +37,24 @@ describe("GET /media/*", () => {
   });
 
   it("supports open-ended and suffix ranges, clamping an end past the object", async () => {
-    const open = await get(`/media/${KEY}`, { headers: { range: "bytes=990-" } });
+    const open = await api(`/media/${KEY}`, { headers: { range: "bytes=990-" } });
     expect(open.status).toBe(206);
     expect(open.headers.get("content-range")).toBe("bytes 990-999/1000");
     expect(new Uint8Array(await open.arrayBuffer())).toEqual(AUDIO.slice(990));
 
-    const suffix = await get(`/media/${KEY}`, { headers: { range: "bytes=-10" } });
+    const suffix = await api(`/media/${KEY}`, { headers: { range: "bytes=-10" } });
     expect(suffix.status).toBe(206);
     expect(suffix.headers.get("content-range")).toBe("bytes 990-999/1000");
     expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(AUDIO.slice(990));
 
-    const past = await get(`/media/${KEY}`, { headers: { range: "bytes=995-5000" } });
+    const past = await api(`/media/${KEY}`, { headers: { range: "bytes=995-5000" } });
     expect(past.status).toBe(206);
     expect(past.headers.get("content-range")).toBe("bytes 995-999/1000");
     expect((await past.arrayBuffer()).byteLength).toBe(5);
   });
 
   it("answers an unsatisfiable range with 416 and the object size", async () => {
-    const res = await get(`/media/${KEY}`, { headers: { range: "bytes=1000-" } });
+    const res = await api(`/media/${KEY}`, { headers: { range: "bytes=1000-" } });
     expect(res.status).toBe(416);
     expect(res.headers.get("content-range")).toBe("bytes */1000");
     await res.arrayBuffer();
@@ -64,29 +62,29 @@ describe("GET /media/*", () => {
 
   it("ignores multiple or malformed ranges and sends the whole object", async () => {
     for (const range of ["bytes=0-1,5-6", "items=0-1", "bytes=9-3"]) {
-      const res = await get(`/media/${KEY}`, { headers: { range } });
+      const res = await api(`/media/${KEY}`, { headers: { range } });
       expect(res.status, range).toBe(200);
       expect((await res.arrayBuffer()).byteLength).toBe(1000);
     }
   });
 
   it("answers 304 without a body when If-None-Match carries the ETag", async () => {
-    const first = await get(`/media/${KEY}`);
+    const first = await api(`/media/${KEY}`);
     const etag = first.headers.get("etag")!;
     await first.arrayBuffer();
-    const res = await get(`/media/${KEY}`, { headers: { "if-none-match": etag } });
+    const res = await api(`/media/${KEY}`, { headers: { "if-none-match": etag } });
     expect(res.status).toBe(304);
     expect(res.headers.get("etag")).toBe(etag);
     expect(await res.text()).toBe("");
-    const weak = await get(`/media/${KEY}`, { headers: { "if-none-match": `"other", W/${etag}` } });
+    const weak = await api(`/media/${KEY}`, { headers: { "if-none-match": `"other", W/${etag}` } });
     expect(weak.status).toBe(304);
-    const stale = await get(`/media/${KEY}`, { headers: { "if-none-match": '"stale"' } });
+    const stale = await api(`/media/${KEY}`, { headers: { "if-none-match": '"stale"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
   });
 
   it("supports HEAD with the headers and no body", async () => {
-    const res = await get(`/media/${KEY}`, { method: "HEAD" });
+    const res = await api(`/media/${KEY}`, { method: "HEAD" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-length")).toBe("1000");
     expect(res.headers.get("content-type")).toBe("audio/mpeg");
@@ -96,27 +94,27 @@ describe("GET /media/*", () => {
 
   it("sandboxes and forces download of anything that is not image, audio or video", async () => {
     for (const path of ["/media/post-images/u1/evil.html", "/media/post-images/u1/none.bin"]) {
-      const res = await get(path);
+      const res = await api(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
       expect(res.headers.get("content-disposition")).toBe("attachment");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       await res.arrayBuffer();
     }
-    const none = await get("/media/post-images/u1/none.bin", { method: "HEAD" });
+    const none = await api("/media/post-images/u1/none.bin", { method: "HEAD" });
     expect(none.headers.get("content-type")).toBe("application/octet-stream");
   });
 
   it("answers an unknown key with 404 in the error envelope, for GET and HEAD", async () => {
-    const res = await get("/media/post-images/nobody/nothing.jpg");
+    const res = await api("/media/post-images/nobody/nothing.jpg");
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
-    expect((await get("/media/post-images/nobody/nothing.jpg", { method: "HEAD" })).status).toBe(404);
-    expect((await get("/media/")).status).toBe(404);
+    expect((await api("/media/post-images/nobody/nothing.jpg", { method: "HEAD" })).status).toBe(404);
+    expect((await api("/media/")).status).toBe(404);
   });
 
   it("refuses writes", async () => {
-    const res = await get(`/media/${KEY}`, { method: "PUT", body: "x", headers: { origin: "http://localhost" } });
+    const res = await api(`/media/${KEY}`, { method: "PUT", raw: "x", headers: { origin: "http://localhost" } });
     expect(res.status).not.toBe(200);
     expect(new Uint8Array(await (await env.MEDIA.get(KEY))!.arrayBuffer())).toEqual(AUDIO);
   });

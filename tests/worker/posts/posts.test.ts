@@ -7,18 +7,18 @@ import type { Post, PostPage } from "../../../shared/posts-api";
 import { app } from "../../../worker/app";
 import { follows, postViews, posts, profiles, uploads } from "../../../worker/db/schema";
 import {
-  call,
+  api,
   db,
   errorOf,
   jpegBytes,
-  makeSignedInUser,
   MiB,
   mp4Bytes,
   ORIGIN,
   postThroughApi,
+  randomIp,
+  signedInUser,
   uploadThroughApi,
-} from "./helpers";
-import { randomIp } from "../helpers";
+} from "../helpers";
 
 // Several tests move 10 MiB parts through local R2; give them room when the suite runs in parallel.
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,12 +30,12 @@ async function postRow(id: string) {
 
 describe("POST /api/posts", () => {
   it("creates a post from a finished upload, with media facts from the server only", async () => {
-    const ana = await makeSignedInUser({ username: "AnaBeats" });
+    const ana = await signedInUser({ username: "AnaBeats" });
     const bytes = jpegBytes(3000);
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes, fileName: "cover.jpg" });
-    const res = await call("/api/posts", {
+    const res = await api("/api/posts", {
       cookie: ana.cookie,
-      json: {
+      body: {
         uploadId,
         caption: "  Late night session #LoFi  ",
         location: "Berlin",
@@ -69,43 +69,43 @@ describe("POST /api/posts", () => {
       author: { userId: ana.id, username: "AnaBeats" },
       viewer: { liked: false, bookmarked: false, isOwner: true },
     });
-    const media = await call(post.mediaUrl);
+    const media = await api(post.mediaUrl);
     expect(new Uint8Array(await media.arrayBuffer())).toEqual(bytes);
     expect((await db().select().from(uploads).where(eq(uploads.id, uploadId)))[0]?.status).toBe("completed");
     const [profile] = await db().select({ n: profiles.postCount }).from(profiles).where(eq(profiles.userId, ana.id));
     expect(profile?.n).toBe(1);
     // The same upload cannot become a second post.
-    expect((await call("/api/posts", { cookie: ana.cookie, json: { uploadId } })).status).toBe(409);
+    expect((await api("/api/posts", { cookie: ana.cookie, body: { uploadId } })).status).toBe(409);
   });
 
   it("creates a multi-part video post with its poster frame", async () => {
-    const ana = await makeSignedInUser();
-    const start = await call("/api/uploads", {
+    const ana = await signedInUser();
+    const start = await api("/api/uploads", {
       cookie: ana.cookie,
-      json: { contentType: "video", mimeType: "video/mp4", size: 10 * MiB + 100, fileName: "live.mp4" },
+      body: { contentType: "video", mimeType: "video/mp4", size: 10 * MiB + 100, fileName: "live.mp4" },
     });
     const { uploadId } = (await start.json()) as { uploadId: string };
     const file = mp4Bytes(10 * MiB + 100);
-    await call(`/api/uploads/${uploadId}/thumbnail`, { method: "PUT", cookie: ana.cookie, body: jpegBytes(800), headers: { "content-type": "image/jpeg" } });
+    await api(`/api/uploads/${uploadId}/thumbnail`, { method: "PUT", cookie: ana.cookie, raw: jpegBytes(800), headers: { "content-type": "image/jpeg" } });
     // Only part 1 so far: the post cannot be created yet.
-    await call(`/api/uploads/${uploadId}/parts/1`, { method: "PUT", cookie: ana.cookie, body: file.slice(0, 10 * MiB) });
-    const early = await call("/api/posts", { cookie: ana.cookie, json: { uploadId } });
+    await api(`/api/uploads/${uploadId}/parts/1`, { method: "PUT", cookie: ana.cookie, raw: file.slice(0, 10 * MiB) });
+    const early = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(early.status).toBe(400);
     expect((await errorOf(early)).message).toBe("Upload incomplete");
-    await call(`/api/uploads/${uploadId}/parts/2`, { method: "PUT", cookie: ana.cookie, body: file.slice(10 * MiB) });
-    const res = await call("/api/posts", { cookie: ana.cookie, json: { uploadId, durationMs: 12_000 } });
+    await api(`/api/uploads/${uploadId}/parts/2`, { method: "PUT", cookie: ana.cookie, raw: file.slice(10 * MiB) });
+    const res = await api("/api/posts", { cookie: ana.cookie, body: { uploadId, durationMs: 12_000 } });
     expect(res.status).toBe(201);
     const post = (await res.json()) as Post;
     expect(post.contentType).toBe("video");
     expect(post.sizeBytes).toBe(10 * MiB + 100);
     expect(post.thumbnailUrl).toBe(`/media/post-videos/${ana.id}/${uploadId}.poster.jpg`);
-    const range = await call(post.mediaUrl, { headers: { range: "bytes=0-15" } });
+    const range = await api(post.mediaUrl, { headers: { range: "bytes=0-15" } });
     expect(range.status).toBe(206);
     expect(new Uint8Array(await range.arrayBuffer())).toEqual(file.slice(0, 16));
   });
 
   it("checks caption, location and tags with the spec's rules and keeps the upload open", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const uploadId = await uploadThroughApi(ana.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(500) });
     const cases: [Record<string, unknown>, string][] = [
       [{ caption: "Get free bitcoin now" }, "Invalid caption content"],
@@ -116,15 +116,15 @@ describe("POST /api/posts", () => {
       [{ waveform: Array.from({ length: 513 }, () => 0.5) }, expect.any(String) as unknown as string],
     ];
     for (const [extra, message] of cases) {
-      const res = await call("/api/posts", { cookie: ana.cookie, json: { uploadId, ...extra } });
+      const res = await api("/api/posts", { cookie: ana.cookie, body: { uploadId, ...extra } });
       expect(res.status, JSON.stringify(extra).slice(0, 40)).toBe(400);
       expect((await errorOf(res)).message).toEqual(message);
     }
     expect(await postRow(uploadId)).toBeUndefined();
     // Exactly at the limits is fine.
-    const ok = await call("/api/posts", {
+    const ok = await api("/api/posts", {
       cookie: ana.cookie,
-      json: { uploadId, caption: "a".repeat(500), location: "l".repeat(100), tags: "t".repeat(200), waveform: Array(512).fill(1) },
+      body: { uploadId, caption: "a".repeat(500), location: "l".repeat(100), tags: "t".repeat(200), waveform: Array(512).fill(1) },
     });
     expect(ok.status).toBe(201);
   });
@@ -132,13 +132,13 @@ describe("POST /api/posts", () => {
 
 describe("GET /api/posts/:id", () => {
   it("shows a post to visitors (share links) with viewer flags off, and 404s the unknown", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const post = await postThroughApi(ana.cookie, { caption: "hello" });
-    const res = await call(`/api/posts/${post.id}`);
+    const res = await api(`/api/posts/${post.id}`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as Post).viewer).toEqual({ liked: false, bookmarked: false, isOwner: false });
     for (const id of [crypto.randomUUID(), "not a valid id!"]) {
-      const missing = await call(`/api/posts/${encodeURIComponent(id)}`);
+      const missing = await api(`/api/posts/${encodeURIComponent(id)}`);
       expect(missing.status).toBe(404);
       expect((await errorOf(missing)).message).toBe("Post not found");
     }
@@ -147,37 +147,37 @@ describe("GET /api/posts/:id", () => {
 
 describe("PATCH /api/posts/:id", () => {
   it("lets the owner edit caption, location and tags, and nobody else", async () => {
-    const ana = await makeSignedInUser();
-    const mallory = await makeSignedInUser();
+    const ana = await signedInUser();
+    const mallory = await signedInUser();
     const post = await postThroughApi(ana.cookie, { caption: "first #take" });
-    const other = await call(`/api/posts/${post.id}`, { method: "PATCH", cookie: mallory.cookie, json: { caption: "pwned" } });
+    const other = await api(`/api/posts/${post.id}`, { method: "PATCH", cookie: mallory.cookie, body: { caption: "pwned" } });
     expect(other.status).toBe(403);
     expect((await errorOf(other)).message).toBe("You can only edit your own posts");
-    expect((await call(`/api/posts/${post.id}`, { method: "PATCH", json: { caption: "x" } })).status).toBe(401);
-    const bad = await call(`/api/posts/${post.id}`, { method: "PATCH", cookie: ana.cookie, json: { caption: "click here for free money" } });
+    expect((await api(`/api/posts/${post.id}`, { method: "PATCH", body: { caption: "x" } })).status).toBe(401);
+    const bad = await api(`/api/posts/${post.id}`, { method: "PATCH", cookie: ana.cookie, body: { caption: "click here for free money" } });
     expect((await errorOf(bad)).message).toBe("Invalid caption content");
     expect((await postRow(post.id))?.caption).toBe("first #take");
 
-    const res = await call(`/api/posts/${post.id}`, { method: "PATCH", cookie: ana.cookie, json: { caption: "second #mix", tags: "jazz" } });
+    const res = await api(`/api/posts/${post.id}`, { method: "PATCH", cookie: ana.cookie, body: { caption: "second #mix", tags: "jazz" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ caption: "second #mix", tags: ["jazz"] });
-    const tagged = (await (await call("/api/hashtags/mix/posts", { cookie: ana.cookie })).json()) as PostPage;
+    const tagged = (await (await api("/api/hashtags/mix/posts", { cookie: ana.cookie })).json()) as PostPage;
     expect(tagged.items.map((p) => p.id)).toEqual([post.id]);
-    const old = (await (await call("/api/hashtags/take/posts", { cookie: ana.cookie })).json()) as PostPage;
+    const old = (await (await api("/api/hashtags/take/posts", { cookie: ana.cookie })).json()) as PostPage;
     expect(old.items).toEqual([]);
   });
 });
 
 describe("DELETE /api/posts/:id", () => {
   it("refuses others (403, spec text) and unknown posts (404), changing nothing", async () => {
-    const ana = await makeSignedInUser();
-    const mallory = await makeSignedInUser();
+    const ana = await signedInUser();
+    const mallory = await signedInUser();
     const post = await postThroughApi(ana.cookie);
-    const res = await call(`/api/posts/${post.id}`, { method: "DELETE", cookie: mallory.cookie });
+    const res = await api(`/api/posts/${post.id}`, { method: "DELETE", cookie: mallory.cookie });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).message).toBe("You can only delete your own posts");
-    expect((await call(`/api/posts/${post.id}`, { method: "DELETE" })).status).toBe(401);
-    const missing = await call(`/api/posts/${crypto.randomUUID()}`, { method: "DELETE", cookie: ana.cookie });
+    expect((await api(`/api/posts/${post.id}`, { method: "DELETE" })).status).toBe(401);
+    const missing = await api(`/api/posts/${crypto.randomUUID()}`, { method: "DELETE", cookie: ana.cookie });
     expect(missing.status).toBe(404);
     expect((await errorOf(missing)).message).toBe("Post not found");
     expect(await postRow(post.id)).toBeDefined();
@@ -185,7 +185,7 @@ describe("DELETE /api/posts/:id", () => {
   });
 
   it("removes the stored file first, then the row; counters follow", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const post = await postThroughApi(ana.cookie);
     const key = post.mediaUrl.replace("/media/", "");
     // Watch the order: when R2's delete runs, the row must still exist.
@@ -216,11 +216,11 @@ describe("DELETE /api/posts/:id", () => {
     expect(await env.MEDIA.head(key)).toBeNull();
     const [profile] = await db().select({ n: profiles.postCount }).from(profiles).where(eq(profiles.userId, ana.id));
     expect(profile?.n).toBe(0);
-    expect((await call(`/api/posts/${post.id}`)).status).toBe(404);
+    expect((await api(`/api/posts/${post.id}`)).status).toBe(404);
   });
 
   it("keeps the row when the stored file cannot be removed", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const post = await postThroughApi(ana.cookie);
     const failing = new Proxy(env.MEDIA, {
       get(target, prop) {
@@ -245,11 +245,11 @@ describe("DELETE /api/posts/:id", () => {
 
 describe("POST /api/posts/:id/views", () => {
   it("records a view with the user and user agent (no IP), for visitors too, and never fails", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const post = await postThroughApi(ana.cookie);
-    const signed = await call(`/api/posts/${post.id}/views`, { method: "POST", cookie: ana.cookie, headers: { "user-agent": "Backline/1.0" } });
+    const signed = await api(`/api/posts/${post.id}/views`, { method: "POST", cookie: ana.cookie, headers: { "user-agent": "Backline/1.0" } });
     expect(signed.status).toBe(204);
-    const visitor = await call(`/api/posts/${post.id}/views`, { method: "POST" });
+    const visitor = await api(`/api/posts/${post.id}/views`, { method: "POST" });
     expect(visitor.status).toBe(204);
     const views = await db().select().from(postViews).where(eq(postViews.postId, post.id));
     expect(views).toHaveLength(2);
@@ -259,21 +259,21 @@ describe("POST /api/posts/:id/views", () => {
     expect(views.some((v) => v.userId === null)).toBe(true);
     // A view of a post that does not exist is only logged.
     const ghost = crypto.randomUUID();
-    expect((await call(`/api/posts/${ghost}/views`, { method: "POST" })).status).toBe(204);
+    expect((await api(`/api/posts/${ghost}/views`, { method: "POST" })).status).toBe(204);
     expect(await db().select().from(postViews).where(eq(postViews.postId, ghost))).toHaveLength(0);
   });
 
   it("writes at most 60 rows per viewer in 10 minutes, answers 204 past that, and counts others apart", async () => {
-    const ana = await makeSignedInUser();
+    const ana = await signedInUser();
     const post = await postThroughApi(ana.cookie);
     const visitor = { method: "POST", headers: { "cf-connecting-ip": randomIp() } };
-    for (let i = 0; i < 60; i++) expect((await call(`/api/posts/${post.id}/views`, visitor)).status).toBe(204);
-    const over = await call(`/api/posts/${post.id}/views`, visitor);
+    for (let i = 0; i < 60; i++) expect((await api(`/api/posts/${post.id}/views`, visitor)).status).toBe(204);
+    const over = await api(`/api/posts/${post.id}/views`, visitor);
     expect(over.status).toBe(204);
     const rows = () => db().select().from(postViews).where(eq(postViews.postId, post.id));
     expect(await rows()).toHaveLength(60);
     // A signed-in viewer on the same IP is counted by their account, not the IP.
-    const signedIn = await call(`/api/posts/${post.id}/views`, { ...visitor, cookie: ana.cookie });
+    const signedIn = await api(`/api/posts/${post.id}/views`, { ...visitor, cookie: ana.cookie });
     expect(signedIn.status).toBe(204);
     expect((await rows()).filter((v) => v.userId === ana.id)).toHaveLength(1);
   });
@@ -281,36 +281,36 @@ describe("POST /api/posts/:id/views", () => {
 
 describe("lists", () => {
   it("serve the feed, all posts, a user's posts and a hashtag's posts, signed in only", async () => {
-    const ana = await makeSignedInUser();
-    const ben = await makeSignedInUser();
-    const cy = await makeSignedInUser();
+    const ana = await signedInUser();
+    const ben = await signedInUser();
+    const cy = await signedInUser();
     await db().insert(follows).values({ followerId: ana.id, followingId: ben.id });
     const a = await postThroughApi(ana.cookie, { caption: "mine #studio" });
     const b = await postThroughApi(ben.cookie, { tags: "studio" });
     const c = await postThroughApi(cy.cookie);
 
-    const feed = (await (await call("/api/feed", { cookie: ana.cookie })).json()) as PostPage;
+    const feed = (await (await api("/api/feed", { cookie: ana.cookie })).json()) as PostPage;
     expect(feed.items.map((p) => p.id)).toEqual([b.id, a.id]);
     expect(feed.nextCursor).toBeNull();
-    const all = (await (await call("/api/posts?limit=2", { cookie: ana.cookie })).json()) as PostPage;
+    const all = (await (await api("/api/posts?limit=2", { cookie: ana.cookie })).json()) as PostPage;
     expect(all.items.map((p) => p.id)).toEqual([c.id, b.id]);
-    const rest = (await (await call(`/api/posts?limit=2&cursor=${all.nextCursor}`, { cookie: ana.cookie })).json()) as PostPage;
+    const rest = (await (await api(`/api/posts?limit=2&cursor=${all.nextCursor}`, { cookie: ana.cookie })).json()) as PostPage;
     // Earlier tests of this file left posts too; page 2 continues right after page 1.
     expect(rest.items[0]?.id).toBe(a.id);
-    const bens = (await (await call(`/api/users/${ben.id}/posts`, { cookie: ana.cookie })).json()) as PostPage;
+    const bens = (await (await api(`/api/users/${ben.id}/posts`, { cookie: ana.cookie })).json()) as PostPage;
     expect(bens.items.map((p) => p.id)).toEqual([b.id]);
-    const studio = (await (await call("/api/hashtags/%23Studio/posts", { cookie: ana.cookie })).json()) as PostPage;
+    const studio = (await (await api("/api/hashtags/%23Studio/posts", { cookie: ana.cookie })).json()) as PostPage;
     expect(studio.items.map((p) => p.id)).toEqual([b.id, a.id]);
 
-    const huge = (await (await call("/api/posts?limit=5000", { cookie: ana.cookie })).json()) as PostPage;
+    const huge = (await (await api("/api/posts?limit=5000", { cookie: ana.cookie })).json()) as PostPage;
     expect(huge.items.length).toBeGreaterThan(3);
     expect(huge.items.length).toBeLessThanOrEqual(50);
-    const badCursor = await call("/api/feed?cursor=bm90LWEtY3Vyc29y", { cookie: ana.cookie });
+    const badCursor = await api("/api/feed?cursor=bm90LWEtY3Vyc29y", { cookie: ana.cookie });
     expect(badCursor.status).toBe(400);
     expect((await errorOf(badCursor)).message).toBe("Invalid cursor");
 
     for (const path of ["/api/feed", "/api/posts", `/api/users/${ben.id}/posts`, "/api/hashtags/studio/posts"]) {
-      expect((await call(path)).status, path).toBe(401);
+      expect((await api(path)).status, path).toBe(401);
     }
   });
 });

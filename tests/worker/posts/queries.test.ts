@@ -18,7 +18,7 @@ import {
 } from "../../../worker/db/queries/posts";
 import { bookmarks, follows, hashtags, postHashtags, postLikes, posts } from "../../../worker/db/schema";
 import { newId } from "../../../worker/db/ids";
-import { db, insertPost, makeUser } from "./helpers";
+import { createUser, db, insertPost } from "../helpers";
 
 async function walk(list: (cursor: string | null) => Promise<{ items: { id: string }[]; nextCursor: string | null }>) {
   const ids: string[] = [];
@@ -46,7 +46,7 @@ describe("cursors", () => {
 
 describe("all posts", () => {
   it("pages newest first and stays stable while newer posts arrive", async () => {
-    const author = await makeUser();
+    const { id: author } = await createUser();
     const base = Date.now() - 1_000_000;
     const original: string[] = [];
     // 25 posts, two sharing each timestamp so the id tie-break matters.
@@ -72,9 +72,9 @@ describe("all posts", () => {
 
 describe("feed", () => {
   it("holds the user's own posts and those of people they follow, nobody else's", async () => {
-    const me = await makeUser();
-    const followed = await makeUser();
-    const stranger = await makeUser();
+    const { id: me } = await createUser();
+    const { id: followed } = await createUser();
+    const { id: stranger } = await createUser();
     const d = db();
     await d.insert(follows).values({ followerId: me, followingId: followed });
     // Someone following me does not put their posts in my feed.
@@ -94,8 +94,8 @@ describe("feed", () => {
   });
 
   it("returns a user's posts only, with author and viewer state", async () => {
-    const author = await makeUser({ username: "Beatsmith", verified: true });
-    const viewer = await makeUser();
+    const { id: author } = await createUser({ username: "Beatsmith", verified: true });
+    const { id: viewer } = await createUser();
     const liked = await insertPost(author, { createdAt: 5 });
     await insertPost(author, { createdAt: 6 });
     await insertPost(viewer, { createdAt: 7 });
@@ -118,7 +118,7 @@ describe("feed", () => {
 
 describe("hashtags", () => {
   it("extracts hashtags from tags and #words of the caption, and lists posts by them", async () => {
-    const author = await makeUser();
+    const { id: author } = await createUser();
     const d = db();
     const id = newId();
     await createPost(d, {
@@ -164,7 +164,7 @@ describe("hashtags", () => {
   });
 
   it("caps a post at 30 hashtags without exceeding D1's parameter limit", async () => {
-    const author = await makeUser();
+    const { id: author } = await createUser();
     const d = db();
     const id = newId();
     const tags = Array.from({ length: 45 }, (_, i) => `tag${i}x`);

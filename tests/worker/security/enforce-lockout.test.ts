@@ -8,7 +8,7 @@ import { createDb } from "../../../worker/db/client";
 import { ApiError } from "../../../worker/lib/errors";
 import { assertNotLocked, clearFailures, isLocked, lockedUntil, lockKey, recordFailure } from "../../../worker/services/lockout";
 import { enforce, guardSignIn } from "../../../worker/services/rate-limit";
-import { clearEvents, eventsOf, makeUser, uniqueSubject } from "./helpers";
+import { clearEvents, createUser, eventsOf, uniqueSubject } from "../helpers";
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -66,7 +66,7 @@ describe("enforce", () => {
   });
 
   it("writes one rate_limit_exceeded event (medium) per blocked period, not one per refusal", async () => {
-    const user = await makeUser();
+    const user = await createUser();
     const subject = `user:${user.id}`;
     const t0 = Date.now();
     for (let i = 0; i < 20; i++) await enforce(env, db, "comment", [subject], { now: t0, ip: "203.0.113.7", userAgent: "UA/1" });
@@ -140,7 +140,7 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
 
 describe("lockout after failed sign-ins", () => {
   it("locks the account on the 5th failure within 15 minutes, for 15 minutes", async () => {
-    const user = await makeUser(`${uniqueSubject("lock")}@example.test`);
+    const user = await createUser({ email: `${uniqueSubject("lock")}@example.test` });
     const t0 = Date.now();
     for (let i = 1; i <= 4; i++) {
       expect(await recordFailure(env, db, user.email, { now: t0 + i * MINUTE_MS, ip: "192.0.2.1" })).toEqual({ failures: i, locked: false });

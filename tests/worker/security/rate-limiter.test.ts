@@ -6,7 +6,7 @@ import { MINUTE_MS } from "../../../shared/constants";
 import { RULES, type RateLimitRuleName } from "../../../shared/rate-limit-rules";
 import type { RateLimiter } from "../../../worker/realtime/rate-limiter";
 import { consume, peek, reset } from "../../../worker/services/rate-limit";
-import { limiterStub, uniqueSubject } from "./helpers";
+import { limiterStub, uniqueSubject } from "../helpers";
 
 const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = {
   sign_in: { limit: 5, minutes: 15 },

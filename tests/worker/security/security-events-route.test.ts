@@ -19,7 +19,7 @@ import type { AppEnv } from "../../../worker/env";
 import { init } from "../../../worker/middleware/init";
 import { securityEventRoutes } from "../../../worker/routes/security-events";
 import { logSecurityEvent } from "../../../worker/services/security-events";
-import { clearEvents, eventsOf, makeUser, ORIGIN } from "./helpers";
+import { api, clearEvents, createUser, eventsOf, ORIGIN } from "../helpers";
 
 const signedIn = new Hono<AppEnv>();
 signedIn.use("*", init);
@@ -84,8 +84,8 @@ describe("POST /api/security-events", () => {
   });
 
   it("takes the user from the session, never from the body", async () => {
-    const me = await makeUser();
-    const other = await makeUser();
+    const me = await createUser();
+    const other = await createUser();
     const res = await report(
       { event_type: "session_hijack_attempt", severity: "high", details: { idleMinutes: 245, userId: other.id }, user_id: other.id },
       { ip: freshIp(), userId: me.id },
@@ -158,7 +158,7 @@ describe("POST /api/security-events", () => {
   });
 
   it("limits a signed-in user to 30 reports across IPs", async () => {
-    const me = await makeUser();
+    const me = await createUser();
     for (let i = 0; i < 30; i++) {
       const res = await report(rapidClicks, { ip: freshIp(), userId: me.id });
       expect(res.status).toBe(202);
@@ -172,14 +172,14 @@ describe("POST /api/security-events", () => {
 
 describe("GET /api/security-events/summary", () => {
   it("answers 401 'Authentication required' to visitors", async () => {
-    const res = await exports.default.fetch(new Request(`${ORIGIN}/api/security-events/summary`));
+    const res = await api("/api/security-events/summary");
     expect(res.status).toBe(401);
     expect((await res.json<Envelope>()).error.message).toBe("Authentication required");
   });
 
   it("returns only the caller's events: today's, critical ones of the last 7 days, and the latest time", async () => {
-    const me = await makeUser();
-    const other = await makeUser();
+    const me = await createUser();
+    const other = await createUser();
     const now = Date.now();
     const midnight = utcMidnight(now);
     const at = async (userId: string, severity: "low" | "high" | "critical", createdAt: number, eventType = "sign_in" as const) =>
@@ -203,7 +203,7 @@ describe("GET /api/security-events/summary", () => {
     expect(body.criticalLast7Days.map((e) => e.createdAt)).toEqual([now - 3 * DAY_MS]);
     expect(body.latestAt).toBe(now - 1);
 
-    const empty = await makeUser();
+    const empty = await createUser();
     const none = await signedIn.request(`${ORIGIN}/api/security-events/summary`, { headers: { "x-test-user": empty.id } }, env);
     expect(await none.json()).toEqual({ today: [], criticalLast7Days: [], latestAt: null });
   });

@@ -1,8 +1,7 @@
 // The security layer as a user or attacker meets it through the real Worker and real sessions:
 // sign-in lockout and rate limits on /api/auth/sign-in, and /api/security-events with cookies.
 import { describe, expect, it } from "vitest";
-import { api, createUser, expectError, signedInUser, signIn } from "../helpers";
-import { eventsOf, limiterStub } from "./helpers";
+import { api, createUser, eventsOf, expectError, limiterStub, signedInUser, signIn } from "../helpers";
 
 type Summary = {
   today: { eventType: string; severity: string; ipAddress: string | null }[];

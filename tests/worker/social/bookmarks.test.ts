@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import type { PostPage } from "../../../shared/posts-api";
 import type { BookmarkState } from "../../../shared/social-api";
 import { bookmarks } from "../../../worker/db/schema";
-import { as, db, expectError, insertPost, json, member, memberWithPost } from "./helpers";
+import { api, db, expectError, insertPost, json, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
 
-const mark = (who: Parameters<typeof as>[0], postId: string, bookmarked: unknown) =>
-  as(who, `/api/posts/${postId}/bookmark`, { method: "PUT", body: { bookmarked } });
+const mark = (who: SignedInUser | null, postId: string, bookmarked: unknown) =>
+  api(`/api/posts/${postId}/bookmark`, { cookie: who?.cookie, method: "PUT", body: { bookmarked } });
 
 async function bookmarkRows(userId: string, postId?: string) {
   const [row] = await db()
@@ -21,11 +21,11 @@ async function bookmarkRows(userId: string, postId?: string) {
 
 describe("PUT /api/posts/:postId/bookmark", () => {
   it("bookmarks and removes a bookmark, reflected in the post's viewer flags", async () => {
-    const { postId } = await memberWithPost();
-    const fan = await member();
+    const { postId } = await signedInUserWithPost();
+    const fan = await signedInUser();
     expect(await json<BookmarkState>(await mark(fan, postId, true), 200)).toEqual({ bookmarked: true });
     expect(await bookmarkRows(fan.id, postId)).toBe(1);
-    expect((await json<{ viewer: { bookmarked: boolean } }>(await as(fan, `/api/posts/${postId}`), 200)).viewer.bookmarked).toBe(true);
+    expect((await json<{ viewer: { bookmarked: boolean } }>(await api(`/api/posts/${postId}`, { cookie: fan.cookie }), 200)).viewer.bookmarked).toBe(true);
     expect(await json<BookmarkState>(await mark(fan, postId, false), 200)).toEqual({ bookmarked: false });
     expect(await bookmarkRows(fan.id, postId)).toBe(0);
     // Removing a bookmark that is not there is not an error either.
@@ -33,8 +33,8 @@ describe("PUT /api/posts/:postId/bookmark", () => {
   });
 
   it("treats a duplicate bookmark as already bookmarked: 200, one row, its date unchanged", async () => {
-    const { postId } = await memberWithPost();
-    const fan = await member();
+    const { postId } = await signedInUserWithPost();
+    const fan = await signedInUser();
     // A row already there (e.g. from another device), then the same request twice at once.
     await db().insert(bookmarks).values({ userId: fan.id, postId, createdAt: 1_700_000_000_000 });
     const answers = await Promise.all([mark(fan, postId, true), mark(fan, postId, true)]);
@@ -44,21 +44,21 @@ describe("PUT /api/posts/:postId/bookmark", () => {
   });
 
   it("answers 404 'Post not found' for a missing post, 400 for a bad body, storing nothing", async () => {
-    const fan = await member();
+    const fan = await signedInUser();
     await expectError(await mark(fan, crypto.randomUUID(), true), 404, "Post not found");
     await expectError(await mark(fan, "%20", true), 404, "Post not found");
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     await expectError(await mark(fan, postId, 1), 400);
     expect(await bookmarkRows(fan.id)).toBe(0);
   });
 
   it("refuses visitors (401) and cross-site requests (403); the user comes from the session", async () => {
-    const { postId } = await memberWithPost();
-    const fan = await member();
-    const victim = await member();
+    const { postId } = await signedInUserWithPost();
+    const fan = await signedInUser();
+    const victim = await signedInUser();
     await expectError(await mark(null, postId, true), 401, "Authentication required");
-    await expectError(await as(fan, `/api/posts/${postId}/bookmark`, { method: "PUT", body: { bookmarked: true }, origin: "https://evil.example" }), 403);
-    await json(await as(fan, `/api/posts/${postId}/bookmark`, { method: "PUT", body: { bookmarked: true, userId: victim.id } }), 200);
+    await expectError(await api(`/api/posts/${postId}/bookmark`, { cookie: fan.cookie, method: "PUT", body: { bookmarked: true }, origin: "https://evil.example" }), 403);
+    await json(await api(`/api/posts/${postId}/bookmark`, { cookie: fan.cookie, method: "PUT", body: { bookmarked: true, userId: victim.id } }), 200);
     expect(await bookmarkRows(victim.id)).toBe(0);
     expect(await bookmarkRows(fan.id)).toBe(1);
   });
@@ -66,8 +66,8 @@ describe("PUT /api/posts/:postId/bookmark", () => {
 
 describe("GET /api/bookmarks", () => {
   it("lists the caller's saved posts newest bookmark first, as full Posts", async () => {
-    const author = await member();
-    const fan = await member();
+    const author = await signedInUser();
+    const fan = await signedInUser();
     // Posts created oldest → newest, bookmarked in a different order.
     const older = await insertPost(author.id, { createdAt: Date.now() - 30_000, caption: "older" });
     const newer = await insertPost(author.id, { createdAt: Date.now() - 10_000, caption: "newer" });
@@ -76,10 +76,10 @@ describe("GET /api/bookmarks", () => {
     await json(await mark(fan, own, true), 200);
     await json(await mark(fan, older, true), 200);
     // Another user's bookmarks never show.
-    const other = await member();
+    const other = await signedInUser();
     await json(await mark(other, newer, true), 200);
 
-    const page = await json<PostPage>(await as(fan, "/api/bookmarks"), 200);
+    const page = await json<PostPage>(await api("/api/bookmarks", { cookie: fan.cookie }), 200);
     expect(page.items.map((p) => p.id)).toEqual([older, own, newer]);
     expect(page.nextCursor).toBeNull();
     expect(page.items.every((p) => p.viewer.bookmarked)).toBe(true);
@@ -90,8 +90,8 @@ describe("GET /api/bookmarks", () => {
   });
 
   it("pages with a stable cursor while new bookmarks arrive", async () => {
-    const author = await member();
-    const fan = await member();
+    const author = await signedInUser();
+    const fan = await signedInUser();
     const ids: string[] = [];
     const base = Date.now() - 100_000;
     for (let i = 0; i < 7; i += 1) {
@@ -101,32 +101,32 @@ describe("GET /api/bookmarks", () => {
       await db().insert(bookmarks).values({ userId: fan.id, postId: id, createdAt: base + i * 1000 });
     }
     const newestFirst = [...ids].reverse();
-    const first = await json<PostPage>(await as(fan, "/api/bookmarks?limit=3"), 200);
+    const first = await json<PostPage>(await api("/api/bookmarks?limit=3", { cookie: fan.cookie }), 200);
     expect(first.items.map((p) => p.id)).toEqual(newestFirst.slice(0, 3));
     expect(first.nextCursor).toEqual(expect.any(String));
 
     // A bookmark made now lands at the top and does not shift the next pages.
     await json(await mark(fan, await insertPost(author.id), true), 200);
-    const second = await json<PostPage>(await as(fan, `/api/bookmarks?limit=3&cursor=${first.nextCursor}`), 200);
+    const second = await json<PostPage>(await api(`/api/bookmarks?limit=3&cursor=${first.nextCursor}`, { cookie: fan.cookie }), 200);
     expect(second.items.map((p) => p.id)).toEqual(newestFirst.slice(3, 6));
-    const third = await json<PostPage>(await as(fan, `/api/bookmarks?limit=3&cursor=${second.nextCursor}`), 200);
+    const third = await json<PostPage>(await api(`/api/bookmarks?limit=3&cursor=${second.nextCursor}`, { cookie: fan.cookie }), 200);
     expect(third.items.map((p) => p.id)).toEqual(newestFirst.slice(6));
     expect(third.nextCursor).toBeNull();
   });
 
   it("drops a bookmark whose post was deleted (cascade) and answers an empty list for none", async () => {
-    const author = await memberWithPost();
-    const fan = await member();
-    expect(await json<PostPage>(await as(fan, "/api/bookmarks"), 200)).toEqual({ items: [], nextCursor: null });
+    const author = await signedInUserWithPost();
+    const fan = await signedInUser();
+    expect(await json<PostPage>(await api("/api/bookmarks", { cookie: fan.cookie }), 200)).toEqual({ items: [], nextCursor: null });
     await json(await mark(fan, author.postId, true), 200);
-    await json(await as(author, `/api/posts/${author.postId}`, { method: "DELETE" }), 200);
-    expect(await json<PostPage>(await as(fan, "/api/bookmarks"), 200)).toEqual({ items: [], nextCursor: null });
+    await json(await api(`/api/posts/${author.postId}`, { cookie: author.cookie, method: "DELETE" }), 200);
+    expect(await json<PostPage>(await api("/api/bookmarks", { cookie: fan.cookie }), 200)).toEqual({ items: [], nextCursor: null });
     expect(await bookmarkRows(fan.id)).toBe(0);
   });
 
   it("refuses visitors and malformed cursors", async () => {
-    const fan = await member();
-    await expectError(await as(null, "/api/bookmarks"), 401, "Authentication required");
-    await expectError(await as(fan, "/api/bookmarks?cursor=***"), 400, "Invalid cursor");
+    const fan = await signedInUser();
+    await expectError(await api("/api/bookmarks"), 401, "Authentication required");
+    await expectError(await api("/api/bookmarks?cursor=***", { cookie: fan.cookie }), 400, "Invalid cursor");
   });
 });

@@ -3,15 +3,15 @@
 // the POST answer, the list, the catch-up list and the live frame.
 import { describe, expect, it } from "vitest";
 import type { Comment, CommentList, CommentsSince } from "../../../shared/social-api";
-import { as, json, listen, member, memberWithPost } from "./helpers";
+import { api, json, listen, signedInUser, signedInUserWithPost } from "../helpers";
 
-const add = (who: Parameters<typeof as>[0], postId: string, content: string, parentId?: string) =>
-  as(who, `/api/posts/${postId}/comments`, { body: { content, ...(parentId ? { parentId } : {}) } });
+const add = (who: { cookie: string }, postId: string, content: string, parentId?: string) =>
+  api(`/api/posts/${postId}/comments`, { cookie: who.cookie, body: { content, ...(parentId ? { parentId } : {}) } });
 
 describe("comment cursors", () => {
   it("are handed out with every comment and are all a client needs to catch up", async () => {
-    const owner = await memberWithPost();
-    const fan = await member();
+    const owner = await signedInUserWithPost();
+    const fan = await signedInUser();
     const socket = await listen(owner.postId, fan);
     await socket.next("welcome");
     const first = await json<Comment>(await add(fan, owner.postId, "First"), 201);
@@ -21,16 +21,16 @@ describe("comment cursors", () => {
 
     expect(first.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(frame.comment.cursor).toBe(first.cursor);
-    const list = await json<CommentList>(await as(null, `/api/posts/${owner.postId}/comments`), 200);
+    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`), 200);
     expect(list.items.map((c) => c.cursor)).toEqual([first.cursor, third.cursor]);
     expect(list.items[0]!.replies[0]!.cursor).toBe(second.cursor);
 
-    const since = await json<CommentsSince>(await as(fan, `/api/posts/${owner.postId}/comments?since=${first.cursor}`), 200);
+    const since = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${first.cursor}`, { cookie: fan.cookie }), 200);
     expect(since.items.map((c) => [c.id, c.cursor])).toEqual([
       [second.id, second.cursor],
       [third.id, third.cursor],
     ]);
-    const none = await json<CommentsSince>(await as(fan, `/api/posts/${owner.postId}/comments?since=${third.cursor}`), 200);
+    const none = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${third.cursor}`, { cookie: fan.cookie }), 200);
     expect(none.items).toEqual([]);
     socket.close();
   });

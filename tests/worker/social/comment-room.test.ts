@@ -7,21 +7,20 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Comment, CommentList, CommentsSince } from "../../../shared/social-api";
 import { commentRoomPath } from "../../../shared/realtime";
-import { as, expectError, json, listen, member, memberWithPost, ORIGIN, roomOf, sleep } from "./helpers";
-import { api } from "../helpers";
+import { api, expectError, json, listen, ORIGIN, roomOf, signedInUser, type SignedInUser, signedInUserWithPost, sleep } from "../helpers";
 
 function cursorOf(comment: Pick<Comment, "createdAt" | "id">): string {
   return btoa(`${comment.createdAt}.${comment.id}`).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-const addComment = (who: Parameters<typeof as>[0], postId: string, content: string, parentId?: string) =>
-  as(who, `/api/posts/${postId}/comments`, { body: { content, ...(parentId ? { parentId } : {}) } });
+const addComment = (who: SignedInUser | null, postId: string, content: string, parentId?: string) =>
+  api(`/api/posts/${postId}/comments`, { cookie: who?.cookie, body: { content, ...(parentId ? { parentId } : {}) } });
 
 describe("CommentRoom — listening", () => {
   it("welcomes each socket and delivers a new comment to every listener after the POST", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
-    const reader = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
+    const reader = await signedInUser();
     const listeners = await Promise.all([listen(owner.postId, owner), listen(owner.postId, author), listen(owner.postId, reader), listen(owner.postId, null)]);
     for (const l of listeners) {
       const welcome = await l.next("welcome");
@@ -43,13 +42,13 @@ describe("CommentRoom — listening", () => {
   });
 
   it("broadcasts a deletion to every listener", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
     const a = await listen(owner.postId, null);
     const b = await listen(owner.postId, author);
     const created = await json<Comment>(await addComment(author, owner.postId, "Delete me later"), 201);
     await a.next("comment.created");
-    await json(await as(owner, `/api/comments/${created.id}`, { method: "DELETE" }), 200);
+    await json(await api(`/api/comments/${created.id}`, { cookie: owner.cookie, method: "DELETE" }), 200);
     for (const l of [a, b]) {
       expect(await l.next("comment.deleted")).toEqual({ type: "comment.deleted", commentId: created.id, postId: owner.postId });
     }
@@ -58,7 +57,7 @@ describe("CommentRoom — listening", () => {
   });
 
   it("answers a ping with a pong carrying the same t, and ignores frames it does not know", async () => {
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     const l = await listen(postId, null);
     await l.next("welcome");
     l.send({ type: "subscribe", channel: "everything" });
@@ -74,7 +73,7 @@ describe("CommentRoom — listening", () => {
   });
 
   it("closes a socket that sends a binary frame with 1003", async () => {
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     const l = await listen(postId, null);
     await l.next("welcome");
     l.socket.send(new Uint8Array([1, 2, 3]));
@@ -83,8 +82,8 @@ describe("CommentRoom — listening", () => {
   });
 
   it("only broadcasts to the post's own room", async () => {
-    const first = await memberWithPost();
-    const second = await memberWithPost();
+    const first = await signedInUserWithPost();
+    const second = await signedInUserWithPost();
     const onFirst = await listen(first.postId, null);
     const onSecond = await listen(second.postId, null);
     const created = await json<Comment>(await addComment(first, first.postId, "Only for the first post"), 201);
@@ -98,15 +97,15 @@ describe("CommentRoom — listening", () => {
   });
 
   it("refuses an upgrade for a missing post (404) and a plain GET on the live path (400)", async () => {
-    const fan = await member();
+    const fan = await signedInUser();
     const res = await api(commentRoomPath(crypto.randomUUID()), { headers: { upgrade: "websocket" }, cookie: fan.cookie });
     await expectError(res, 404, "Post not found");
-    const { postId } = await memberWithPost();
+    const { postId } = await signedInUserWithPost();
     await expectError(await api(commentRoomPath(postId)), 400, "Expected a WebSocket upgrade");
   });
 
   it("serves a socket opened from another site as a visitor (no canDelete for the signed-in user)", async () => {
-    const owner = await memberWithPost();
+    const owner = await signedInUserWithPost();
     const foreign = await listen(owner.postId, owner, { origin: "https://evil.example" });
     const own = await listen(owner.postId, owner, { origin: ORIGIN });
     const created = await json<Comment>(await addComment(owner, owner.postId, "Owner speaking"), 201);
@@ -117,8 +116,8 @@ describe("CommentRoom — listening", () => {
   });
 
   it("ignores a room header sent by a client: the reader comes from the session only", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
     const forged = await listen(owner.postId, null, { "x-backline-room-user": owner.id });
     const created = await json<Comment>(await addComment(author, owner.postId, "Who may delete me?"), 201);
     expect((await forged.next("comment.created", (m) => m.comment.id === created.id)).comment.viewer.canDelete).toBe(false);
@@ -128,9 +127,9 @@ describe("CommentRoom — listening", () => {
 
 describe("CommentRoom — reconnecting and restarts", () => {
   it("lets a client that missed a comment while disconnected catch up with ?since=", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
-    const reader = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
+    const reader = await signedInUser();
     let socket = await listen(owner.postId, reader);
     const first = await json<Comment>(await addComment(author, owner.postId, "First take"), 201);
     const seen = await socket.next("comment.created", (m) => m.comment.id === first.id);
@@ -144,7 +143,7 @@ describe("CommentRoom — reconnecting and restarts", () => {
     // The reader reconnects and asks for everything after the newest comment it holds.
     socket = await listen(owner.postId, reader);
     await socket.next("welcome");
-    const since = await json<CommentsSince>(await as(reader, `/api/posts/${owner.postId}/comments?since=${cursorOf(seen.comment)}`), 200);
+    const since = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${cursorOf(seen.comment)}`, { cookie: reader.cookie }), 200);
     expect(since.items.map((c) => c.id)).toEqual([missed1.id, missed2.id]);
     expect(since.items[1]).toMatchObject({ parentId: first.id, viewer: { canDelete: false } });
     // Nothing the reconnected socket missed is lost, and new comments flow again.
@@ -155,8 +154,8 @@ describe("CommentRoom — reconnecting and restarts", () => {
   });
 
   it("survives eviction: hibernated sockets keep their state and still receive broadcasts", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
     const sockets = await Promise.all([listen(owner.postId, owner), listen(owner.postId, null), listen(owner.postId, author)]);
     for (const s of sockets) await s.next("welcome");
     const stub = roomOf(owner.postId);
@@ -173,8 +172,8 @@ describe("CommentRoom — reconnecting and restarts", () => {
   });
 
   it("loses nothing when an eviction closes the sockets: reconnect, then ?since= returns what was missed", async () => {
-    const owner = await memberWithPost();
-    const author = await member();
+    const owner = await signedInUserWithPost();
+    const author = await signedInUser();
     const socket = await listen(owner.postId, null);
     const before = await json<Comment>(await addComment(author, owner.postId, "Before the restart"), 201);
     await socket.next("comment.created", (m) => m.comment.id === before.id);
@@ -186,15 +185,15 @@ describe("CommentRoom — reconnecting and restarts", () => {
 
     const again = await listen(owner.postId, null);
     await again.next("welcome");
-    const since = await json<CommentsSince>(await as(null, `/api/posts/${owner.postId}/comments?since=${cursorOf(before)}`), 200);
+    const since = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${cursorOf(before)}`), 200);
     expect(since.items.map((c) => c.id)).toEqual([during.id]);
-    const list = await json<CommentList>(await as(null, `/api/posts/${owner.postId}/comments`), 200);
+    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`), 200);
     expect(list.items.map((c) => c.id)).toEqual([before.id, during.id]);
     again.close();
   });
 
   it("the POST succeeds even when nobody listens, and the room stays empty", async () => {
-    const owner = await memberWithPost();
+    const owner = await signedInUserWithPost();
     await json<Comment>(await addComment(owner, owner.postId, "Into the void"), 201);
     expect(await roomOf(owner.postId).listeners()).toBe(0);
     await sleep(0);

@@ -10,7 +10,7 @@ import { setFollow } from "../../../worker/db/queries/follows";
 import { setLike } from "../../../worker/db/queries/likes";
 import { setBookmark } from "../../../worker/db/queries/bookmarks";
 import { comments } from "../../../worker/db/schema";
-import { db, insertPost, member } from "./helpers";
+import { createUser, db, insertPost } from "../helpers";
 
 async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
   const { sql, params } = query.toSQL();
@@ -47,7 +47,7 @@ describe("query plans", () => {
 
 describe("insert guards", () => {
   it("writes no comment when the post is gone, the parent is gone, or the parent is itself a reply", async () => {
-    const author = await member();
+    const author = await createUser();
     const postId = await insertPost(author.id);
     const top = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "top" });
     expect(top?.parentId).toBeNull();
@@ -62,7 +62,7 @@ describe("insert guards", () => {
   });
 
   it("gives comments strictly increasing timestamps per post even when the clock goes backwards", async () => {
-    const author = await member();
+    const author = await createUser();
     const postId = await insertPost(author.id);
     const at = Date.now();
     const a = await insertComment(db(), { id: crypto.randomUUID(), postId, userId: author.id, parentId: null, content: "a", now: at });
@@ -76,7 +76,7 @@ describe("insert guards", () => {
   });
 
   it("answers null for likes, bookmarks and follows of things that do not exist", async () => {
-    const user = await member();
+    const user = await createUser();
     expect(await setLike(db(), { postId: crypto.randomUUID(), userId: user.id, liked: true })).toBeNull();
     expect(await setBookmark(db(), { postId: crypto.randomUUID(), userId: user.id, bookmarked: true })).toBe(false);
     expect(await setFollow(db(), { followerId: user.id, followingId: crypto.randomUUID(), following: true })).toBeNull();

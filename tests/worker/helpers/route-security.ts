@@ -1,0 +1,202 @@
+// The common route tests (CONVENTIONS.md example 9): every /api route declares what a visitor, a
+// signed-in user who owns nothing there, and the owner get, and runCommonRouteTests proves it for
+// each row of tests/worker/security-table.ts. Writes must also refuse cross-site and Origin-less
+// requests, a forged or tampered session counts as a visitor, and a refusal writes nothing.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postCounts } from "./db";
+import { jpegBytes, uploadThroughApi } from "./media";
+import { api, cookieHeader, expectError } from "./request";
+import { signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
+
+/** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
+export interface Outcome {
+  status: number;
+  message?: string;
+}
+
+/** Fresh for every route, so one route's owner request (a delete, a sign-out) never touches another's. */
+export interface RouteFixture {
+  /** Owns the post, its one comment and the open upload; the :userId of user routes. */
+  owner: SignedInUser & { postId: string };
+  /** Signed in, owns nothing here. */
+  other: SignedInUser;
+  commentId: string;
+  /** An open upload of a 3,000-byte JPEG, every part received. */
+  uploadId: string;
+}
+
+export interface RouteCase {
+  /** Method and path exactly as the app's route table lists them, e.g. "PATCH /api/posts/:postId". */
+  route: string;
+  /** The JSON body; built for every request, so single-use tokens and new addresses stay fresh. */
+  body?: (f: RouteFixture) => unknown;
+  /** A raw body (file bytes), sent with `headers`. */
+  raw?: () => Uint8Array;
+  headers?: Record<string, string>;
+  visitor: Outcome;
+  otherUser: Outcome;
+  owner: Outcome;
+}
+
+/** A route the table does not run, and why (each is proven where `reason` says). */
+export interface PublicRoute {
+  route: string;
+  reason: string;
+}
+
+/** The same outcome for everyone: a public route. */
+export function everyone(status: number, message?: string): Pick<RouteCase, "visitor" | "otherUser" | "owner"> {
+  const outcome = message === undefined ? { status } : { status, message };
+  return { visitor: outcome, otherUser: outcome, owner: outcome };
+}
+
+export const AUTH_REQUIRED: Outcome = { status: 401, message: "Authentication required" };
+
+/** What the path parameters of a route stand for in a fixture. */
+const PARAMS: Record<string, (f: RouteFixture) => string> = {
+  postId: (f) => f.owner.postId,
+  commentId: (f) => f.commentId,
+  uploadId: (f) => f.uploadId,
+  userId: (f) => f.owner.id,
+  partNumber: () => "1",
+  name: () => "studio",
+};
+
+function split(route: string): { method: string; path: string } {
+  const [method, path] = route.split(" ");
+  return { method: method!, path: path! };
+}
+
+function pathFor(route: string, f: RouteFixture): string {
+  return split(route).path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = PARAMS[name];
+    if (!value) throw new Error(`${route}: no fixture value for :${name} (add it to PARAMS)`);
+    return encodeURIComponent(value(f));
+  });
+}
+
+async function routeFixture(): Promise<RouteFixture> {
+  const owner = await signedInUserWithPost();
+  const other = await signedInUser();
+  const comment = await api(`/api/posts/${owner.postId}/comments`, { cookie: owner.cookie, body: { content: "The one comment" } });
+  if (comment.status !== 201) throw new Error(`comment failed: ${comment.status} ${await comment.text()}`);
+  const { id: commentId } = (await comment.json()) as { id: string };
+  const uploadId = await uploadThroughApi(owner.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
+  return { owner, other, commentId, uploadId };
+}
+
+const COUNTED_TABLES = [
+  "users",
+  "profiles",
+  "auth_sessions",
+  "refresh_tokens",
+  "email_tokens",
+  "posts",
+  "uploads",
+  "post_likes",
+  "bookmarks",
+  "comments",
+  "follows",
+  "post_views",
+  "mail_outbox",
+];
+
+/**
+ * What a refused request must leave as it was: the row count of every table a route writes, and
+ * the fixture's own post and upload (an edit or a part changes a row without adding one). Security
+ * events are left out on purpose: refusals such as a visitor's sign-out are logged by design.
+ */
+async function state(f: RouteFixture) {
+  const counts = await env.DB.prepare(`select ${COUNTED_TABLES.map((t) => `(select count(*) from ${t}) as ${t}`).join(", ")}`).first();
+  const post = await env.DB.prepare("select caption, location, tags, updated_at from posts where id = ?").bind(f.owner.postId).first();
+  const upload = await env.DB.prepare("select status, received_bytes, parts from uploads where id = ?").bind(f.uploadId).first();
+  return { counts, post, upload, postCounters: await postCounts(f.owner.postId) };
+}
+
+async function expectOutcome(res: Response, outcome: Outcome) {
+  if (outcome.status >= 400) {
+    await expectError(res, outcome.status, outcome.message);
+  } else {
+    expect(res.status).toBe(outcome.status);
+    await res.arrayBuffer();
+  }
+}
+
+/** Flips the end of the token's signature, as an attacker editing a cookie would. */
+function tampered(token: string): string {
+  return token.slice(0, -3) + (token.endsWith("AAA") ? "BBB" : "AAA");
+}
+
+const FORGED_ACCESS = "bl_access=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.";
+
+/** Runs the common tests for every row: one describe per route, with its own fixture. */
+export function runCommonRouteTests(cases: RouteCase[]) {
+  describe.each(cases)("$route", (route) => {
+    const { method } = split(route.route);
+    const writes = method !== "GET" && method !== "HEAD";
+    let f: RouteFixture;
+
+    beforeAll(async () => {
+      f = await routeFixture();
+    });
+
+    /** Builds the request first, so the work of making a body (a sign-up for a token) is not counted. */
+    async function request(cookie: string | null, origin?: string | null) {
+      const body = route.body ? await route.body(f) : undefined;
+      const raw = route.raw?.();
+      return () =>
+        api(pathFor(route.route, f), {
+          method,
+          cookie,
+          ...(body !== undefined ? { body } : {}),
+          ...(raw ? { raw } : {}),
+          ...(route.headers ? { headers: route.headers } : {}),
+          ...(origin !== undefined ? { origin } : {}),
+        });
+    }
+
+    /** Sends a request that must be refused, and checks that nothing changed. */
+    async function refused(cookie: string | null, outcome: Outcome, origin?: string | null) {
+      const send = await request(cookie, origin);
+      const before = await state(f);
+      await expectOutcome(await send(), outcome);
+      expect(await state(f)).toEqual(before);
+    }
+
+    // Refusals run first: a public route's successes may leave work running after the response
+    // (mail to send), which must not land between a refusal's before and after.
+    if (writes) {
+      it("refuses a cross-site or Origin-less request from the owner with 403 and writes nothing", async () => {
+        const crossOrigin = { status: 403, message: "Cross-origin request refused" };
+        await refused(f.owner.cookie, crossOrigin, "https://evil.example");
+        await refused(f.owner.cookie, crossOrigin, null);
+      });
+    }
+
+    if (route.visitor.status === 401) {
+      it("treats a forged or tampered session as a visitor", async () => {
+        await refused(FORGED_ACCESS, route.visitor);
+        await refused(cookieHeader({ bl_access: tampered(f.other.access) }), route.visitor);
+      });
+    }
+
+    for (const [who, outcome] of [
+      ["visitor", route.visitor],
+      ["other user", route.otherUser],
+      ["owner", route.owner],
+    ] as const) {
+      it(`answers ${outcome.status} to the ${who}${outcome.status >= 400 ? " and writes nothing" : ""}`, async () => {
+        const cookie = who === "visitor" ? null : who === "owner" ? f.owner.cookie : f.other.cookie;
+        if (outcome.status >= 400) return refused(cookie, outcome);
+        await expectOutcome(await (await request(cookie))(), outcome);
+      });
+    }
+  });
+}
+
+/** Every API route the app serves, as "METHOD /path" (a route with middleware is listed once). */
+export function servedApiRoutes(routes: readonly { method: string; path: string }[]): string[] {
+  const served = routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`);
+  return [...new Set(served)].sort();
+}

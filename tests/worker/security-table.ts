@@ -1,0 +1,169 @@
+// The security table: every /api route with what a visitor, another signed-in user and the owner
+// get, like the permission table of the spec (social-feed-search §6). runCommonRouteTests
+// (helpers/route-security.ts) runs each group in its resource's security test, and
+// route-coverage.test.ts fails when the app serves a route that is neither here nor in
+// PUBLIC_ROUTES. "Owner" is the fixture's owner: the author of the post, its comment and the open
+// upload, and the :userId of user routes. A new route gets a row here.
+import { api, AUTH_REQUIRED, createUser, DEFAULT_PASSWORD, everyone, jpegBytes, mailedToken, type PublicRoute, type RouteCase, unique } from "./helpers";
+
+/** A sign-up body for an address nobody has used. */
+function newcomer() {
+  const name = unique("new");
+  return { email: `${name}@example.test`, password: DEFAULT_PASSWORD, username: name, displayName: "New Comer" };
+}
+
+/** A fresh, unspent email-confirmation token: a sign-up through the API, then the mailed link. */
+async function confirmToken(): Promise<string> {
+  const body = newcomer();
+  const res = await api("/api/auth/sign-up", { body });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return mailedToken(body.email, "confirm");
+}
+
+/** A fresh password-reset token of a user of its own (spending one ends that user's sessions). */
+async function resetToken(): Promise<string> {
+  const user = await createUser();
+  const res = await api("/api/auth/password-reset", { body: { email: user.email } });
+  if (res.status !== 200) throw new Error(`reset request failed: ${res.status} ${await res.text()}`);
+  return mailedToken(user.email, "reset");
+}
+
+const UPLOAD_NOT_FOUND = { status: 404, message: "Upload not found" };
+
+/** Accounts (spec §1–§2, §4, §9), the browser's security reports (§9) and the health probe. */
+export const ACCOUNT_ROUTES: RouteCase[] = [
+  { route: "GET /api/health", ...everyone(200) },
+  { route: "POST /api/auth/sign-up", body: () => newcomer(), ...everyone(201) },
+  // The mailed token is the credential, whoever holds it.
+  { route: "POST /api/auth/confirm", body: async () => ({ token: await confirmToken() }), ...everyone(200) },
+  { route: "POST /api/auth/resend", body: () => ({ email: `${unique("nobody")}@example.test` }), ...everyone(200) },
+  { route: "POST /api/auth/sign-in", body: (f) => ({ email: f.owner.email, password: f.owner.password }), ...everyone(200) },
+  // The refresh cookie is the credential: each signed-in caller rotates their own.
+  {
+    route: "POST /api/auth/refresh",
+    visitor: { status: 401, message: "Your session has ended. Please sign in again." },
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  { route: "POST /api/auth/sign-out", body: () => ({ scope: "local" }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // The SPA boots from this: signed out is an answer, never a 401.
+  { route: "GET /api/auth/session", ...everyone(200) },
+  { route: "POST /api/auth/password-reset", body: () => ({ email: `${unique("nobody")}@example.test` }), ...everyone(200) },
+  {
+    route: "POST /api/auth/password-reset/confirm",
+    body: async () => ({ token: await resetToken(), password: "Brand-New-Pass-7!" }),
+    ...everyone(200),
+  },
+  { route: "GET /api/auth/providers", ...everyone(200) },
+  { route: "GET /api/auth/google", ...everyone(302) },
+  // Without Google's code and state every caller is sent back to /auth with the failure text.
+  { route: "GET /api/auth/google/callback", ...everyone(302) },
+  // Visitors report too; the user comes from the session, never from the body.
+  {
+    route: "POST /api/security-events",
+    body: () => ({ event_type: "suspicious_login_attempt", severity: "medium", details: { clicks: 14, minGapMs: 12 } }),
+    ...everyone(202),
+  },
+  // Each caller reads their own events; there is nobody else's to ask for.
+  { route: "GET /api/security-events/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+];
+
+/** Uploads (spec §5 Upload), posts (§4, §6, §7) and the post lists (§2 /feed). */
+export const POST_ROUTES: RouteCase[] = [
+  {
+    route: "POST /api/uploads",
+    body: () => ({ contentType: "image", mimeType: "image/jpeg", size: 3000, fileName: "cover.jpg" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 201 },
+  },
+  // Someone else's upload answers exactly like a missing one.
+  { route: "GET /api/uploads/:uploadId", visitor: AUTH_REQUIRED, otherUser: UPLOAD_NOT_FOUND, owner: { status: 200 } },
+  {
+    route: "PUT /api/uploads/:uploadId/parts/:partNumber",
+    raw: () => jpegBytes(3000),
+    visitor: AUTH_REQUIRED,
+    otherUser: UPLOAD_NOT_FOUND,
+    owner: { status: 200 },
+  },
+  {
+    route: "PUT /api/uploads/:uploadId/thumbnail",
+    raw: () => jpegBytes(800),
+    headers: { "content-type": "image/jpeg" },
+    visitor: AUTH_REQUIRED,
+    otherUser: UPLOAD_NOT_FOUND,
+    owner: { status: 200 },
+  },
+  { route: "DELETE /api/uploads/:uploadId", visitor: AUTH_REQUIRED, otherUser: UPLOAD_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // A post is made from one's own upload only.
+  { route: "POST /api/posts", body: (f) => ({ uploadId: f.uploadId }), visitor: AUTH_REQUIRED, otherUser: UPLOAD_NOT_FOUND, owner: { status: 201 } },
+  // Share links (/post/{id}) open for visitors.
+  { route: "GET /api/posts/:postId", ...everyone(200) },
+  {
+    route: "PATCH /api/posts/:postId",
+    body: () => ({ caption: "Edited by whoever may" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 403, message: "You can only edit your own posts" },
+    owner: { status: 200 },
+  },
+  {
+    route: "DELETE /api/posts/:postId",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 403, message: "You can only delete your own posts" },
+    owner: { status: 200 },
+  },
+  // §8: view tracking never fails the client, visitors included.
+  { route: "POST /api/posts/:postId/views", ...everyone(204) },
+  { route: "GET /api/feed", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/users/:userId/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/hashtags/:name/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+];
+
+/** Likes, bookmarks, comments and follows (spec §4, §5, §7). */
+export const SOCIAL_ROUTES: RouteCase[] = [
+  { route: "PUT /api/posts/:postId/like", body: () => ({ liked: true }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PUT /api/posts/:postId/bookmark",
+    body: () => ({ bookmarked: true }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  { route: "GET /api/bookmarks", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Posts are public, so are their comments.
+  { route: "GET /api/posts/:postId/comments", ...everyone(200) },
+  {
+    route: "POST /api/posts/:postId/comments",
+    body: () => ({ content: "Hello there" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 201 },
+  },
+  // The fixture's comment is the owner's own, on their own post.
+  {
+    route: "DELETE /api/comments/:commentId",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 403, message: "You can only delete your own comments" },
+    owner: { status: 200 },
+  },
+  { route: "GET /api/users/:userId/follow", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PUT /api/users/:userId/follow",
+    body: () => ({ following: true }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 400, message: "You cannot follow yourself" },
+  },
+];
+
+/** Routes the table cannot run as a plain request, each proven elsewhere. */
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  {
+    route: "GET /api/posts/:postId/comments/live",
+    reason:
+      "a WebSocket upgrade, open to visitors like the comments it carries; social/security.test.ts opens it as a visitor and comment-room.test.ts covers who may act in it",
+  },
+];
+
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES];
