@@ -9,12 +9,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS } from "../../shared/account-texts";
-import { AUTH_MESSAGES } from "../../shared/messages";
-import { USERNAME_TAKEN } from "../../shared/rules/username";
+import { ACCOUNT_TEXTS } from "../../shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "../../shared/schemas/account";
 import {
-  INVALID_RESET_LINK,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   signInSchema,
@@ -145,14 +142,14 @@ export const authRoutes = new Hono<AppEnv>()
     const existing = await findUserByEmail(db, email);
     // Usernames are public, so saying one is taken reveals nothing about email addresses.
     if (await usernameTaken(db, username, existing?.emailVerifiedAt ? undefined : existing?.id)) {
-      throw new ApiError("conflict", USERNAME_TAKEN);
+      throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
     }
     // Hash before branching, so every path costs the same.
     const passwordHash = await hashPassword(c.env, password);
 
     if (existing?.emailVerifiedAt) {
       await mailer.send(alreadyRegisteredMail(email, origin(c)));
-      return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+      return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
     }
 
     let userId: string;
@@ -176,15 +173,15 @@ export const authRoutes = new Hono<AppEnv>()
         ]);
       }
     } catch (error) {
-      if (isUsernameConflict(error)) throw new ApiError("conflict", USERNAME_TAKEN);
+      if (isUsernameConflict(error)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
       // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
-      if (isEmailConflict(error)) return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+      if (isEmailConflict(error)) return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
       throw error;
     }
     const token = await issueEmailToken(db, userId, "confirm_email");
     await mailer.send(confirmationMail(email, origin(c), token));
     await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up" }, ip, userAgent });
-    return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+    return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
   })
 
   // ---- Email confirmation link (/auth/confirm?token=…) ----
@@ -339,9 +336,9 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     const userId = await spendEmailToken(db, token, "reset_password");
-    if (!userId) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    if (!user) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const now = Date.now();
     // The link proves the mailbox, so it also confirms an unconfirmed address.
     await db

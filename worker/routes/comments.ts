@@ -3,19 +3,11 @@
 // comment rate limit (20 per 60 minutes) and length (1000); DESIGN.md "Realtime"; decision record
 // 0009. Every write goes to D1 first and is then broadcast to the post's CommentRoom.
 import { type Context, Hono } from "hono";
-import { POST_ERRORS } from "../../shared/messages";
+import { POST_ERRORS, SOCIAL_TEXTS } from "../../shared/messages";
 import type { CommentRoomBroadcast } from "../../shared/realtime";
-import { COMMENT_EMPTY, prepareComment } from "../../shared/rules/comment";
+import { prepareComment } from "../../shared/rules/comment";
 import { idSchema } from "../../shared/schemas/common";
-import {
-  COMMENT_NOT_FOUND,
-  type CommentList,
-  type CommentsSince,
-  commentsQuerySchema,
-  createCommentBodySchema,
-  DELETE_OTHERS_COMMENT,
-  REPLY_TARGET_MISSING,
-} from "../../shared/social-api";
+import { type CommentList, type CommentsSince, commentsQuerySchema, createCommentBodySchema } from "../../shared/social-api";
 import {
   deleteComment,
   getCommentForDelete,
@@ -88,13 +80,13 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // cleaned, trimmed and cut to 1000 characters before it is screened, so what is screened is
     // exactly what would be stored.
     const prepared = prepareComment(body.content);
-    if (!prepared.ok && prepared.message === COMMENT_EMPTY) throw new ApiError("validation_failed", COMMENT_EMPTY);
+    if (!prepared.ok && prepared.message === SOCIAL_TEXTS.commentEmpty) throw new ApiError("validation_failed", SOCIAL_TEXTS.commentEmpty);
 
     let parentId: string | null = null;
     if (body.parentId) {
       // One level of nesting: a reply to a reply is attached to the top-level comment.
       parentId = await resolveReplyParent(c.var.db, postId, body.parentId);
-      if (!parentId) throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+      if (!parentId) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
 
     const meta = requestMeta(c.req);
@@ -116,7 +108,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
     if (!row) {
       // The post or the parent was deleted between the checks above and the insert.
       if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
-      throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+      throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
     const comment = toComment(row, userId, postOwnerId);
     await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
@@ -143,11 +135,11 @@ export const postCommentRoutes = new Hono<AppEnv>()
 export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", async (c) => {
   const { userId } = requireUser(c);
   const parsed = idSchema.safeParse(c.req.param("commentId"));
-  if (!parsed.success) throw new ApiError("not_found", COMMENT_NOT_FOUND);
+  if (!parsed.success) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
   const comment = await getCommentForDelete(c.var.db, parsed.data);
-  if (!comment) throw new ApiError("not_found", COMMENT_NOT_FOUND);
+  if (!comment) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
   // The comment's author and the owner of the post may delete it; nobody else.
-  if (userId !== comment.userId && userId !== comment.postOwnerId) throw new ApiError("forbidden", DELETE_OTHERS_COMMENT);
+  if (userId !== comment.userId && userId !== comment.postOwnerId) throw new ApiError("forbidden", SOCIAL_TEXTS.deleteOthersComment);
   await deleteComment(c.var.db, comment.id);
   await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId }, comment.postOwnerId);
   return c.json({ ok: true as const, commentId: comment.id }, 200);

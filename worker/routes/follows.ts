@@ -3,8 +3,8 @@
 // profile Follow (DESIGN.md: it follows). The feed reads follows live, so the next GET /api/feed
 // reflects a change.
 import { Hono } from "hono";
-import { ACCOUNT_MESSAGES } from "../../shared/messages";
-import { FOLLOW_SELF, followBodySchema, type FollowState } from "../../shared/social-api";
+import { PROFILE_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
+import { followBodySchema, type FollowState } from "../../shared/social-api";
 import { idSchema } from "../../shared/schemas/common";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
@@ -12,7 +12,7 @@ import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 
-const profileNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.profileNotFound);
+const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 
 function targetOf(raw: string): string {
   const parsed = idSchema.safeParse(raw);
@@ -33,7 +33,7 @@ export const followRoutes = new Hono<AppEnv>()
   .put("/:userId/follow", validate("json", followBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const target = targetOf(c.req.param("userId"));
-    if (target === userId) throw new ApiError("bad_request", FOLLOW_SELF);
+    if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
     return c.json(result satisfies FollowState, 200);

@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { SECURITY_REPORT_MESSAGES, securityReportSchema } from "../../shared/schemas/security-report";
+import { SECURITY_TEXTS } from "../../shared/messages";
+import { securityReportSchema } from "../../shared/schemas/security-report";
 import { registerCronJob } from "../cron";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -38,7 +39,7 @@ export const securityEventRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: MAX_REPORT_BODY_BYTES,
       onError: () => {
-        throw new ApiError("payload_too_large", SECURITY_REPORT_MESSAGES.detailsTooLarge);
+        throw new ApiError("payload_too_large", SECURITY_TEXTS.reportDetailsTooLarge);
       },
     }),
     reportLimit,

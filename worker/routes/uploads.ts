@@ -2,14 +2,8 @@
 // multipart uploads through the Worker. The protocol is in docs/decisions/0005-upload-protocol.md.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import {
-  startUploadBodySchema,
-  UPLOAD_NOT_FOUND,
-  UPLOAD_NOT_OPEN,
-  UPLOAD_PART_SIZE,
-  type StartUploadResponse,
-  type UploadStatusResponse,
-} from "../../shared/posts-api";
+import { UPLOAD_TEXTS } from "../../shared/messages";
+import { startUploadBodySchema, UPLOAD_PART_SIZE, type StartUploadResponse, type UploadStatusResponse } from "../../shared/posts-api";
 import { validateUpload } from "../../shared/rules/upload";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -31,7 +25,7 @@ import { enforce } from "../services/rate-limit";
 async function ownedUpload(c: Context<AppEnv>, userId: string): Promise<UploadRow> {
   const id = c.req.param("uploadId") ?? "";
   const upload = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await getUpload(c.var.db, id) : undefined;
-  if (!upload || upload.userId !== userId) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+  if (!upload || upload.userId !== userId) throw new ApiError("not_found", UPLOAD_TEXTS.notFound);
   return upload;
 }
 
@@ -102,7 +96,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .delete("/:uploadId", async (c) => {
     const { userId } = requireUser(c);
     const upload = await ownedUpload(c, userId);
-    if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     if (upload.status === "uploading") await abortUpload(c.env.MEDIA, c.var.db, upload);
     return c.json({ ok: true as const }, 200);
   });

@@ -3,16 +3,9 @@
 // length 1000): threads, replies one level deep, catch-up cursor, limits, screen, delete rights.
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { COMMENT_EMPTY } from "../../../shared/rules/comment";
-import { COMMENT_TOO_LONG } from "../../../shared/schemas/comment";
-import {
-  COMMENT_NOT_FOUND,
-  type Comment,
-  type CommentList,
-  type CommentsSince,
-  DELETE_OTHERS_COMMENT,
-  REPLY_TARGET_MISSING,
-} from "../../../shared/social-api";
+import { SOCIAL_TEXTS } from "../../../shared/messages";
+import type { Comment } from "../../../shared/realtime";
+import type { CommentList, CommentsSince } from "../../../shared/social-api";
 import { comments, securityEvents } from "../../../worker/db/schema";
 import { as, db, expectError, insertPost, json, member, memberWithPost, postCounts } from "./helpers";
 
@@ -106,8 +99,8 @@ describe("replies", () => {
     const otherPost = await insertPost(owner.id);
     const fan = await member();
     const elsewhere = await json<Comment>(await add(fan, otherPost, { content: "On the other post" }), 201);
-    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: elsewhere.id }), 400, REPLY_TARGET_MISSING);
-    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: crypto.randomUUID() }), 400, REPLY_TARGET_MISSING);
+    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: elsewhere.id }), 400, SOCIAL_TEXTS.replyTargetMissing);
+    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: crypto.randomUUID() }), 400, SOCIAL_TEXTS.replyTargetMissing);
     await expectError(await add(fan, owner.postId, { content: "Hi", parentId: "../../etc" }), 400);
     expect(await commentRows(owner.postId)).toHaveLength(0);
   });
@@ -117,11 +110,11 @@ describe("POST — validation, screen and limit", () => {
   it("refuses empty or blank text with 'Comment cannot be empty'", async () => {
     const { postId } = await memberWithPost();
     const fan = await member();
-    await expectError(await add(fan, postId, { content: "" }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: "   \n\t  " }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, {}), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: 42 }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: "x".repeat(10_001) }), 400, COMMENT_TOO_LONG);
+    await expectError(await add(fan, postId, { content: "" }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: "   \n\t  " }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, {}), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: 42 }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: "x".repeat(10_001) }), 400, SOCIAL_TEXTS.commentTooLong);
     expect(await commentRows(postId)).toHaveLength(0);
   });
 
@@ -232,7 +225,7 @@ describe("DELETE /api/comments/:commentId", () => {
     expect(await json(await as(fan, `/api/comments/${mine.id}`, { method: "DELETE" }), 200)).toEqual({ ok: true, commentId: mine.id });
     expect(await commentRows(owner.postId)).toHaveLength(0);
     expect((await postCounts(owner.postId))?.commentsCount).toBe(0);
-    await expectError(await as(fan, `/api/comments/${mine.id}`, { method: "DELETE" }), 404, COMMENT_NOT_FOUND);
+    await expectError(await as(fan, `/api/comments/${mine.id}`, { method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
   });
 
   it("lets the post owner delete anyone's comment, its replies going with it", async () => {
@@ -251,19 +244,19 @@ describe("DELETE /api/comments/:commentId", () => {
     const fan = await member();
     const stranger = await member();
     const theirs = await json<Comment>(await add(fan, owner.postId, { content: "Not yours" }), 201);
-    await expectError(await as(stranger, `/api/comments/${theirs.id}`, { method: "DELETE" }), 403, DELETE_OTHERS_COMMENT);
+    await expectError(await as(stranger, `/api/comments/${theirs.id}`, { method: "DELETE" }), 403, SOCIAL_TEXTS.deleteOthersComment);
     await expectError(await as(null, `/api/comments/${theirs.id}`, { method: "DELETE" }), 401, "Authentication required");
     await expectError(await as(fan, `/api/comments/${theirs.id}`, { method: "DELETE", origin: "https://evil.example" }), 403);
     // A commenter on a post does not own the other comments on it.
     const other = await json<Comment>(await add(stranger, owner.postId, { content: "Someone else" }), 201);
-    await expectError(await as(fan, `/api/comments/${other.id}`, { method: "DELETE" }), 403, DELETE_OTHERS_COMMENT);
+    await expectError(await as(fan, `/api/comments/${other.id}`, { method: "DELETE" }), 403, SOCIAL_TEXTS.deleteOthersComment);
     const [row] = await db().select({ n: count() }).from(comments).where(eq(comments.postId, owner.postId));
     expect(row!.n).toBe(2);
   });
 
   it("answers 404 for an unknown or malformed comment id", async () => {
     const fan = await member();
-    await expectError(await as(fan, `/api/comments/${crypto.randomUUID()}`, { method: "DELETE" }), 404, COMMENT_NOT_FOUND);
-    await expectError(await as(fan, `/api/comments/bad%20id`, { method: "DELETE" }), 404, COMMENT_NOT_FOUND);
+    await expectError(await as(fan, `/api/comments/${crypto.randomUUID()}`, { method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
+    await expectError(await as(fan, `/api/comments/bad%20id`, { method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
   });
 });

@@ -5,4 +5,4 @@ export { FollowButton, type FollowButtonProps } from "./components/follow-button
 export { CommentsDialog, type CommentsDialogProps } from "./components/comments-dialog";
 export { bookmarksInfiniteQueryOptions, commentsQueryOptions, followQueryOptions, socialKeys } from "./api";
 export { useFollow } from "./hooks/use-follow";
-export { BookmarksList, BOOKMARKS_EMPTY } from "./components/bookmarks-list";
+export { BookmarksList } from "./components/bookmarks-list";

@@ -6,7 +6,8 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ContentType } from "../../../shared/constants";
-import { INVALID_CURSOR, type Post, type PostPage } from "../../../shared/posts-api";
+import { REQUEST_TEXTS } from "../../../shared/messages";
+import type { Post, PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
 import { ApiError } from "../../lib/errors";
 import { mediaUrl } from "../../services/media/keys";
@@ -37,7 +38,7 @@ export function encodeCursor(cursor: Cursor): string {
 /** Decodes a cursor from the query string; 400 "Invalid cursor" for anything we did not issue. */
 export function decodeCursor(raw: string | undefined | null): Cursor | null {
   if (raw === undefined || raw === null || raw === "") return null;
-  const fail = () => new ApiError("bad_request", INVALID_CURSOR);
+  const fail = () => new ApiError("bad_request", REQUEST_TEXTS.invalidCursor);
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) throw fail();
   let text: string;
   try {

@@ -3,9 +3,10 @@
 // then completed when the post is created. Each part is streamed straight into R2: the Worker
 // holds at most a chunk or two of it, whatever the file size.
 import type { ContentType } from "../../../shared/constants";
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, THUMBNAIL_TOO_LARGE, UPLOAD_INCOMPLETE, UPLOAD_NOT_OPEN, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
+import { UPLOAD_TEXTS } from "../../../shared/messages";
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { bytesMatchMime, SNIFF_BYTES } from "../../../shared/rules/sniff-mime";
-import { fileTooLargeMessage, invalidTypeMessage, normalizeMime } from "../../../shared/rules/upload";
+import { normalizeMime } from "../../../shared/rules/upload";
 import { eq } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { posts } from "../../db/schema";
@@ -90,7 +91,7 @@ export async function abortUpload(bucket: R2Bucket, db: QueryDb, upload: UploadR
 }
 
 function assertOpen(upload: UploadRow) {
-  if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+  if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
 }
 
 /**
@@ -115,7 +116,7 @@ export async function receivePart(
   const { partCount } = planParts(upload.declaredSize);
   const tooLarge = async () => {
     await abortUpload(bucket, db, upload);
-    return new ApiError("payload_too_large", fileTooLargeMessage(type));
+    return new ApiError("payload_too_large", UPLOAD_TEXTS.fileTooLarge(type));
   };
   if (partNumber > partCount) throw await tooLarge();
   if (contentLength === null) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
@@ -130,7 +131,7 @@ export async function receivePart(
     if (!bytesMatchMime(peeked.head, upload.mimeType)) {
       await peeked.stream.cancel().catch(() => undefined);
       await abortUpload(bucket, db, upload);
-      throw new ApiError("unsupported_media_type", invalidTypeMessage(type));
+      throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType(type));
     }
     body = peeked.stream;
   }
@@ -146,11 +147,11 @@ export async function receivePart(
     if (why instanceof TooFewBytesError) throw new ApiError("bad_request", partSizeMessage(partNumber, expected));
     // The upload may have been aborted (by its owner or the clean-up job) while this part streamed.
     const current = await getUpload(db, upload.id);
-    if (current && current.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (current && current.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     throw error;
   }
   const receivedBytes = await recordPart(db, upload.id, { partNumber, etag: stored.etag, size: expected }, input.now ?? Date.now());
-  if (receivedBytes === null) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+  if (receivedBytes === null) throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
   return { partNumber, etag: stored.etag, receivedBytes };
 }
 
@@ -167,13 +168,13 @@ export async function completeUpload(bucket: R2Bucket, upload: UploadRow): Promi
     parts.length === partCount &&
     parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(upload.declaredSize, p.partNumber)) &&
     parts.reduce((sum, p) => sum + p.size, 0) === upload.declaredSize;
-  if (!complete) throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
+  if (!complete) throw new ApiError("bad_request", UPLOAD_TEXTS.incomplete);
   const object = await bucket
     .resumeMultipartUpload(upload.key, upload.r2UploadId)
     .complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
   if (object.size !== upload.declaredSize) {
     await bucket.delete(upload.key);
-    throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
+    throw new ApiError("bad_request", UPLOAD_TEXTS.incomplete);
   }
   return object;
 }
@@ -190,16 +191,16 @@ export async function putThumbnail(
   assertOpen(upload);
   const mime = normalizeMime(input.contentType ?? "");
   if (!(THUMBNAIL_MIME_TYPES as readonly string[]).includes(mime)) {
-    throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+    throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   }
   const length = input.contentLength;
   if (length === null) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
-  if (length > THUMBNAIL_MAX_BYTES) throw new ApiError("payload_too_large", THUMBNAIL_TOO_LARGE);
-  if (length === 0 || input.body === null) throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+  if (length > THUMBNAIL_MAX_BYTES) throw new ApiError("payload_too_large", UPLOAD_TEXTS.thumbnailTooLarge);
+  if (length === 0 || input.body === null) throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   const peeked = await peekStream(input.body, SNIFF_BYTES);
   if (!bytesMatchMime(peeked.head, mime)) {
     await peeked.stream.cancel().catch(() => undefined);
-    throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+    throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   }
   const key = posterKeyFor(upload.key);
   const fixed = toFixedLength(exactLength(peeked.stream, length), length);
@@ -210,7 +211,7 @@ export async function putThumbnail(
   } catch (error) {
     await fixed.done;
     const why = fixed.failure();
-    if (why instanceof TooManyBytesError) throw new ApiError("payload_too_large", THUMBNAIL_TOO_LARGE);
+    if (why instanceof TooManyBytesError) throw new ApiError("payload_too_large", UPLOAD_TEXTS.thumbnailTooLarge);
     if (why instanceof TooFewBytesError) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
     throw error;
   }

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { authCalls, authKeys } from "../api";

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { AUTH_MESSAGES, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -39,7 +39,7 @@ export interface CommentsDialogProps {
 export function notifyAddCommentFailed(error: unknown): void {
   if (error instanceof ApiClientError && error.status === 429) {
     const title = (error.details as { title?: unknown } | undefined)?.title;
-    notify(typeof title === "string" ? title : "Error", { description: error.message, variant: "destructive" });
+    notify(typeof title === "string" ? title : ERROR_TOAST_TITLE, { description: error.message, variant: "destructive" });
     return;
   }
   if (error instanceof ApiClientError && error.status === 400) {
@@ -95,7 +95,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
 
   const onDelete = (comment: Comment) =>
     remove.mutate(comment.id, {
-      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : AUTH_MESSAGES.unexpected),
+      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : ACCOUNT_TEXTS.unexpected),
     });
 
   const onSubmit = () => {
