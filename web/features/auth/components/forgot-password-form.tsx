@@ -6,12 +6,12 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { passwordResetRequestSchema } from "../../../../shared/schemas/auth";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { showAuthError } from "../errors";
 import { useRequestPasswordReset } from "../hooks";
-import { FormField } from "./form-field";
+import { FormField } from "../../../components/form-field";
 
 export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({

@@ -4,17 +4,15 @@
 import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
-import { INVALID_RESET_LINK } from "../../../../shared/schemas/auth";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { notifyError } from "../../../components/ui/toast";
 import { showAuthError } from "../errors";
 import { useConfirmPasswordReset } from "../hooks";
-import { FormField } from "./form-field";
+import { FormField } from "../../../components/form-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const [password, setPassword] = useState("");
@@ -26,7 +24,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
     return (
       <div className="flex flex-col items-center gap-3 py-4 text-center">
         <p role="alert" className="text-sm text-destructive">
-          {INVALID_RESET_LINK}
+          {ACCOUNT_TEXTS.invalidResetLink}
         </p>
         <Link to="/auth/forgot" className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}>
           Request a new link
@@ -56,7 +54,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
       next.password = check.title;
       notifyError(check.message, { title: check.title });
     }
-    if (repeat !== password) next.repeat = PASSWORDS_DO_NOT_MATCH;
+    if (repeat !== password) next.repeat = ACCOUNT_TEXTS.passwordsDoNotMatch;
     setErrors(next);
     if (next.password || next.repeat) return;
     try {

@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "../../../../shared/schemas/auth";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -12,7 +13,7 @@ import { notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
-import { FormField } from "./form-field";
+import { FormField } from "../../../components/form-field";
 
 function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 403 && /not confirmed/i.test(error.message);
@@ -47,7 +48,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (!unconfirmedEmail) return;
     try {
       const { message } = await resend.mutateAsync(unconfirmedEmail);
-      notifySuccess("Confirmation email sent", { description: message });
+      notifySuccess(ACCOUNT_TEXTS.confirmationSentTitle, { description: message });
     } catch (error) {
       showAuthError(error);
     }

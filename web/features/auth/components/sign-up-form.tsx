@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AUTH_MESSAGES } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
 import { sanitizeUsername } from "../../../../shared/rules/username";
 import { type SignUp, type SignUpInput, signUpSchema } from "../../../../shared/schemas/auth";
@@ -15,7 +15,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignUp } from "../hooks";
-import { FormField } from "./form-field";
+import { FormField } from "../../../components/form-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 export function SignUpForm() {
@@ -39,7 +39,7 @@ export function SignUpForm() {
       try {
         await signUp.mutateAsync(values);
         setSentTo(values.email);
-        notifySuccess("Account created", { description: AUTH_MESSAGES.signUpSuccess });
+        notifySuccess(ACCOUNT_TEXTS.accountCreatedTitle, { description: ACCOUNT_TEXTS.signUpSuccess });
       } catch (error) {
         showAuthError(error);
       }
@@ -56,7 +56,7 @@ export function SignUpForm() {
     if (!sentTo) return;
     try {
       const { message } = await resend.mutateAsync(sentTo);
-      notifySuccess("Confirmation email sent", { description: message });
+      notifySuccess(ACCOUNT_TEXTS.confirmationSentTitle, { description: message });
     } catch (error) {
       showAuthError(error);
     }
@@ -68,7 +68,7 @@ export function SignUpForm() {
         <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <MailCheck className="size-7" aria-hidden />
         </span>
-        <p className="font-display text-lg font-semibold">{AUTH_MESSAGES.signUpSuccess}</p>
+        <p className="font-display text-lg font-semibold">{ACCOUNT_TEXTS.signUpSuccess}</p>
         <p className="text-sm text-muted-foreground">
           We sent a confirmation link to <span className="font-medium text-foreground">{sentTo}</span>. Open it to activate
           your account, then sign in.
