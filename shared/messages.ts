@@ -92,6 +92,7 @@ export const ACCOUNT_TEXTS = {
   invalidEmail: "Please enter a valid email address",
   usernameInvalid: "Username must be at least 3 characters and contain only letters, numbers, dots, underscores, and hyphens",
   usernameTaken: "This username is already in use",
+  usernameHint: `Letters, numbers, dots, underscores and hyphens; up to ${TEXT_LIMITS.usernameMax} characters.`,
   displayNameTooShort: "Display name must be at least 2 characters long",
   displayNameTooLong: `Display name must be at most ${TEXT_LIMITS.displayNameMax} characters`,
 } as const;

@@ -98,7 +98,7 @@ export function SignUpForm() {
         autoCapitalize="none"
         spellCheck={false}
         placeholder="beatmaker_99"
-        hint="Letters, numbers, dots, underscores and hyphens; up to 30 characters."
+        hint={ACCOUNT_TEXTS.usernameHint}
         error={errors.username?.message}
         {...username}
         onChange={(event) => {

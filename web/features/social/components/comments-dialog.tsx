@@ -49,24 +49,12 @@ export function notifyAddCommentFailed(error: unknown): void {
   notifyError(POST_ERRORS.addComment);
 }
 
-function useMinuteClock(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket }: CommentsDialogProps) {
   const comments = useQuery({ ...commentsQueryOptions(post.id), enabled: open });
   const channel = useCommentsLive(post.id, { enabled: open, createSocket });
   const add = useAddComment(post.id);
   const remove = useDeleteComment(post.id);
   const promptSignIn = useSignInPrompt();
-  const now = useMinuteClock(open);
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -167,7 +155,6 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
           ) : (
             <CommentList
               threads={threads}
-              now={now}
               canDelete={canDelete}
               deletingId={remove.isPending ? (remove.variables ?? null) : null}
               onReply={onReply}

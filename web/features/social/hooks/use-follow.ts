@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { POST_ERRORS, SOCIAL_TEXTS } from "../../../../shared/messages";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { followQueryOptions, socialCalls, socialKeys } from "../api";
-import { invalidatePostLists } from "../post-cache";
+import { invalidatePostLists } from "../../../lib/post-cache";
 import { ToggleQueue } from "../toggle-queue";
 
 export interface UseFollowOptions {
