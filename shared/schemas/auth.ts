@@ -60,6 +60,14 @@ export const passwordResetRequestSchema = z.object({
   email: emailSchema,
 });
 
+/**
+ * The /auth/reset form: a new password (strength, then the breached list) typed twice. Both
+ * messages can show at once, as the user may have got both wrong.
+ */
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, repeat: z.string() })
+  .refine((v) => v.repeat === v.password, { path: ["repeat"], message: ACCOUNT_TEXTS.passwordsDoNotMatch, when: () => true });
+
 export const passwordResetConfirmSchema = z.object({
   token: z
     .string({ error: invalidResetLink })

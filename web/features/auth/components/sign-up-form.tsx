@@ -10,12 +10,13 @@ import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
 import { sanitizeUsername } from "../../../../shared/rules/username";
 import { type SignUp, type SignUpInput, signUpSchema } from "../../../../shared/schemas/auth";
+import { FormField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignUp } from "../hooks";
-import { FormField } from "../../../components/form-field";
+import { EmailField } from "./email-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 export function SignUpForm() {
@@ -83,15 +84,7 @@ export function SignUpForm() {
   const username = form.register("username");
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
         label="Username"
         autoComplete="username"
