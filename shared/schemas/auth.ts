@@ -5,7 +5,7 @@ import { ACCOUNT_TEXTS, PASSWORD_TEXTS } from "../messages";
 import { checkNewPassword } from "../rules/password";
 import { cleanText } from "../rules/sanitize";
 import { validateUsername } from "../rules/username";
-import { emailSchema } from "./common";
+import { byRule, emailSchema } from "./common";
 
 const { displayNameTooShort, displayNameTooLong, invalidResetLink } = ACCOUNT_TEXTS;
 
@@ -28,14 +28,7 @@ const newPasswordSchema = z.string({ error: PASSWORD_TEXTS.tooShort }).superRefi
 const usernameSchema = z
   .string({ error: ACCOUNT_TEXTS.usernameInvalid })
   .max(256)
-  .transform((raw, ctx) => {
-    const result = validateUsername(raw);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    }
-    return result.username;
-  });
+  .transform(byRule(validateUsername, (accepted) => accepted.username));
 
 /** Sign-up display name: cleaned and trimmed, 2 to 50 characters. */
 const signUpDisplayNameSchema = z

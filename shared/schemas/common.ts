@@ -7,6 +7,24 @@ import { cleanText } from "../rules/sanitize";
 
 const INVALID_ID = REQUEST_TEXTS.invalidId;
 
+/**
+ * A zod transform that runs one of the shared rules: a refusal becomes the issue, with the rule's
+ * message, and an acceptance gives the value the rule produced (what will be stored).
+ */
+export function byRule<Accepted extends { ok: true }, Value>(
+  rule: (raw: string) => Accepted | { ok: false; message: string },
+  value: (accepted: Accepted) => Value,
+) {
+  return (raw: string, ctx: z.RefinementCtx<string>): Value => {
+    const result = rule(raw);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return value(result);
+  };
+}
+
 /** Row ids (UUIDs or similar opaque ids): URL-safe and bounded. */
 export const idSchema = z
   .string({ error: INVALID_ID })

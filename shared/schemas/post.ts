@@ -6,20 +6,13 @@ import { TEXT_LIMITS } from "../constants";
 import { POST_TEXTS } from "../messages";
 import { checkCaption, parseTags } from "../rules/post-text";
 import { cleanText } from "../rules/sanitize";
-import { cleanedText, optionalCleanedText } from "./common";
+import { byRule, cleanedText, optionalCleanedText } from "./common";
 
 /** Cleaned, at most 500 characters, and passing the content screen ("Invalid caption content"). */
 export const captionSchema = z
   .string()
   .max(TEXT_LIMITS.caption * 4, POST_TEXTS.captionTooLong)
-  .transform((raw, ctx) => {
-    const result = checkCaption(raw);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    }
-    return result.caption;
-  });
+  .transform(byRule(checkCaption, (accepted) => accepted.caption));
 
 export const locationSchema = optionalCleanedText(TEXT_LIMITS.location, POST_TEXTS.locationTooLong);
 

@@ -5,7 +5,7 @@
 // dialog's are. The server repeats all of them.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MapPin, Tags, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { TEXT_LIMITS, type ContentType } from "../../../../shared/constants";
 import { POST_ERRORS, POST_SUCCESS, SECURITY_TEXTS, UPLOAD_TEXTS } from "../../../../shared/messages";
@@ -46,6 +46,15 @@ function limitTitle(details: unknown): string {
     return (details as { title: string }).title;
   }
   return SECURITY_TEXTS.uploadLimitTitle;
+}
+
+/** The label of a field the post can do without: its icon, its name and "(optional)". */
+function OptionalLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <>
+      {icon} {text} <span className="font-normal text-muted-foreground">(optional)</span>
+    </>
+  );
 }
 
 export function UploadForm({ onPublished, publish = (input) => publishPost(input), analyze = analyzeMedia }: UploadFormProps) {
@@ -211,11 +220,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
       />
 
       <FormField
-        label={
-          <>
-            <MapPin className="size-4 text-muted-foreground" aria-hidden /> Location <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
+        label={<OptionalLabel icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />} text="Location" />}
         maxLength={TEXT_LIMITS.location}
         disabled={busy}
         placeholder="Studio, city or venue"
@@ -224,11 +229,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
       />
 
       <FormField
-        label={
-          <>
-            <Tags className="size-4 text-muted-foreground" aria-hidden /> Tags <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
-        }
+        label={<OptionalLabel icon={<Tags className="size-4 text-muted-foreground" aria-hidden />} text="Tags" />}
         maxLength={TEXT_LIMITS.tags}
         disabled={busy}
         placeholder="mixing, rnb, analog"
