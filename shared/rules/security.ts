@@ -30,14 +30,6 @@ export function createRapidClickDetector(options: {
   };
 }
 
-/** The rapid-click rule over a list of click times, in order. */
-export function hasRapidClicks(clickTimes: readonly number[]): boolean {
-  let detected = false;
-  const click = createRapidClickDetector({ onDetect: () => (detected = true) });
-  for (const at of clickTimes) click(at);
-  return detected;
-}
-
 /** The monitor's idle rule: inactive for more than 4 hours. */
 export function isSuspiciouslyIdle(lastActivity: number, now: number, thresholdMs: number = SECURITY_MONITOR.idleThresholdMs): boolean {
   return now - lastActivity > thresholdMs;

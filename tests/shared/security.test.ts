@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_LOG_LIMITS, RATE_LIMITS, SECURITY_MONITOR, SECURITY_SETTINGS, UI_TIMINGS } from "../../shared/constants";
-import { appendCapped, hasRapidClicks, isSessionExpired, isSuspiciouslyIdle } from "../../shared/rules/security";
+import { appendCapped, createRapidClickDetector, isSessionExpired, isSuspiciouslyIdle } from "../../shared/rules/security";
+
+/** Feeds click times to the monitor's detector, in order, and tells whether it fired. */
+function hasRapidClicks(clickTimes: readonly number[]): boolean {
+  let detected = false;
+  const click = createRapidClickDetector({ onDetect: () => (detected = true) });
+  for (const at of clickTimes) click(at);
+  return detected;
+}
 
 const MIN = 60_000;
 

@@ -3,8 +3,9 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { ACCOUNT_TEXTS } from "../../../shared/messages";
+import type { SignOutScope } from "../../../shared/schemas/account";
 import { onSessionLost } from "../../lib/api-client";
-import { SIGNED_OUT, type SessionData, type SignOutScope, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
+import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 
 /** The current session: `data.user` is null for visitors; `isPending` until the first answer. */

@@ -85,7 +85,7 @@ export const postCalls = {
   },
 };
 
-export type PostPages = InfiniteData<PostPage, string | null>;
+type PostPages = InfiniteData<PostPage, string | null>;
 
 export function postListInfiniteQueryOptions(source: PostListSource) {
   return infiniteQueryOptions({
@@ -131,7 +131,7 @@ registerPostCache({
 });
 
 /** Removes a deleted post from every list and drops its detail entry. */
-export function removePostFromCaches(queryClient: QueryClient, postId: string): void {
+function removePostFromCaches(queryClient: QueryClient, postId: string): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
     mapPages(data, (items) => items.filter((item) => item.id !== postId)),
   );

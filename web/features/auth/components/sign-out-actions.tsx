@@ -3,9 +3,9 @@
 // "others" keeps this device signed in.
 import { LogOut, MonitorSmartphone, ShieldOff } from "lucide-react";
 import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import type { SignOutScope } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { notifySuccess } from "../../../components/ui/toast";
-import type { SignOutScope } from "../api";
 import { showAuthError } from "../errors";
 import { useSignOut } from "../hooks";
 
