@@ -5,7 +5,7 @@
 // change of format is a server-only change.
 import { z } from "zod";
 
-export const INVALID_CURSOR = "Invalid cursor";
+import { REQUEST_TEXTS } from "./messages";
 
 /** A position in a list ordered by (created_at, id): the last item a client holds. */
 export interface Cursor {
@@ -40,11 +40,11 @@ export function decodeCursor(raw: string | null | undefined): Cursor | null {
  * answers 400 'Invalid cursor' in the error envelope; an empty value means "from the start", as a
  * missing one does.
  */
-export const cursorSchema = z.string({ error: INVALID_CURSOR }).transform((raw, ctx): Cursor | undefined => {
+export const cursorSchema = z.string({ error: REQUEST_TEXTS.invalidCursor }).transform((raw, ctx): Cursor | undefined => {
   if (raw === "") return undefined;
   const cursor = decodeCursor(raw);
   if (!cursor) {
-    ctx.addIssue({ code: "custom", message: INVALID_CURSOR });
+    ctx.addIssue({ code: "custom", message: REQUEST_TEXTS.invalidCursor });
     return z.NEVER;
   }
   return cursor;

@@ -1,18 +1,131 @@
-// Every user-facing text of both specifications' §8 error catalogues, their success toasts and
-// the validation messages of §5, written once. The Worker puts these in error envelopes and the
-// SPA puts them in toasts, so the two can never drift apart or from the spec.
+// Every user-facing text of the app, written once: the specifications' §8 error catalogues and
+// success toasts, the validation messages of §5, the texts the spec leaves to us, and the app
+// shell's screens. The Worker puts these in error envelopes and the SPA in toasts and screens, so
+// the two can never drift apart or from the spec. Rules and schemas in shared/ take their
+// messages from here too; nothing else spells a user-facing sentence.
 //
-// A toast is `{ title, description? }`. Texts with a placeholder are functions, so the caller
-// cannot forget to fill it in.
+// One namespace per area (shell, accounts, posts, social, uploads, content screen, security,
+// requests). A toast is `{ title, description? }`. Texts with a placeholder are functions, so the
+// caller cannot forget to fill it in.
+import {
+  BROWSER_SEVERITIES,
+  FILE_SIZE_LIMITS_MB,
+  PASSWORD_MAX_LENGTH,
+  REPORTABLE_SECURITY_EVENT_TYPES,
+  TEXT_LIMITS,
+  type ContentType,
+} from "./constants";
 
 export interface ToastText {
   readonly title: string;
   readonly description?: string;
 }
 
-const ERROR_TITLE = "Error";
+/** The title of every destructive toast (first document §8: failures are titled "Error"). */
+export const ERROR_TOAST_TITLE = "Error";
 
-/** Destructive toasts titled "Error" (first document §8). */
+// ---------------------------------------------------------------------------------------------
+// App shell: toasts (first document §1, §8), install card (§1), error screen (§2, §4) and the
+// 404 page (second document §2). The spec shows that the install toasts exist but not all their
+// words; the ones it does not give are ours.
+
+export const SHELL_TEXTS = {
+  toasts: {
+    online: { title: "Back Online", description: "Your connection has been restored." },
+    offline: { title: "You're Offline", description: "Don't worry, the app still works offline!" },
+    installed: { title: "App Installed", description: "Backline is on your home screen. Open it any time — even offline." },
+    installReminder: { title: "Take Backline with you", description: "Install the app for offline access, push notifications and faster loading." },
+    updated: { title: "App Updated", description: "A new version is available. Refresh to update." },
+  },
+  installCard: {
+    title: "Install the app",
+    description: "Get offline access, push notifications and faster loading — right from your home screen.",
+    install: "Install",
+    notNow: "Not now",
+    dismissLabel: "Dismiss install prompt",
+  },
+  errorFallback: {
+    title: "Something went wrong",
+    description: "This screen hit a wrong note. Try again, or reload the app if it keeps happening.",
+    tryAgain: "Try Again",
+    reload: "Reload Page",
+  },
+  notFound: {
+    title: "Oops! Page not found",
+    description: "This track doesn't exist — it may have been moved, renamed or never recorded.",
+    returnHome: "Return to Home",
+  },
+  loading: "Loading...",
+} as const satisfies { toasts: Record<string, ToastText> } & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts: sign-in, sign-up, email links, password reset, sessions (first document §5, §8, §9;
+// the accounts contract). Where the spec leaves a text to "the provider's own message", the
+// words are ours.
+
+export const ACCOUNT_TEXTS = {
+  invalidCredentials: "Invalid login credentials",
+  emailNotConfirmed: "Email not confirmed. Check your inbox for the confirmation link.",
+  confirmLinkInvalid: "Confirmation link is invalid or has expired",
+  emailConfirmed: "Your email is confirmed. You can sign in now.",
+  /** The same answer whether or not the address has an account, so it reveals nothing. */
+  resendSent: "If that address has an unconfirmed account, a new confirmation link is on its way.",
+  resetSent: "If that address has an account, a password reset link is on its way.",
+  invalidResetLink: "This password reset link is invalid or has expired",
+  passwordUpdated: "Your password has been changed. Please sign in again.",
+  passwordsDoNotMatch: "Passwords do not match",
+  authRequired: "Authentication required",
+  crossOrigin: "Cross-origin request refused",
+  googleNotConfigured: "Google sign-in is not configured",
+  googleFailed: "Google sign-in failed. Please try again.",
+  googleEmailUnverified: "Your Google account has no verified email address",
+  refreshFailed: "Your session has ended. Please sign in again.",
+  unexpected: "An unexpected error occurred",
+  signUpSuccess: "Please check your email to confirm your account",
+  accountLocked: "Account temporarily locked due to suspicious activity",
+  /** Toast titles the SPA shows around the texts above. */
+  accountCreatedTitle: "Account created",
+  confirmationSentTitle: "Confirmation email sent",
+  signedOutTitle: "Signed out",
+  signedOutOthers: { title: "Signed out of other devices", description: "Every other browser and device now has to sign in again." },
+  inactivitySignOut: "You were signed out after 60 minutes without activity.",
+  invalidEmail: "Please enter a valid email address",
+  usernameInvalid: "Username must be at least 3 characters and contain only letters, numbers, dots, underscores, and hyphens",
+  usernameTaken: "This username is already in use",
+  usernameHint: `Letters, numbers, dots, underscores and hyphens; up to ${TEXT_LIMITS.usernameMax} characters.`,
+  displayNameTooShort: "Display name must be at least 2 characters long",
+  displayNameTooLong: `Display name must be at most ${TEXT_LIMITS.displayNameMax} characters`,
+} as const;
+
+/** Password messages (first document §5): the sign-in minimum, the strength meter and sign-up. */
+export const PASSWORD_TEXTS = {
+  tooShort: "Password must be at least 8 characters long",
+  /** Not in the spec: a bound so that hashing cost stays predictable. */
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  tooWeakTitle: "Password Too Weak",
+  compromisedTitle: "Compromised Password",
+  compromised: "This password has been found in data breaches. Please choose a different password.",
+  /** The strength meter's lines, in order of importance. */
+  feedback: {
+    length: "Password must be at least 8 characters long",
+    lowercase: "Include at least one lowercase letter",
+    uppercase: "Include at least one uppercase letter",
+    digit: "Include at least one number",
+    special: "Include at least one special character",
+    weakPattern: 'Avoid common words and sequences such as "password" or "123456"',
+    repeated: "Avoid repeating the same character 3 or more times",
+  },
+} as const;
+
+export const PROFILE_TEXTS = {
+  notFound: "Profile not found",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Posts and their social actions: the first document's §8 catalogue, then the texts of editing,
+// deleting and paging that the spec leaves to us.
+
+/** Destructive toasts titled "Error" (first document §8); the API answers with the same words. */
 export const POST_ERRORS = {
   loginToBookmark: "You must be logged in to bookmark posts",
   loginToLike: "You must be logged in to like posts",
@@ -31,51 +144,8 @@ export const POST_ERRORS = {
   /** The feed flow and the all-posts flow word this one differently; both are kept. */
   sharePostFeed: "Failed to share post. Please try again.",
   sharePostAll: "Failed to share post",
-  loadTrendingHashtags: "Failed to load trending hashtags",
-  searchHashtags: "Failed to search hashtags",
-  loadHashtagPosts: "Failed to load posts for hashtag",
   updateFollow: "Failed to update follow status",
 } as const;
-
-/** Turns one of the "Error"-titled texts into a toast. */
-export function errorToast(description: string): ToastText {
-  return { title: ERROR_TITLE, description };
-}
-
-export const SEARCH_ERROR: ToastText = { title: "Search Error", description: "Failed to perform search. Please try again." };
-
-export const RECOMMENDATIONS_UPDATED: ToastText = { title: "Recommendations Updated" };
-/** Shown when refreshing recommendations fails: the spec deliberately words it as a success. */
-export const RECOMMENDATIONS_UPDATE_COMPLETE: ToastText = {
-  title: "Update Complete",
-  description: "Recommendations have been refreshed based on your activity",
-};
-
-export const AUTH_MESSAGES = {
-  unexpected: "An unexpected error occurred",
-  signUpSuccess: "Please check your email to confirm your account",
-  providerMissingCredentials: "You must provide either an email or phone number and a password",
-  useAuthOutsideProvider: "useAuth must be used within an AuthProvider",
-  accountLocked: "Account temporarily locked due to suspicious activity",
-  userNotAuthenticated: "User not authenticated",
-} as const;
-
-export const TOO_MANY_ATTEMPTS_TITLE = "Too Many Attempts";
-export function tooManyAttempts(minutes: number): ToastText {
-  return { title: TOO_MANY_ATTEMPTS_TITLE, description: `Please wait ${minutes} minutes before trying again` };
-}
-
-export const UPLOAD_LIMIT_TITLE = "Upload Limit Reached";
-export function uploadLimitReached(minutes: number): ToastText {
-  return { title: UPLOAD_LIMIT_TITLE, description: `Please wait ${minutes} minutes before uploading again` };
-}
-
-export const FEATURE_COMING_SOON: ToastText = {
-  title: "Feature Coming Soon",
-  description: "Post editing will be available soon",
-};
-
-export const DELETE_POST_CONFIRM = "Are you sure you want to delete this post? This action cannot be undone.";
 
 /** Success toasts of the first document §8. */
 export const POST_SUCCESS = {
@@ -90,134 +160,97 @@ export const POST_SUCCESS = {
   linkCopied: { title: "Link Copied", description: "Link has been copied to clipboard" },
 } as const satisfies Record<string, ToastText>;
 
-export function followingToast(username: string): ToastText {
-  return { title: "Following", description: `You are now following @${username}` };
-}
-export function unfollowedToast(username: string): ToastText {
-  return { title: "Unfollowed", description: `You unfollowed @${username}` };
-}
-
-/** App-shell toasts (first document §1 and §8). */
-export const SHELL_TOASTS = {
-  appUpdated: { title: "App Updated", description: "A new version is available. Refresh to update." },
-  /** The spec shows that an install-success toast exists but not its words; these are ours. */
-  installed: { title: "App Installed", description: "Backline has been added to your device." },
-  backOnline: { title: "Back Online", description: "Your connection has been restored." },
-  offline: { title: "You're Offline", description: "Don't worry, the app still works offline!" },
-} as const satisfies Record<string, ToastText>;
-
-export const INSTALL_CARD = {
-  title: "Install the app",
-  description: "Get offline access, push notifications and faster loading.",
-  install: "Install",
-  dismiss: "Not now",
+/** Editing, deleting and the caption, location and tag fields (first document §5; limits named). */
+export const POST_TEXTS = {
+  deleteConfirm: "Are you sure you want to delete this post? This action cannot be undone.",
+  postUpdated: "Post updated",
+  updateFailed: "Failed to update post. Please try again.",
+  editOthersPost: "You can only edit your own posts",
+  deleteMediaFailed: "Failed to delete post. Please try again.",
+  nothingToUpdate: "Nothing to update",
+  invalidCaptionContent: "Invalid caption content",
+  // The spec shows counters for these limits but no message; ours name the limit.
+  captionTooLong: `Caption must be at most ${TEXT_LIMITS.caption} characters`,
+  locationTooLong: `Location must be at most ${TEXT_LIMITS.location} characters`,
+  tagsTooLong: `Tags must be at most ${TEXT_LIMITS.tags} characters`,
 } as const;
-
-export const ERROR_FALLBACK = { title: "Something went wrong", tryAgain: "Try Again", reload: "Reload Page" } as const;
-export const NOT_FOUND_PAGE = { title: "Oops! Page not found", returnHome: "Return to Home" } as const;
-
-/** Empty states and labels that both sides mention (first document §2). */
-export const SEARCH_TEXTS = {
-  placeholder: "Search users, content, hashtags...",
-  noResults: "No results found",
-  noResultsHint: "Try adjusting your filters or search terms",
-  noUsers: "No users found",
-  noUsersHint: "Start typing to search for users",
-  noServices: "No services available",
-  servicesTitle: "Professional Services",
-  schedulingRequired: "Scheduling Required",
-  showMoreRecommendations: "Show More Recommendations",
-  showAll: "Show All",
-} as const;
-export function showMoreTopics(n: number): string {
-  return `Show ${n} More Topics`;
-}
 
 // ---------------------------------------------------------------------------------------------
-// Second document §8.
+// Social: follows, comments, bookmarks (first document §4; the texts the spec leaves to us).
 
-export const PAYMENT_MESSAGES = {
-  sessionFailed: "Failed to create payment session",
-  noClientSecret: "Invalid payment response - no client secret",
-  formNotReady: "Payment form not ready. Please try again.",
-  paymentFailedInline: "Payment failed",
-  paymentFailed: { title: "Payment Failed", description: "There was an issue processing your payment" },
-  paymentSucceeded: { title: "Payment successful!" },
-  loginToPurchase: "Please log in to make a purchase",
-  successPage: "Payment Successful!",
-} as const;
-export function paymentSessionFailedWith(message: string): string {
-  return `${PAYMENT_MESSAGES.sessionFailed}: ${message}`;
-}
-
-export const ACCOUNT_MESSAGES = {
-  loadActivity: "Failed to load activity feed",
-  loadProfile: "Failed to load profile",
-  profileNotFound: "Profile not found",
-  updateFailed: { title: "Update failed", description: "Failed to update profile" },
-  profileUpdated: { title: "Profile updated", description: "Your profile has been successfully updated" },
-  avatarInvalidType: { title: "Invalid file type", description: "Please select an image file" },
-  avatarTooLarge: { title: "File too large", description: "Please select an image under 5MB" },
-  avatarUploadFailed: { title: "Upload failed", description: "Failed to upload profile picture" },
-  usernameRequired: { title: "Username required", description: "Please enter a username" },
-  usernameTaken: { title: "Username taken", description: "This username is already in use" },
+export const SOCIAL_TEXTS = {
+  followSelf: "You cannot follow yourself",
+  deleteOthersComment: "You can only delete your own comments",
+  commentNotFound: "Comment not found",
+  replyTargetMissing: "The comment you are replying to no longer exists",
+  /** The spec shows no message for an empty comment (nothing happens); this is for the API. */
+  commentEmpty: "Comment cannot be empty",
+  commentTooLong: "Comment is too long",
+  bookmarksEmpty: { title: "No saved posts yet", hint: "Tap the bookmark on any post to keep it here for later." },
+  following: (username: string): ToastText => ({ title: "Following", description: `You are now following @${username}` }),
+  unfollowed: (username: string): ToastText => ({ title: "Unfollowed", description: `You unfollowed @${username}` }),
 } as const;
 
-export const MARKETPLACE_MESSAGES = {
-  fetchProducts: "Failed to fetch products",
-  createProduct: "Failed to create product",
-  updateProduct: "Failed to update product",
-  deleteProduct: "Failed to delete product",
-  fetchServices: "Failed to fetch services",
-  productCreated: "Product created successfully",
-  productUpdated: "Product updated successfully",
-  productDeleted: "Product deleted successfully",
-  serviceCreated: "Service created successfully",
-  serviceUpdated: "Service updated successfully",
-  serviceDeleted: "Service deleted successfully",
-  serviceNotFound: "Service not found",
-  productNotFound: "Product not found",
-  noServicesYet: "No services created yet",
-  createFirstService: "Create Your First Service",
-  noProductsYet: "No products created yet",
-  digitalFileNote: "Digital file will be available after purchase",
-  packagePricing: "Package pricing",
-  contactForPricing: "Contact for pricing",
+// ---------------------------------------------------------------------------------------------
+// Uploads (first document §5 Upload, and the multipart protocol of decision record 0005).
+
+export const UPLOAD_TEXTS = {
+  selectContentType: "Please select a content type first",
+  selectFile: "Please select a file to upload",
+  invalidFile: "Invalid file",
+  invalidType: (type: ContentType) => `Please select a valid ${type} file`,
+  fileTooLarge: (type: ContentType) => `File size must be less than ${FILE_SIZE_LIMITS_MB[type]}MB for ${type} files`,
+  invalidFileName: "Invalid file name",
+  multipleExtensions: "Multiple file extensions not allowed",
+  suspiciousFileName: "Suspicious file name",
+  incomplete: "Upload incomplete",
+  notFound: "Upload not found",
+  notOpen: "This upload is no longer open",
+  thumbnailTooLarge: "Thumbnail must be less than 1MB",
 } as const;
 
-export const MESSAGING_TEXTS = {
-  fetchConversations: "Failed to fetch conversations",
-  loadingConversations: "Loading conversations...",
-  noConversationsFound: "No conversations found",
-  noConversationsYet: "No conversations yet",
-  startConversation: "Start a conversation",
-  ownPreviewPrefix: "You: ",
-  loadingMessages: "Loading messages...",
-  selectConversation: "Select a conversation to start messaging",
-} as const;
-export function startConversationWith(name: string): string {
-  return `Start your conversation with ${name}`;
-}
+// ---------------------------------------------------------------------------------------------
+// The content screen of first document §5 (comments and captions).
 
-export const ACTIVITY_TEXTS = {
-  emptyTitle: "No recent activity",
-  emptyDescription: "When people interact with your posts or follow you, you'll see it here.",
+export const CONTENT_SCREEN_TEXTS = {
+  invalidFormat: "Invalid content format",
+  prohibitedWords: "Content contains prohibited words",
+  suspiciousPatterns: "Content contains suspicious patterns",
+  excessiveRepetition: "Excessive word repetition detected",
+  excessiveUppercase: "Excessive uppercase text detected",
 } as const;
-export function activityText(kind: "like" | "comment" | "follow" | "message", name: string): string {
-  switch (kind) {
-    case "like":
-      return `${name} liked your post`;
-    case "comment":
-      return `${name} commented on your post`;
-    case "follow":
-      return `${name} started following you`;
-    case "message":
-      return `${name} sent you a message`;
-    default: {
-      const unreachable: never = kind;
-      return unreachable;
-    }
-  }
-}
 
-export const LOADING_TEXT = "Loading...";
+// ---------------------------------------------------------------------------------------------
+// Security (first document §9): rate-limit toasts, the browser monitor's notification and the
+// security-event report route.
+
+// The upload-limit title is also shown on its own, when the server's answer carries no title.
+const UPLOAD_LIMIT_TITLE = "Upload Limit Reached";
+
+export const SECURITY_TEXTS = {
+  tooManyAttempts: (minutes: number): ToastText => ({
+    title: "Too Many Attempts",
+    description: `Please wait ${minutes} minutes before trying again`,
+  }),
+  uploadLimitReached: (minutes: number): ToastText => ({
+    title: UPLOAD_LIMIT_TITLE,
+    description: `Please wait ${minutes} minutes before uploading again`,
+  }),
+  uploadLimitTitle: UPLOAD_LIMIT_TITLE,
+  notificationTitle: "Backline security alert",
+  /** The browser notification when a critical event could not be saved on the server. */
+  criticalNotReported: (eventType: string) => `A critical security event (${eventType.replaceAll("_", " ")}) could not be reported.`,
+  reportUnknownType: `Unknown security event type: expected one of ${REPORTABLE_SECURITY_EVENT_TYPES.join(", ")}`,
+  reportBadSeverity: `Unknown severity: expected one of ${BROWSER_SEVERITIES.join(", ")}`,
+  reportTooManyDetails: "Too many details",
+  reportDetailsTooLarge: "Details are too large",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: malformed ids, cursors and bodies, which only a client bug or a probe produces.
+
+export const REQUEST_TEXTS = {
+  invalidId: "Invalid id",
+  invalidCursor: "Invalid cursor",
+  invalidRequest: "Invalid request",
+} as const;

@@ -1,11 +1,11 @@
 // The posts & media contract shared by the Worker and the SPA (spec social-feed-search §3 post,
 // §5 Upload, §7 posts/create post/delete post/post_views): upload protocol constants, request
-// bodies and the Post shape the API answers with. Rules and messages come from shared/rules and
-// shared/schemas; nothing here retypes them.
+// bodies and the Post shape the API answers with. Rules come from shared/rules and
+// shared/schemas, messages from shared/messages.ts; nothing here retypes them.
 import { z } from "zod";
 import { MB } from "./constants";
 import { cursorSchema } from "./cursor";
-import { SELECT_CONTENT_TYPE, SELECT_FILE } from "./rules/upload";
+import { UPLOAD_TEXTS } from "./messages";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
 /**
@@ -17,19 +17,13 @@ export const UPLOAD_PART_SIZE = 10 * MB;
 export const THUMBNAIL_MAX_BYTES = 1 * MB;
 export const THUMBNAIL_MIME_TYPES = ["image/jpeg", "image/webp"] as const;
 /** Waveform peaks stored for the audio player. */
-export const WAVEFORM_MAX_POINTS = 512;
+const WAVEFORM_MAX_POINTS = 512;
 /** Abandoned uploads are aborted by the clean-up cron after this long without a new part. */
 export const UPLOAD_ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** Posts per page of every post list; the SPA asks for exactly this many. */
 export const PAGE_DEFAULT_LIMIT = 10;
-export const PAGE_MAX_LIMIT = 50;
-
-export const UPLOAD_INCOMPLETE = "Upload incomplete";
-export const EDIT_OTHERS_POST = "You can only edit your own posts";
-export const THUMBNAIL_TOO_LARGE = "Thumbnail must be less than 1MB";
-export const UPLOAD_NOT_FOUND = "Upload not found";
-export const UPLOAD_NOT_OPEN = "This upload is no longer open";
-export const DELETE_MEDIA_FAILED = "Failed to delete post. Please try again.";
+const PAGE_MAX_LIMIT = 50;
 
 /**
  * POST /api/uploads. Every field is optional here so that `validateUpload` decides the message in
@@ -37,10 +31,10 @@ export const DELETE_MEDIA_FAILED = "Failed to delete post. Please try again.";
  * by the schema itself.
  */
 export const startUploadBodySchema = z.object({
-  contentType: z.string({ error: SELECT_CONTENT_TYPE }).max(20, SELECT_CONTENT_TYPE).nullish(),
-  mimeType: z.string({ error: SELECT_FILE }).max(255, SELECT_FILE).nullish(),
-  size: z.number({ error: SELECT_FILE }).nullish(),
-  fileName: z.string({ error: SELECT_FILE }).max(1024, SELECT_FILE).nullish(),
+  contentType: z.string({ error: UPLOAD_TEXTS.selectContentType }).max(20, UPLOAD_TEXTS.selectContentType).nullish(),
+  mimeType: z.string({ error: UPLOAD_TEXTS.selectFile }).max(255, UPLOAD_TEXTS.selectFile).nullish(),
+  size: z.number({ error: UPLOAD_TEXTS.selectFile }).nullish(),
+  fileName: z.string({ error: UPLOAD_TEXTS.selectFile }).max(1024, UPLOAD_TEXTS.selectFile).nullish(),
 });
 export type StartUploadBody = z.input<typeof startUploadBodySchema>;
 
@@ -50,7 +44,7 @@ export interface StartUploadResponse {
   partCount: number;
 }
 
-export interface UploadPartInfo {
+interface UploadPartInfo {
   partNumber: number;
   etag: string;
   size: number;
@@ -67,7 +61,7 @@ export interface UploadStatusResponse {
 
 /** POST /api/posts: a post from a finished upload. Media facts come from the upload row, never from here. */
 export const createPostBodySchema = z.object({
-  uploadId: z.string({ error: UPLOAD_INCOMPLETE }).min(1, UPLOAD_INCOMPLETE).max(64, UPLOAD_INCOMPLETE),
+  uploadId: z.string({ error: UPLOAD_TEXTS.incomplete }).min(1, UPLOAD_TEXTS.incomplete).max(64, UPLOAD_TEXTS.incomplete),
   caption: captionSchema.nullish().transform((v) => v ?? ""),
   location: locationSchema,
   tags: tagsSchema.nullish().transform((v) => v ?? []),
@@ -86,7 +80,7 @@ export interface PostAuthor {
   verified: boolean;
 }
 
-export interface PostViewer {
+interface PostViewer {
   liked: boolean;
   bookmarked: boolean;
   isOwner: boolean;

@@ -12,7 +12,7 @@ import type { PostAuthor } from "./posts-api";
 // ---------------------------------------------------------------------------------------------
 // The comment shape (also what the HTTP comment routes answer with)
 
-export type CommentAuthor = PostAuthor;
+type CommentAuthor = PostAuthor;
 
 export interface Comment {
   id: string;
@@ -67,10 +67,13 @@ export const CLOSE_TOO_MANY_LISTENERS = 4429;
 /** How long a client waits after a CLOSE_TOO_MANY_LISTENERS refusal before it tries again. */
 export const REFUSED_RETRY_MS = 60_000;
 
-/** The delay before reconnect attempt `attempt` (0-based): 1, 2, 5, 10 s, then 10 s forever. */
-export function reconnectDelayMs(attempt: number): number {
-  const index = Math.min(Math.max(Math.floor(attempt), 0), RECONNECT_DELAYS_MS.length - 1);
-  return RECONNECT_DELAYS_MS[index]!;
+/**
+ * The delay before reconnect attempt `attempt` (0-based): 1, 2, 5, 10 s, then 10 s forever.
+ * `delays` replaces the schedule (tests use short ones); an empty schedule retries at once.
+ */
+export function reconnectDelayMs(attempt: number, delays: readonly number[] = RECONNECT_DELAYS_MS): number {
+  if (delays.length === 0) return 0;
+  return delays[Math.min(Math.max(Math.floor(attempt), 0), delays.length - 1)] ?? 0;
 }
 
 /** The path a client opens a WebSocket on to listen to a post's comments. */

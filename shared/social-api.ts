@@ -1,29 +1,20 @@
 // The social contract shared by the Worker and the SPA (spec social-feed-search §4 like,
-// bookmark, comment reply, follow; §7 post_likes, bookmarks, comments, follows): request bodies,
-// response shapes and the messages the spec leaves to us. Comment rules and texts come from
-// shared/rules/comment.ts and the content screen; nothing here retypes them.
+// bookmark, comment reply, follow; §7 post_likes, bookmarks, comments, follows): request bodies
+// and response shapes. Comment rules come from shared/rules/comment.ts and the content screen,
+// messages from shared/messages.ts; nothing here retypes them.
 import { z } from "zod";
+import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
-import { COMMENT_EMPTY, COMMENT_MAX } from "./rules/comment";
+import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
-import { COMMENT_TOO_LONG } from "./schemas/comment";
 import type { Comment, CommentThread } from "./realtime";
 
-export type { Comment, CommentThread } from "./realtime";
-
-// Messages the spec does not word. They are ours, written once here.
-export const FOLLOW_SELF = "You cannot follow yourself";
-export const DELETE_OTHERS_COMMENT = "You can only delete your own comments";
-export const COMMENT_NOT_FOUND = "Comment not found";
-export const REPLY_TARGET_MISSING = "The comment you are replying to no longer exists";
-export const INVALID_TOGGLE = "Invalid request";
-
 /** PUT /api/posts/:postId/like — the state the client wants, not a toggle, so retries are safe. */
-export const likeBodySchema = z.object({ liked: z.boolean({ error: INVALID_TOGGLE }) });
+export const likeBodySchema = z.object({ liked: z.boolean({ error: REQUEST_TEXTS.invalidRequest }) });
 /** PUT /api/posts/:postId/bookmark */
-export const bookmarkBodySchema = z.object({ bookmarked: z.boolean({ error: INVALID_TOGGLE }) });
+export const bookmarkBodySchema = z.object({ bookmarked: z.boolean({ error: REQUEST_TEXTS.invalidRequest }) });
 /** PUT /api/users/:userId/follow */
-export const followBodySchema = z.object({ following: z.boolean({ error: INVALID_TOGGLE }) });
+export const followBodySchema = z.object({ following: z.boolean({ error: REQUEST_TEXTS.invalidRequest }) });
 
 /**
  * POST /api/posts/:postId/comments. Only the shape is checked here; the content rules (trim,
@@ -32,10 +23,9 @@ export const followBodySchema = z.object({ following: z.boolean({ error: INVALID
  * rule ever runs over a huge body.
  */
 export const createCommentBodySchema = z.object({
-  content: z.string({ error: COMMENT_EMPTY }).max(COMMENT_MAX * 10, COMMENT_TOO_LONG),
+  content: z.string({ error: SOCIAL_TEXTS.commentEmpty }).max(TEXT_LIMITS.comment * 10, SOCIAL_TEXTS.commentTooLong),
   parentId: idSchema.nullish(),
 });
-export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
 
 /** GET /api/posts/:postId/comments[?since=cursor], where the cursor is a comment's own `cursor`. */
 export const commentsQuerySchema = z.object({ since: cursorSchema.optional() });

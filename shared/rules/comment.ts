@@ -2,13 +2,10 @@
 // passing the content screen. We store plain text; the UI renders it escaped (React does that)
 // with each line break turned into <br>, using `commentLines`.
 import { TEXT_LIMITS } from "../constants";
+import { SOCIAL_TEXTS } from "../messages";
 import { screenContent } from "./content-screen";
 import { cleanText } from "./sanitize";
 import { truncate } from "./post-text";
-
-export const COMMENT_MAX = TEXT_LIMITS.comment;
-/** The spec shows no message for an empty comment (nothing happens); this is for the API. */
-export const COMMENT_EMPTY = "Comment cannot be empty";
 
 export type CommentPreparation = { ok: true; content: string } | { ok: false; message: string };
 
@@ -19,11 +16,11 @@ export type CommentPreparation = { ok: true; content: string } | { ok: false; me
 export function prepareComment(input: unknown): CommentPreparation {
   if (typeof input !== "string") {
     const screened = screenContent(input);
-    return { ok: false, message: screened.ok ? COMMENT_EMPTY : screened.message };
+    return { ok: false, message: screened.ok ? SOCIAL_TEXTS.commentEmpty : screened.message };
   }
   const cleaned = cleanText(input);
-  if (cleaned === "") return { ok: false, message: COMMENT_EMPTY };
-  const content = truncate(cleaned, COMMENT_MAX).trimEnd();
+  if (cleaned === "") return { ok: false, message: SOCIAL_TEXTS.commentEmpty };
+  const content = truncate(cleaned, TEXT_LIMITS.comment).trimEnd();
   const screened = screenContent(content);
   if (!screened.ok) return screened;
   return { ok: true, content };

@@ -1,19 +1,14 @@
 // The content screen of §5 (first document): comments and captions pass through it on the
 // client for a quick answer and on the server, where it is actually enforced.
+import { CONTENT_SCREEN_TEXTS } from "../messages";
 import { fail, OK, type RuleResult } from "./result";
 
-export const INVALID_CONTENT_FORMAT = "Invalid content format";
-export const PROHIBITED_WORDS = "Content contains prohibited words";
-export const SUSPICIOUS_PATTERNS = "Content contains suspicious patterns";
-export const EXCESSIVE_REPETITION = "Excessive word repetition detected";
-export const EXCESSIVE_UPPERCASE = "Excessive uppercase text detected";
-
 /** A word may appear this many times; one more is rejected. */
-export const WORD_REPETITION_LIMIT = 10;
+const WORD_REPETITION_LIMIT = 10;
 /** Uppercase is judged only for text longer than this many characters. */
-export const UPPERCASE_MIN_LENGTH = 20;
+const UPPERCASE_MIN_LENGTH = 20;
 /** The share of letters that may be uppercase before the text is rejected. */
-export const UPPERCASE_MAX_RATIO = 0.5;
+const UPPERCASE_MAX_RATIO = 0.5;
 
 // "Whole word" is defined with Unicode letters and digits rather than `\b`, whose notion of a
 // word character is ASCII only: "éspam" must not count as the word "spam", and "scamp",
@@ -110,10 +105,10 @@ export function looksLikeUrl(text: string): boolean {
  * repetition, uppercase. The first failure wins.
  */
 export function screenContent(input: unknown): RuleResult {
-  if (typeof input !== "string") return fail(INVALID_CONTENT_FORMAT);
-  if (PROHIBITED_RE.test(input)) return fail(PROHIBITED_WORDS);
-  if (SUSPICIOUS_PHRASE_RE.test(input) || looksLikeUrl(input)) return fail(SUSPICIOUS_PATTERNS);
-  if (hasExcessiveRepetition(input)) return fail(EXCESSIVE_REPETITION);
-  if (hasExcessiveUppercase(input)) return fail(EXCESSIVE_UPPERCASE);
+  if (typeof input !== "string") return fail(CONTENT_SCREEN_TEXTS.invalidFormat);
+  if (PROHIBITED_RE.test(input)) return fail(CONTENT_SCREEN_TEXTS.prohibitedWords);
+  if (SUSPICIOUS_PHRASE_RE.test(input) || looksLikeUrl(input)) return fail(CONTENT_SCREEN_TEXTS.suspiciousPatterns);
+  if (hasExcessiveRepetition(input)) return fail(CONTENT_SCREEN_TEXTS.excessiveRepetition);
+  if (hasExcessiveUppercase(input)) return fail(CONTENT_SCREEN_TEXTS.excessiveUppercase);
   return OK;
 }

@@ -1,10 +1,9 @@
 // The email check of §5: addresses are compared and stored trimmed and lowercased, so
-// "Ana@Example.com " and "ana@example.com" are one account.
-
-export const INVALID_EMAIL = "Please enter a valid email address";
+// "Ana@Example.com " and "ana@example.com" are one account. The message for a bad address is
+// ACCOUNT_TEXTS.invalidEmail (shared/messages.ts), used by the schema that runs these checks.
 
 /** RFC 5321 limits: 254 characters in all, 64 in the local part. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const LOCAL_MAX_LENGTH = 64;
 
 // A practical subset of RFC 5322: dot-atom local part (no leading, trailing or doubled dots) and
@@ -26,10 +25,4 @@ export function isValidEmail(input: string): boolean {
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
   return local.length <= LOCAL_MAX_LENGTH && LOCAL_RE.test(local) && DOMAIN_RE.test(domain);
-}
-
-/** Normalises and validates in one step. */
-export function checkEmail(input: string): { ok: true; email: string } | { ok: false; message: string } {
-  const email = normalizeEmail(input);
-  return isValidEmail(email) ? { ok: true, email } : { ok: false, message: INVALID_EMAIL };
 }

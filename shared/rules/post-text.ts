@@ -1,27 +1,15 @@
 // Caption, location and tag rules of §5 (first document), and hashtag extraction for the
-// post_hashtags join. DESIGN.md fixes the caption at 500 on both sides; the spec's 300 lives on
-// as SHARED_HELPER_CAPTION_MAX only so nobody reintroduces it by mistake.
+// post_hashtags join. DESIGN.md fixes the caption at 500 on both sides (TEXT_LIMITS.caption); the
+// spec's shared-helper value of 300 is deliberately not used anywhere.
 import { TEXT_LIMITS } from "../constants";
+import { POST_TEXTS } from "../messages";
 import { screenContent } from "./content-screen";
 import { cleanText } from "./sanitize";
 
-export const CAPTION_MAX = TEXT_LIMITS.caption;
-export const SHARED_HELPER_CAPTION_MAX = TEXT_LIMITS.sharedHelperCaption;
-export const LONG_TEXT_MAX = TEXT_LIMITS.longText;
-export const LOCATION_MAX = TEXT_LIMITS.location;
-export const TAGS_MAX = TEXT_LIMITS.tags;
-
-export const INVALID_CAPTION_CONTENT = "Invalid caption content";
-// The spec shows counters for these limits but no message; ours name the limit.
-export const CAPTION_TOO_LONG = `Caption must be at most ${CAPTION_MAX} characters`;
-export const LOCATION_TOO_LONG = `Location must be at most ${LOCATION_MAX} characters`;
-export const TAGS_TOO_LONG = `Tags must be at most ${TAGS_MAX} characters`;
-export const LONG_TEXT_TOO_LONG = `Text must be at most ${LONG_TEXT_MAX} characters`;
-
 /** Longest hashtag we index, without the "#". */
-export const HASHTAG_MAX_LENGTH = 50;
+const HASHTAG_MAX_LENGTH = 50;
 /** Most hashtags one post contributes, so a tag-stuffed caption cannot flood trending. */
-export const MAX_HASHTAGS_PER_POST = 30;
+const MAX_HASHTAGS_PER_POST = 30;
 
 /** Cuts text to a limit in UTF-16 units without splitting a surrogate pair. */
 export function truncate(text: string, max: number): string {
@@ -38,8 +26,8 @@ export function truncate(text: string, max: number): string {
  */
 export function checkCaption(input: string): { ok: true; caption: string } | { ok: false; message: string } {
   const caption = cleanText(input);
-  if (caption.length > CAPTION_MAX) return { ok: false, message: CAPTION_TOO_LONG };
-  if (caption !== "" && !screenContent(caption).ok) return { ok: false, message: INVALID_CAPTION_CONTENT };
+  if (caption.length > TEXT_LIMITS.caption) return { ok: false, message: POST_TEXTS.captionTooLong };
+  if (caption !== "" && !screenContent(caption).ok) return { ok: false, message: POST_TEXTS.invalidCaptionContent };
   return { ok: true, caption };
 }
 

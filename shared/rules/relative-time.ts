@@ -1,6 +1,5 @@
-// Relative times (§9, first document) and message times (h:mm AM/PM, second document §2). Both
-// are pure: the caller passes `now` and, when it matters, a time zone, so the Worker, the SPA and
-// the tests agree.
+// Relative times (§9, first document). Pure: the caller passes `now` and, when it matters, a time
+// zone, so the Worker, the SPA and the tests agree.
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../constants";
 
 export type DateInput = Date | string | number;
@@ -39,16 +38,3 @@ export function formatRelativeTime(date: DateInput, now: DateInput, timeZone?: s
   return sameYear ? `${p.month} ${p.day}` : `${p.month} ${p.day}, ${p.year}`;
 }
 
-/**
- * "3:05 PM". Built from parts, because recent ICU versions put a narrow no-break space before
- * "PM", which would make the text differ between runtimes.
- */
-export function formatMessageTime(date: DateInput, timeZone?: string): string {
-  const ms = toMs(date);
-  if (!Number.isFinite(ms)) return "";
-  const formatted = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone }).formatToParts(
-    new Date(ms),
-  );
-  const get = (type: string) => formatted.find((p) => p.type === type)?.value ?? "";
-  return `${get("hour")}:${get("minute")} ${get("dayPeriod").toUpperCase()}`;
-}

@@ -1,7 +1,7 @@
 // The general sanitiser of §5 (first document). We store plain text and let React escape it when
 // rendering, so `cleanText` (which strips but does not escape) is what goes into the database;
-// `sanitizeHtmlText` adds escaping for the rare place that builds markup by hand (emails, meta
-// tags), where an unescaped "<" would be a hole.
+// `escapeHtml` is for the rare place that builds markup by hand (emails, the dev outbox), where
+// an unescaped "<" would be a hole.
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -53,9 +53,4 @@ export function stripDangerous(text: string): string {
  */
 export function cleanText(input: string): string {
   return stripDangerous(input.replace(/\r\n?/g, "\n").replace(CONTROL_RE, "")).trim();
-}
-
-/** The spec's general sanitiser: strips dangerous pieces, then escapes markup. */
-export function sanitizeHtmlText(input: string): string {
-  return escapeHtml(stripDangerous(input.replace(CONTROL_RE, "")));
 }

@@ -1,7 +1,7 @@
 // Request bodies of the accounts routes that shared/schemas/auth.ts does not cover: email-link
 // tokens, resending the confirmation mail and sign-out scopes.
 import { z } from "zod";
-import { ACCOUNT_TEXTS } from "../account-texts";
+import { ACCOUNT_TEXTS } from "../messages";
 import { emailSchema } from "./common";
 
 /** Tokens from email links: 32 random bytes in base64url (43 characters); bounded and URL-safe. */
@@ -15,7 +15,7 @@ export const confirmEmailSchema = z.object({
 
 export const resendConfirmationSchema = z.object({ email: emailSchema });
 
-export const SIGN_OUT_SCOPES = ["local", "global", "others"] as const;
+const SIGN_OUT_SCOPES = ["local", "global", "others"] as const;
 export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
 
 /** The body is optional; `local` (this device) is the default, as with the provider's logout. */

@@ -1,47 +1,41 @@
 // Sign-in, sign-up and password-reset bodies (§5, first document).
 import { z } from "zod";
-import { SECURITY_SETTINGS, TEXT_LIMITS } from "../constants";
-import { checkNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "../rules/password";
+import { PASSWORD_MAX_LENGTH, SECURITY_SETTINGS, TEXT_LIMITS } from "../constants";
+import { ACCOUNT_TEXTS, PASSWORD_TEXTS } from "../messages";
+import { checkNewPassword } from "../rules/password";
 import { cleanText } from "../rules/sanitize";
-import { DISPLAY_NAME_TOO_LONG, DISPLAY_NAME_TOO_SHORT, USERNAME_INVALID, validateUsername } from "../rules/username";
-import { emailSchema } from "./common";
+import { validateUsername } from "../rules/username";
+import { byRule, emailSchema } from "./common";
 
-export const INVALID_RESET_LINK = "This password reset link is invalid or has expired";
+const { displayNameTooShort, displayNameTooLong, invalidResetLink } = ACCOUNT_TEXTS;
 
-/** Sign-in only checks the minimum length: strength rules are for new passwords. */
-export const signInPasswordSchema = z
-  .string({ error: PASSWORD_TOO_SHORT })
-  .min(SECURITY_SETTINGS.passwordMinLength, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+/** Sign-in only checks the minimum length, so old accounts can still sign in. */
+const signInPasswordSchema = z
+  .string({ error: PASSWORD_TEXTS.tooShort })
+  .min(SECURITY_SETTINGS.passwordMinLength, PASSWORD_TEXTS.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TEXTS.tooLong);
 
 /**
  * A new password: strength scoring, then the breached list. The issue's message is the toast
  * description and `params.title` its title ("Password Too Weak" or "Compromised Password").
  */
-export const newPasswordSchema = z.string({ error: PASSWORD_TOO_SHORT }).superRefine((password, ctx) => {
+const newPasswordSchema = z.string({ error: PASSWORD_TEXTS.tooShort }).superRefine((password, ctx) => {
   const result = checkNewPassword(password);
   if (!result.ok) ctx.addIssue({ code: "custom", message: result.message, params: { title: result.title } });
 });
 
 /** Sanitised (letters, digits, _ . -; cut to 30), then at least 3 characters. */
-export const usernameSchema = z
-  .string({ error: USERNAME_INVALID })
+const usernameSchema = z
+  .string({ error: ACCOUNT_TEXTS.usernameInvalid })
   .max(256)
-  .transform((raw, ctx) => {
-    const result = validateUsername(raw);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    }
-    return result.username;
-  });
+  .transform(byRule(validateUsername, (accepted) => accepted.username));
 
 /** Sign-up display name: cleaned and trimmed, 2 to 50 characters. */
-export const signUpDisplayNameSchema = z
-  .string({ error: DISPLAY_NAME_TOO_SHORT })
-  .max(TEXT_LIMITS.displayNameMax * 4, DISPLAY_NAME_TOO_LONG)
+const signUpDisplayNameSchema = z
+  .string({ error: displayNameTooShort })
+  .max(TEXT_LIMITS.displayNameMax * 4, displayNameTooLong)
   .transform(cleanText)
-  .pipe(z.string().min(TEXT_LIMITS.displayNameMin, DISPLAY_NAME_TOO_SHORT).max(TEXT_LIMITS.displayNameMax, DISPLAY_NAME_TOO_LONG));
+  .pipe(z.string().min(TEXT_LIMITS.displayNameMin, displayNameTooShort).max(TEXT_LIMITS.displayNameMax, displayNameTooLong));
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -59,12 +53,20 @@ export const passwordResetRequestSchema = z.object({
   email: emailSchema,
 });
 
+/**
+ * The /auth/reset form: a new password (strength, then the breached list) typed twice. Both
+ * messages can show at once, as the user may have got both wrong.
+ */
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, repeat: z.string() })
+  .refine((v) => v.repeat === v.password, { path: ["repeat"], message: ACCOUNT_TEXTS.passwordsDoNotMatch, when: () => true });
+
 export const passwordResetConfirmSchema = z.object({
   token: z
-    .string({ error: INVALID_RESET_LINK })
-    .min(16, INVALID_RESET_LINK)
-    .max(512, INVALID_RESET_LINK)
-    .regex(/^[A-Za-z0-9_-]+$/, INVALID_RESET_LINK),
+    .string({ error: invalidResetLink })
+    .min(16, invalidResetLink)
+    .max(512, invalidResetLink)
+    .regex(/^[A-Za-z0-9_-]+$/, invalidResetLink),
   password: newPasswordSchema,
 });
 
@@ -72,5 +74,3 @@ export type SignInInput = z.input<typeof signInSchema>;
 export type SignIn = z.output<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.output<typeof signUpSchema>;
-export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
-export type PasswordResetConfirm = z.output<typeof passwordResetConfirmSchema>;

@@ -1,10 +1,29 @@
-// Building blocks shared by the schemas: ids, emails, cleaned text and cents. Every message is
-// the spec's text where it has one, taken from shared/rules so nobody retypes it.
+// Building blocks shared by the schemas: ids, emails and cleaned text. Every message comes from
+// shared/messages.ts so nobody retypes it.
 import { z } from "zod";
-import { INVALID_EMAIL, isValidEmail, normalizeEmail } from "../rules/email";
+import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "../messages";
+import { isValidEmail, normalizeEmail } from "../rules/email";
 import { cleanText } from "../rules/sanitize";
 
-export const INVALID_ID = "Invalid id";
+const INVALID_ID = REQUEST_TEXTS.invalidId;
+
+/**
+ * A zod transform that runs one of the shared rules: a refusal becomes the issue, with the rule's
+ * message, and an acceptance gives the value the rule produced (what will be stored).
+ */
+export function byRule<Accepted extends { ok: true }, Value>(
+  rule: (raw: string) => Accepted | { ok: false; message: string },
+  value: (accepted: Accepted) => Value,
+) {
+  return (raw: string, ctx: z.RefinementCtx<string>): Value => {
+    const result = rule(raw);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return value(result);
+  };
+}
 
 /** Row ids (UUIDs or similar opaque ids): URL-safe and bounded. */
 export const idSchema = z
@@ -16,10 +35,10 @@ export const idSchema = z
 
 /** Trimmed, lowercased and validated; the output is the normalised address. */
 export const emailSchema = z
-  .string({ error: INVALID_EMAIL })
-  .max(320, INVALID_EMAIL)
+  .string({ error: ACCOUNT_TEXTS.invalidEmail })
+  .max(320, ACCOUNT_TEXTS.invalidEmail)
   .transform(normalizeEmail)
-  .refine(isValidEmail, INVALID_EMAIL);
+  .refine(isValidEmail, ACCOUNT_TEXTS.invalidEmail);
 
 /**
  * Text that is cleaned before it is checked and stored (see `cleanText`). `max` is checked on
@@ -42,18 +61,3 @@ export function optionalCleanedText(max: number, tooLong: string) {
     .nullish()
     .transform((v) => v ?? null);
 }
-
-export const PRICE_REQUIRED = "Price is required";
-export const PRICE_NOT_CENTS = "Price must be an amount in dollars and cents";
-export const MIN_PRICE_CENTS = 50;
-export const MAX_PRICE_CENTS = 100_000_000;
-// Not in the spec: card processors refuse charges under $0.50, so a lower price could be listed
-// but never bought.
-export const PRICE_TOO_LOW = "Price must be at least $0.50";
-export const PRICE_TOO_HIGH = "Price must be at most $1,000,000";
-
-/** A price in integer cents between $0.50 and $1,000,000. */
-export const priceCentsSchema = z
-  .int({ error: (issue) => (issue.input === undefined || issue.input === null ? PRICE_REQUIRED : PRICE_NOT_CENTS) })
-  .min(MIN_PRICE_CENTS, PRICE_TOO_LOW)
-  .max(MAX_PRICE_CENTS, PRICE_TOO_HIGH);

@@ -1,39 +1,33 @@
-// The body of POST /api/security-events as the accounts contract fixes it: the browser monitor
-// may report only suspicious_login_attempt (rapid clicks), session_hijack_attempt (4 h idle),
-// rate_limit_exceeded and content_violation. It builds on shared/schemas/security-event.ts
-// (field names, severities, detail bounds) and adds clear messages for a wrong type or severity
-// and a byte bound on details, because 2,000 UTF-16 characters can be 6 KB on the wire.
+// The body of POST /api/security-events as the accounts contract fixes it (DESIGN.md: the server
+// records everything it sees itself; the browser posts only what only it can see, through a
+// rate-limited route). The browser monitor may report only suspicious_login_attempt (rapid
+// clicks), session_hijack_attempt (4 h idle), rate_limit_exceeded and content_violation, and
+// "critical" is the server's to give. Details are bounded in keys, in value length and in bytes,
+// because 2,000 UTF-16 characters can be 6 KB on the wire.
 import { z } from "zod";
-import type { SecurityEventType } from "../constants";
-import { BROWSER_SEVERITIES, securityEventReportSchema } from "./security-event";
+import { BROWSER_SEVERITIES, REPORTABLE_SECURITY_EVENT_TYPES } from "../constants";
+import { SECURITY_TEXTS } from "../messages";
 
-export const REPORTABLE_SECURITY_EVENT_TYPES = [
-  "suspicious_login_attempt",
-  "session_hijack_attempt",
-  "rate_limit_exceeded",
-  "content_violation",
-] as const satisfies readonly SecurityEventType[];
-export type ReportableSecurityEventType = (typeof REPORTABLE_SECURITY_EVENT_TYPES)[number];
-
-/** Details are stored as JSON; 2 KB of UTF-8 at most. */
-export const MAX_REPORT_DETAILS_BYTES = 2048;
-
-export const SECURITY_REPORT_MESSAGES = {
-  unknownType: `Unknown security event type: expected one of ${REPORTABLE_SECURITY_EVENT_TYPES.join(", ")}`,
-  badSeverity: `Unknown severity: expected one of ${BROWSER_SEVERITIES.join(", ")}`,
-  detailsTooLarge: "Details are too large",
-} as const;
+const MAX_DETAIL_KEYS = 20;
+const MAX_DETAIL_KEY_LENGTH = 50;
+const MAX_DETAIL_VALUE_LENGTH = 500;
+/** Details are stored as JSON: at most 2,000 characters and 2 KB of UTF-8. */
+const MAX_DETAILS_JSON_LENGTH = 2000;
+const MAX_REPORT_DETAILS_BYTES = 2048;
 
 const utf8 = new TextEncoder();
+const detailValueSchema = z.union([z.string().max(MAX_DETAIL_VALUE_LENGTH), z.number(), z.boolean(), z.null()]);
 
-export const securityReportSchema = securityEventReportSchema.extend({
-  event_type: z.enum(REPORTABLE_SECURITY_EVENT_TYPES, { error: SECURITY_REPORT_MESSAGES.unknownType }),
-  severity: z.enum(BROWSER_SEVERITIES, { error: SECURITY_REPORT_MESSAGES.badSeverity }),
-  details: securityEventReportSchema.shape.details.refine(
-    (d) => utf8.encode(JSON.stringify(d)).byteLength <= MAX_REPORT_DETAILS_BYTES,
-    SECURITY_REPORT_MESSAGES.detailsTooLarge,
-  ),
+export const securityReportSchema = z.object({
+  event_type: z.enum(REPORTABLE_SECURITY_EVENT_TYPES, { error: SECURITY_TEXTS.reportUnknownType }),
+  severity: z.enum(BROWSER_SEVERITIES, { error: SECURITY_TEXTS.reportBadSeverity }),
+  details: z
+    .record(z.string().min(1).max(MAX_DETAIL_KEY_LENGTH), detailValueSchema)
+    .refine((d) => Object.keys(d).length <= MAX_DETAIL_KEYS, SECURITY_TEXTS.reportTooManyDetails)
+    .refine((d) => JSON.stringify(d).length <= MAX_DETAILS_JSON_LENGTH, SECURITY_TEXTS.reportDetailsTooLarge)
+    .refine((d) => utf8.encode(JSON.stringify(d)).byteLength <= MAX_REPORT_DETAILS_BYTES, SECURITY_TEXTS.reportDetailsTooLarge)
+    .optional()
+    .transform((d) => d ?? {}),
 });
 
 export type SecurityReportInput = z.input<typeof securityReportSchema>;
-export type SecurityReport = z.output<typeof securityReportSchema>;

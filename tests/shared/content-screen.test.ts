@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {
-  EXCESSIVE_REPETITION,
-  EXCESSIVE_UPPERCASE,
-  INVALID_CONTENT_FORMAT,
-  looksLikeUrl,
-  PROHIBITED_WORDS,
-  screenContent,
-  SUSPICIOUS_PATTERNS,
-} from "../../shared/rules/content-screen";
+import { CONTENT_SCREEN_TEXTS } from "../../shared/messages";
+import { looksLikeUrl, screenContent } from "../../shared/rules/content-screen";
+
+const {
+  excessiveRepetition: EXCESSIVE_REPETITION,
+  excessiveUppercase: EXCESSIVE_UPPERCASE,
+  invalidFormat: INVALID_CONTENT_FORMAT,
+  prohibitedWords: PROHIBITED_WORDS,
+  suspiciousPatterns: SUSPICIOUS_PATTERNS,
+} = CONTENT_SCREEN_TEXTS;
 
 const rejects = (text: unknown) => {
   const result = screenContent(text);

@@ -1,7 +1,8 @@
 // shared/cursor.ts: the one cursor module (decision record 0006). Cursors round-trip, anything
 // we did not issue decodes to null, and the query schema turns a bad one into 'Invalid cursor'.
 import { describe, expect, it } from "vitest";
-import { cursorSchema, decodeCursor, encodeCursor, INVALID_CURSOR } from "../../shared/cursor";
+import { cursorSchema, decodeCursor, encodeCursor } from "../../shared/cursor";
+import { REQUEST_TEXTS } from "../../shared/messages";
 
 describe("encodeCursor / decodeCursor", () => {
   it("round-trips a position and gives null for no cursor or a foreign one", () => {
@@ -26,6 +27,6 @@ describe("cursorSchema", () => {
     expect(cursorSchema.parse("")).toBeUndefined();
     const refused = cursorSchema.safeParse(btoa("yesterday"));
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([INVALID_CURSOR]);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([REQUEST_TEXTS.invalidCursor]);
   });
 });

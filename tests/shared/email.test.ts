@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkEmail, INVALID_EMAIL, isValidEmail, normalizeEmail } from "../../shared/rules/email";
+import { ACCOUNT_TEXTS } from "../../shared/messages";
+import { isValidEmail, normalizeEmail } from "../../shared/rules/email";
+import { emailSchema } from "../../shared/schemas/common";
+
+const INVALID_EMAIL = ACCOUNT_TEXTS.invalidEmail;
+/** Normalises and validates in one step, as the sign-in, sign-up and reset forms do. */
+const checkEmail = (input: string) => {
+  const parsed = emailSchema.safeParse(input);
+  return parsed.success ? { ok: true, email: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message };
+};
 
 describe("email", () => {
   it("trims and lowercases", () => {

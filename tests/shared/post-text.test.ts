@@ -1,22 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { commentLines, COMMENT_EMPTY, prepareComment } from "../../shared/rules/comment";
-import { EXCESSIVE_REPETITION, PROHIBITED_WORDS } from "../../shared/rules/content-screen";
-import {
-  CAPTION_MAX,
-  CAPTION_TOO_LONG,
-  checkCaption,
-  extractHashtags,
-  INVALID_CAPTION_CONTENT,
-  normalizeHashtag,
-  parseTags,
-  SHARED_HELPER_CAPTION_MAX,
-  truncate,
-} from "../../shared/rules/post-text";
+import { TEXT_LIMITS } from "../../shared/constants";
+import { CONTENT_SCREEN_TEXTS, POST_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
+import { commentLines, prepareComment } from "../../shared/rules/comment";
+import { checkCaption, extractHashtags, normalizeHashtag, parseTags, truncate } from "../../shared/rules/post-text";
+
+const { excessiveRepetition: EXCESSIVE_REPETITION, prohibitedWords: PROHIBITED_WORDS } = CONTENT_SCREEN_TEXTS;
+const { captionTooLong: CAPTION_TOO_LONG, invalidCaptionContent: INVALID_CAPTION_CONTENT } = POST_TEXTS;
+const COMMENT_EMPTY = SOCIAL_TEXTS.commentEmpty;
 
 describe("caption", () => {
-  it("is 500 on both sides, with the spec's 300 kept as a named value", () => {
-    expect(CAPTION_MAX).toBe(500);
-    expect(SHARED_HELPER_CAPTION_MAX).toBe(300);
+  it("is 500 on both sides", () => {
+    expect(TEXT_LIMITS.caption).toBe(500);
   });
 
   it("accepts 500 characters and refuses 501", () => {

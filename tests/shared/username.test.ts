@@ -1,27 +1,17 @@
 import { describe, expect, it } from "vitest";
-import {
-  BIO_TOO_LONG,
-  DISPLAY_NAME_TOO_SHORT,
-  sanitizeUsername,
-  USERNAME_INVALID,
-  USERNAME_REQUIRED,
-  USERNAME_TAKEN,
-  USERNAME_TAKEN_TITLE,
-  USERNAME_REQUIRED_TITLE,
-  validateBio,
-  validateDisplayName,
-  validateProfileUsername,
-  validateUsername,
-} from "../../shared/rules/username";
+import { ACCOUNT_TEXTS } from "../../shared/messages";
+import { sanitizeUsername, validateUsername } from "../../shared/rules/username";
+import { signUpSchema } from "../../shared/schemas/auth";
+
+const { displayNameTooShort: DISPLAY_NAME_TOO_SHORT, usernameInvalid: USERNAME_INVALID, usernameTaken: USERNAME_TAKEN } = ACCOUNT_TEXTS;
+/** Sign-up is where display names are checked (cleaned, then 2 to 50 characters). */
+const displayName = signUpSchema.shape.displayName;
 
 describe("usernames", () => {
   it("uses the spec's texts", () => {
     expect(USERNAME_INVALID).toBe(
       "Username must be at least 3 characters and contain only letters, numbers, dots, underscores, and hyphens",
     );
-    expect(USERNAME_REQUIRED_TITLE).toBe("Username required");
-    expect(USERNAME_REQUIRED).toBe("Please enter a username");
-    expect(USERNAME_TAKEN_TITLE).toBe("Username taken");
     expect(USERNAME_TAKEN).toBe("This username is already in use");
   });
 
@@ -40,25 +30,15 @@ describe("usernames", () => {
     expect(validateUsername("a b!")).toEqual({ ok: false, message: USERNAME_INVALID });
     expect(validateUsername("abc")).toEqual({ ok: true, username: "abc" });
   });
-
-  it("profile editing: empty is 'required', short is invalid", () => {
-    expect(validateProfileUsername("!!!")).toEqual({ ok: false, message: USERNAME_REQUIRED });
-    expect(validateProfileUsername("ab")).toEqual({ ok: false, message: USERNAME_INVALID });
-    expect(validateProfileUsername("new.name")).toEqual({ ok: true, username: "new.name" });
-  });
 });
 
-describe("display name and bio", () => {
+describe("display name", () => {
   it("display name needs 2 characters after trimming", () => {
     expect(DISPLAY_NAME_TOO_SHORT).toBe("Display name must be at least 2 characters long");
-    expect(validateDisplayName("  A  ")).toEqual({ ok: false, message: DISPLAY_NAME_TOO_SHORT });
-    expect(validateDisplayName(" Al ")).toEqual({ ok: true });
-    expect(validateDisplayName("x".repeat(50)).ok).toBe(true);
-    expect(validateDisplayName("x".repeat(51)).ok).toBe(false);
+    expect(displayName.safeParse("  A  ").error?.issues[0]?.message).toBe(DISPLAY_NAME_TOO_SHORT);
+    expect(displayName.safeParse(" Al ")).toMatchObject({ success: true, data: "Al" });
+    expect(displayName.safeParse("x".repeat(50)).success).toBe(true);
+    expect(displayName.safeParse("x".repeat(51)).success).toBe(false);
   });
 
-  it("bio allows 300 characters, not 301", () => {
-    expect(validateBio("b".repeat(300))).toEqual({ ok: true });
-    expect(validateBio("b".repeat(301))).toEqual({ ok: false, message: BIO_TOO_LONG });
-  });
 });

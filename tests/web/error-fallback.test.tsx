@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorBoundary, ErrorFallback } from "../../web/components/errors/error-fallback";
-import { ERROR_LOG_KEY, ERROR_LOG_LIMIT, appendErrorLog, readErrorLog } from "../../web/lib/error-log";
+import { LOCAL_LOG_LIMITS } from "../../shared/constants";
+import { ERROR_LOG_KEY, appendErrorLog, readErrorLog } from "../../web/lib/error-log";
 
 function Flaky({ state }: { state: { fail: boolean } }) {
   if (state.fail) throw new Error("waveform decode failed");
@@ -51,7 +52,7 @@ describe("error fallback (spec §2, §4, §8)", () => {
   });
 
   it("caps the local error log at 50 entries, dropping the oldest first", () => {
-    expect(ERROR_LOG_LIMIT).toBe(50);
+    expect(LOCAL_LOG_LIMITS.errors).toBe(50);
     for (let i = 1; i <= 57; i++) appendErrorLog(new Error(`error ${i}`));
     const log = readErrorLog();
     expect(log).toHaveLength(50);

@@ -5,7 +5,10 @@ import { toast } from "../../web/components/ui/toast";
 import { Toaster } from "../../web/components/ui/toaster";
 import { InstallCard } from "../../web/pwa/install-card";
 import { type InstallPromptStore, createInstallPromptStore } from "../../web/pwa/install-prompt-store";
-import { INSTALL_PROMPT_DELAY_MS, useInstallReminder, useInstallSuccessToast } from "../../web/pwa/shell-toasts";
+import { UI_TIMINGS } from "../../shared/constants";
+import { useInstallReminder, useInstallSuccessToast } from "../../web/pwa/shell-toasts";
+
+const INSTALL_PROMPT_DELAY_MS = UI_TIMINGS.installPromptDelayMs;
 
 /** A stand-in for Chromium's BeforeInstallPromptEvent. */
 function fireBeforeInstallPrompt(outcome: "accepted" | "dismissed" = "accepted") {

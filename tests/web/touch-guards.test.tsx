@@ -1,14 +1,12 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { UI_TIMINGS } from "../../shared/constants";
 import { Button } from "../../web/components/ui/button";
 import { HAPTIC_PATTERNS, installHaptics } from "../../web/lib/haptics";
 import { THEME_COLORS, setThemePreference } from "../../web/lib/theme";
-import {
-  DOUBLE_TAP_WINDOW_MS,
-  installContextMenuGuard,
-  installDoubleTapGuard,
-  installZoomGuard,
-} from "../../web/lib/touch-guards";
+import { installContextMenuGuard, installDoubleTapGuard, installZoomGuard } from "../../web/lib/touch-guards";
+
+const DOUBLE_TAP_WINDOW_MS = UI_TIMINGS.doubleTapWindowMs;
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -11,3 +11,8 @@ export const appPaths: Readonly<Record<"home" | "auth" | "feed" | "search" | "up
   dashboard: "/dashboard",
   messages: "/messages",
 };
+
+/** A user's profile screen. */
+export function profilePath(userId: string): string {
+  return `/profile/${encodeURIComponent(userId)}`;
+}

@@ -1,8 +1,9 @@
 // Local render-error log (spec §8: render errors are appended to a local log of up to 50 entries).
 // It lets support ask a user for recent failures without any server round trip.
+import { LOCAL_LOG_LIMITS } from "../../shared/constants";
+import { appendCapped } from "../../shared/rules/security";
 
 export const ERROR_LOG_KEY = "backline:error-log";
-export const ERROR_LOG_LIMIT = 50;
 
 export interface ErrorLogEntry {
   timestamp: string;
@@ -23,7 +24,7 @@ export function readErrorLog(): ErrorLogEntry[] {
   }
 }
 
-/** Appends one entry and keeps only the newest ERROR_LOG_LIMIT, dropping the oldest first. */
+/** Appends one entry and keeps only the newest 50 (LOCAL_LOG_LIMITS.errors), dropping the oldest first. */
 export function appendErrorLog(error: unknown, extra: { componentStack?: string } = {}): ErrorLogEntry[] {
   const err = error instanceof Error ? error : new Error(String(error));
   const entry: ErrorLogEntry = {
@@ -34,7 +35,7 @@ export function appendErrorLog(error: unknown, extra: { componentStack?: string 
     url: typeof location === "undefined" ? undefined : location.href,
     userAgent: typeof navigator === "undefined" ? undefined : navigator.userAgent,
   };
-  const next = [...readErrorLog(), entry].slice(-ERROR_LOG_LIMIT);
+  const next = appendCapped(readErrorLog(), entry, LOCAL_LOG_LIMITS.errors);
   try {
     localStorage.setItem(ERROR_LOG_KEY, JSON.stringify(next));
   } catch {

@@ -7,13 +7,10 @@
 // This helper knows nothing about comments or chat; the comments dialog and the messages screen
 // both build on it.
 import { RECONNECT_DELAYS_MS } from "../../shared/constants";
-import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS } from "../../shared/realtime";
+import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs } from "../../shared/realtime";
 
 /** The spec's realtime channel states (§4). */
 export type ChannelState = "closed" | "joining" | "joined" | "leaving" | "errored";
-
-/** Spec §9 "heartbeat 25 s". */
-export const HEARTBEAT_INTERVAL_MS = 25_000;
 
 /**
  * A connection that has heard nothing (not even a pong) for this long is treated as dead. Mobile
@@ -21,12 +18,6 @@ export const HEARTBEAT_INTERVAL_MS = 25_000;
  * nothing arrives.
  */
 export const STALE_AFTER_MS = HEARTBEAT_INTERVAL_MS * 2 + 5_000;
-
-/** The delay before reconnect attempt `attempt` (0-based): 1, 2, 5, 10 s, then 10 s forever. */
-export function reconnectDelay(attempt: number, delays: readonly number[] = RECONNECT_DELAYS_MS): number {
-  if (delays.length === 0) return 0;
-  return delays[Math.min(Math.max(attempt, 0), delays.length - 1)] ?? 0;
-}
 
 /** The minimal WebSocket surface used here, so tests can pass a fake. */
 export interface SocketLike {
@@ -138,7 +129,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
       return;
     }
     setState("errored");
-    const delay = closeCode === CLOSE_TOO_MANY_LISTENERS ? REFUSED_RETRY_MS : reconnectDelay(attempt, delays);
+    const delay = closeCode === CLOSE_TOO_MANY_LISTENERS ? REFUSED_RETRY_MS : reconnectDelayMs(attempt, delays);
     attempt += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;

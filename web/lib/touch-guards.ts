@@ -1,9 +1,7 @@
 // App-shell touch behaviour from spec §1: double taps are suppressed within 300 ms, the context
 // menu is blocked on narrow screens, and zoom is disabled. Each guard is installed once by the
 // root route and returns its own cleanup, so tests can install them on a fresh document.
-
-export const DOUBLE_TAP_WINDOW_MS = 300;
-export const CONTEXT_MENU_MAX_WIDTH = 768;
+import { UI_TIMINGS } from "../../shared/constants";
 
 /**
  * Ignores a second click on the same target within the window. It listens in the capture phase
@@ -16,7 +14,7 @@ export function installDoubleTapGuard(
   root: Document = document,
   options: { windowMs?: number; now?: () => number } = {},
 ): () => void {
-  const windowMs = options.windowMs ?? DOUBLE_TAP_WINDOW_MS;
+  const windowMs = options.windowMs ?? UI_TIMINGS.doubleTapWindowMs;
   const now = options.now ?? (() => Date.now());
   let lastTarget: EventTarget | null = null;
   let lastTime = Number.NEGATIVE_INFINITY;
@@ -54,7 +52,7 @@ export function installContextMenuGuard(
   getWidth: () => number = () => window.innerWidth,
 ): () => void {
   const onContextMenu = (event: MouseEvent) => {
-    if (getWidth() <= CONTEXT_MENU_MAX_WIDTH && !isEditable(event.target)) event.preventDefault();
+    if (getWidth() <= UI_TIMINGS.contextMenuBlockMaxWidthPx && !isEditable(event.target)) event.preventDefault();
   };
   root.addEventListener("contextmenu", onContextMenu);
   return () => root.removeEventListener("contextmenu", onContextMenu);

@@ -3,10 +3,13 @@
 // runs standalone.
 import { Download, X } from "lucide-react";
 import { useState } from "react";
+import { SHELL_TEXTS } from "../../shared/messages";
 import { LogoMark } from "../components/brand/logo";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/cn";
 import { type InstallPromptStore, installPromptStore, useInstallState } from "./install-prompt-store";
+
+const TEXTS = SHELL_TEXTS.installCard;
 
 export const INSTALL_CARD_DISMISSED_KEY = "backline:install-card-dismissed";
 
@@ -58,17 +61,15 @@ export function InstallCard({
         <LogoMark className="size-12 shrink-0 rounded-xl shadow-lg" />
         <div className="min-w-0 flex-1">
           <h2 id="install-card-title" className="font-display font-semibold">
-            Install the app
+            {TEXTS.title}
           </h2>
-          <p className="mt-0.5 text-sm text-muted-foreground">
-            Get offline access, push notifications and faster loading — right from your home screen.
-          </p>
+          <p className="mt-0.5 text-sm text-muted-foreground">{TEXTS.description}</p>
         </div>
         {dismissible ? (
           <button
             type="button"
             onClick={dismiss}
-            aria-label="Dismiss install prompt"
+            aria-label={TEXTS.dismissLabel}
             className="-mt-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             <X className="size-4" aria-hidden />
@@ -77,11 +78,11 @@ export function InstallCard({
       </div>
       <div className="mt-3 flex gap-2">
         <Button className="flex-1" onClick={() => void store.promptInstall()}>
-          <Download aria-hidden /> Install
+          <Download aria-hidden /> {TEXTS.install}
         </Button>
         {dismissible ? (
           <Button variant="ghost" onClick={dismiss}>
-            Not now
+            {TEXTS.notNow}
           </Button>
         ) : null}
       </div>

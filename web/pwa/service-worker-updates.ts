@@ -3,8 +3,9 @@
 // Vite with vite-plugin-pwa; component tests replace this module with a stub.
 import { useEffect } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
+import { UI_TIMINGS } from "../../shared/constants";
+import { SHELL_TEXTS } from "../../shared/messages";
 import { notify } from "../components/ui/toast";
-import { SHELL_TOASTS } from "./shell-toasts";
 
 /** A long-lived tab checks for a new deploy once an hour instead of only on navigation. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,10 +28,10 @@ export function useServiceWorkerUpdates(): void {
 
   useEffect(() => {
     if (!needRefresh) return;
-    notify(SHELL_TOASTS.updated.title, {
+    notify(SHELL_TEXTS.toasts.updated.title, {
       id: "app-updated",
-      description: SHELL_TOASTS.updated.description,
-      duration: 5_000,
+      description: SHELL_TEXTS.toasts.updated.description,
+      duration: UI_TIMINGS.appUpdatedToastMs,
       action: { label: "Refresh", onClick: () => void updateServiceWorker(true) },
     });
     // Ask once per waiting version; a later deploy sets needRefresh again.

@@ -3,7 +3,7 @@
 // read it shows 'Loading...' with a spinner; a visitor is sent to /auth?redirect=<this path>.
 import { Link, Outlet, createFileRoute, redirect, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { Bookmark, Settings } from "lucide-react";
+import { Bookmark, type LucideIcon, Settings } from "lucide-react";
 import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
 import { sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
@@ -49,22 +49,8 @@ function AuthedLayout() {
           <>
             <ThemeToggle />
             {/* Saved posts; the dashboard links here too once it exists (second document §2). */}
-            <Link
-              to="/bookmarks"
-              aria-label="Saved posts"
-              className="inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-              activeProps={{ className: "text-primary" }}
-            >
-              <Bookmark className="size-[22px]" aria-hidden />
-            </Link>
-            <Link
-              to="/settings"
-              aria-label="Settings"
-              className="inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-              activeProps={{ className: "text-primary" }}
-            >
-              <Settings className="size-[22px]" aria-hidden />
-            </Link>
+            <HeaderIconLink to="/bookmarks" label="Saved posts" icon={Bookmark} />
+            <HeaderIconLink to="/settings" label="Settings" icon={Settings} />
           </>
         }
       />
@@ -74,5 +60,19 @@ function AuthedLayout() {
       <BottomNav />
       <SecurityLayer onSessionTimeout={fullSignOut} />
     </div>
+  );
+}
+
+/** A round icon link in the mobile header, highlighted while its screen is open. */
+function HeaderIconLink({ to, label, icon: Icon }: { to: "/bookmarks" | "/settings"; label: string; icon: LucideIcon }) {
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      className="inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      activeProps={{ className: "text-primary" }}
+    >
+      <Icon className="size-[22px]" aria-hidden />
+    </Link>
   );
 }

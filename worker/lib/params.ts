@@ -4,10 +4,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { ACCOUNT_MESSAGES, POST_ERRORS } from "../../shared/messages";
-import { UPLOAD_NOT_FOUND } from "../../shared/posts-api";
+import { POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { idSchema } from "../../shared/schemas/common";
-import { COMMENT_NOT_FOUND } from "../../shared/social-api";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 
@@ -31,11 +29,11 @@ function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message
 /** `:postId` — 404 'Post not found'. */
 export const postParam = notFoundWhenInvalid(postParamSchema, POST_ERRORS.postNotFound);
 /** `:commentId` — 404 'Comment not found'. */
-export const commentParam = notFoundWhenInvalid(commentParamSchema, COMMENT_NOT_FOUND);
+export const commentParam = notFoundWhenInvalid(commentParamSchema, SOCIAL_TEXTS.commentNotFound);
 /** `:userId` — 404 'Profile not found'. */
-export const userParam = notFoundWhenInvalid(userParamSchema, ACCOUNT_MESSAGES.profileNotFound);
+export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notFound);
 /** `:uploadId` — 404 'Upload not found'. */
-export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_NOT_FOUND);
+export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that

@@ -5,13 +5,12 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { UPLOAD_NOT_FOUND } from "../../shared/posts-api";
-import { DELETE_OTHERS_COMMENT } from "../../shared/social-api";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
+import { SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 
 export interface SessionInfo {
   userId: string;
@@ -57,7 +56,7 @@ export function requireOwner(c: Context<AppEnv>, ownerId: string, message = "For
  */
 export function requireCommentDeleter(c: Context<AppEnv>, comment: { userId: string; postOwnerId: string }): SessionInfo {
   const current = requireUser(c);
-  if (!canDeleteComment(current.userId, comment)) throw new ApiError("forbidden", DELETE_OTHERS_COMMENT);
+  if (!canDeleteComment(current.userId, comment)) throw new ApiError("forbidden", SOCIAL_TEXTS.deleteOthersComment);
   return current;
 }
 
@@ -67,6 +66,6 @@ export function requireCommentDeleter(c: Context<AppEnv>, comment: { userId: str
  */
 export function requireOwnUpload<Upload extends { userId: string }>(c: Context<AppEnv>, upload: Upload | null | undefined): Upload {
   const current = requireUser(c);
-  if (!upload || !isOwner(current.userId, upload.userId)) throw new ApiError("not_found", UPLOAD_NOT_FOUND);
+  if (!upload || !isOwner(current.userId, upload.userId)) throw new ApiError("not_found", UPLOAD_TEXTS.notFound);
   return upload;
 }

@@ -8,56 +8,19 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS } from "../../shared/account-texts";
-import { AUTH_MESSAGES } from "../../shared/messages";
-import { USERNAME_TAKEN } from "../../shared/rules/username";
+import { ACCOUNT_TEXTS } from "../../shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "../../shared/schemas/account";
-import {
-  INVALID_RESET_LINK,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  signInSchema,
-  signUpSchema,
-} from "../../shared/schemas/auth";
+import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "../../shared/schemas/auth";
 import { newId } from "../db/ids";
 import { retireEmailTokens } from "../db/queries/email-tokens";
 import { revokeSessions } from "../db/queries/sessions";
-import {
-  createAccount,
-  findUserByEmail,
-  findUserIdByGoogleSub,
-  getUser,
-  isEmailConflict,
-  isUsernameConflict,
-  linkGoogleAccount,
-  loadAccount,
-  markEmailVerified,
-  replaceUnconfirmedAccount,
-  setPasswordHash,
-  usernameTaken,
-} from "../db/queries/users";
+import { createAccount, findUserByEmail, findUserIdByGoogleSub, getUser, isEmailConflict, isUsernameConflict, linkGoogleAccount, loadAccount, markEmailVerified, replaceUnconfirmedAccount, setPasswordHash, usernameTaken } from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
-import {
-  alreadyRegisteredMail,
-  confirmationMail,
-  deriveUniqueUsername,
-  issueEmailToken,
-  passwordResetMail,
-  spendEmailToken,
-} from "../services/auth/accounts";
-import {
-  finishGoogleSignIn,
-  GOOGLE_COOKIE_MAX_AGE,
-  GOOGLE_COOKIE_PATH,
-  GOOGLE_STATE_COOKIE,
-  GOOGLE_VERIFIER_COOKIE,
-  GoogleSignInError,
-  googleConfigured,
-  startGoogleSignIn,
-} from "../services/auth/google";
+import { alreadyRegisteredMail, confirmationMail, deriveUniqueUsername, issueEmailToken, passwordResetMail, spendEmailToken } from "../services/auth/accounts";
+import { finishGoogleSignIn, GOOGLE_COOKIE_MAX_AGE, GOOGLE_COOKIE_PATH, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, GoogleSignInError, googleConfigured, startGoogleSignIn } from "../services/auth/google";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
@@ -145,14 +108,14 @@ export const authRoutes = new Hono<AppEnv>()
     const existing = await findUserByEmail(db, email);
     // Usernames are public, so saying one is taken reveals nothing about email addresses.
     if (await usernameTaken(db, username, existing?.emailVerifiedAt ? undefined : existing?.id)) {
-      throw new ApiError("conflict", USERNAME_TAKEN);
+      throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
     }
     // Hash before branching, so every path costs the same.
     const passwordHash = await hashPassword(c.env, password);
 
     if (existing?.emailVerifiedAt) {
       await mailer.send(alreadyRegisteredMail(email, origin(c)));
-      return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+      return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
     }
 
     let userId: string;
@@ -170,15 +133,15 @@ export const authRoutes = new Hono<AppEnv>()
         await createAccount(db, { id: userId, email, passwordHash, username, displayName });
       }
     } catch (error) {
-      if (isUsernameConflict(error)) throw new ApiError("conflict", USERNAME_TAKEN);
+      if (isUsernameConflict(error)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
       // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
-      if (isEmailConflict(error)) return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+      if (isEmailConflict(error)) return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
       throw error;
     }
     const token = await issueEmailToken(db, userId, "confirm_email");
     await mailer.send(confirmationMail(email, origin(c), token));
     await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up" }, ip, userAgent });
-    return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+    return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
   })
 
   // ---- Email confirmation link (/auth/confirm?token=…) ----
@@ -333,9 +296,9 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     const userId = await spendEmailToken(db, token, "reset_password");
-    if (!userId) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const user = await getUser(db, userId);
-    if (!user) throw new ApiError("bad_request", INVALID_RESET_LINK);
+    if (!user) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const now = Date.now();
     // The link proves the mailbox, so it also confirms an unconfirmed address.
     await setPasswordHash(db, userId, await hashPassword(c.env, password), user.emailVerifiedAt ?? now);

@@ -3,28 +3,12 @@
 // comment rate limit (20 per 60 minutes) and length (1000); DESIGN.md "Realtime"; decision record
 // 0009. Every write goes to D1 first and is then broadcast to the post's CommentRoom.
 import { type Context, Hono } from "hono";
-import { POST_ERRORS } from "../../shared/messages";
+import { POST_ERRORS, SOCIAL_TEXTS } from "../../shared/messages";
 import type { CommentRoomBroadcast } from "../../shared/realtime";
-import { COMMENT_EMPTY, prepareComment } from "../../shared/rules/comment";
-import {
-  COMMENT_NOT_FOUND,
-  type CommentList,
-  type CommentsSince,
-  commentsQuerySchema,
-  createCommentBodySchema,
-  REPLY_TARGET_MISSING,
-} from "../../shared/social-api";
+import { prepareComment } from "../../shared/rules/comment";
+import { type CommentList, type CommentsSince, commentsQuerySchema, createCommentBodySchema } from "../../shared/social-api";
 import { newId } from "../db/ids";
-import {
-  deleteComment,
-  getCommentForDelete,
-  getPostOwnerId,
-  insertComment,
-  listCommentsSince,
-  listCommentThreads,
-  resolveReplyParent,
-  toComment,
-} from "../db/queries/comments";
+import { deleteComment, getCommentForDelete, getPostOwnerId, insertComment, listCommentsSince, listCommentThreads, resolveReplyParent, toComment } from "../db/queries/comments";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { commentParam, postParam } from "../lib/params";
@@ -80,13 +64,13 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // cleaned, trimmed and cut to 1000 characters before it is screened, so what is screened is
     // exactly what would be stored.
     const prepared = prepareComment(body.content);
-    if (!prepared.ok && prepared.message === COMMENT_EMPTY) throw new ApiError("validation_failed", COMMENT_EMPTY);
+    if (!prepared.ok && prepared.message === SOCIAL_TEXTS.commentEmpty) throw new ApiError("validation_failed", SOCIAL_TEXTS.commentEmpty);
 
     let parentId: string | null = null;
     if (body.parentId) {
       // One level of nesting: a reply to a reply is attached to the top-level comment.
       parentId = await resolveReplyParent(c.var.db, postId, body.parentId);
-      if (!parentId) throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+      if (!parentId) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
 
     const meta = requestMeta(c.req);
@@ -108,7 +92,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
     if (!row) {
       // The post or the parent was deleted between the checks above and the insert.
       if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
-      throw new ApiError("bad_request", REPLY_TARGET_MISSING);
+      throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
     const comment = toComment(row, userId, postOwnerId);
     await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
@@ -137,7 +121,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
 export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", commentParam, async (c) => {
   requireUser(c);
   const comment = await getCommentForDelete(c.var.db, c.req.valid("param").commentId);
-  if (!comment) throw new ApiError("not_found", COMMENT_NOT_FOUND);
+  if (!comment) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
   requireCommentDeleter(c, comment);
   await deleteComment(c.var.db, comment.id);
   await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId }, comment.postOwnerId);

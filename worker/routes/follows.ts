@@ -3,16 +3,16 @@
 // profile Follow (DESIGN.md: it follows). The feed reads follows live, so the next GET /api/feed
 // reflects a change.
 import { Hono } from "hono";
-import { ACCOUNT_MESSAGES } from "../../shared/messages";
-import { FOLLOW_SELF, followBodySchema, type FollowState } from "../../shared/social-api";
+import { followBodySchema, type FollowState } from "../../shared/social-api";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
+import { PROFILE_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
 
-const profileNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.profileNotFound);
+const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 
 /** Mounted at /users: GET and PUT /api/users/:userId/follow. */
 export const followRoutes = new Hono<AppEnv>()
@@ -27,7 +27,7 @@ export const followRoutes = new Hono<AppEnv>()
   .put("/:userId/follow", validate("json", followBodySchema), userParam, async (c) => {
     const { userId } = requireUser(c);
     const target = c.req.valid("param").userId;
-    if (target === userId) throw new ApiError("bad_request", FOLLOW_SELF);
+    if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
     return c.json(result satisfies FollowState, 200);

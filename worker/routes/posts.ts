@@ -1,8 +1,8 @@
 // Spec social-feed-search §7 posts / create post / delete post / post_views, §4 post creation and
 // deletion, §6 owner permissions, §8 'Post not found' and 'You can only delete your own posts'.
 import { Hono } from "hono";
-import { POST_ERRORS } from "../../shared/messages";
-import { createPostBodySchema, DELETE_MEDIA_FAILED, EDIT_OTHERS_POST, pageQuerySchema, UPLOAD_NOT_OPEN } from "../../shared/posts-api";
+import { POST_ERRORS, POST_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { createPostBodySchema, pageQuerySchema } from "../../shared/posts-api";
 import { updatePostSchema } from "../../shared/schemas/post";
 import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
 import { getUpload } from "../db/queries/uploads";
@@ -29,7 +29,7 @@ export const postRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const upload = requireOwnUpload(c, await getUpload(c.var.db, body.uploadId));
-    if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     // Completing checks every part and the total against the declared size; the stored key,
     // MIME type and size below come from the upload row, never from this request.
     const object = await completeUpload(c.env.MEDIA, upload);
@@ -54,7 +54,7 @@ export const postRoutes = new Hono<AppEnv>()
       await createPost(c.var.db, post);
     } catch (error) {
       // A publish of the same upload that won the race inserted the post first (same id).
-      if (await getPostOwner(c.var.db, upload.id)) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+      if (await getPostOwner(c.var.db, upload.id)) throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
       throw error;
     }
     const created = await getPost(c.var.db, upload.id, userId);
@@ -73,7 +73,7 @@ export const postRoutes = new Hono<AppEnv>()
     const id = c.req.valid("param").postId;
     const current = await getPost(c.var.db, id);
     if (!current) throw postNotFound();
-    const { userId } = requireOwner(c, current.userId, EDIT_OTHERS_POST);
+    const { userId } = requireOwner(c, current.userId, POST_TEXTS.editOthersPost);
     const changes = c.req.valid("json");
     await updatePost(c.var.db, id, { caption: current.caption, tags: current.tags }, {
       ...(changes.caption !== undefined ? { caption: changes.caption === "" ? null : changes.caption } : {}),
@@ -94,7 +94,7 @@ export const postRoutes = new Hono<AppEnv>()
       await c.env.MEDIA.delete([post.mediaKey, post.thumbnailKey ?? posterKeyFor(post.mediaKey)]);
     } catch (error) {
       c.var.log.error("media delete failed", { postId: id, error });
-      throw new ApiError("unavailable", DELETE_MEDIA_FAILED);
+      throw new ApiError("unavailable", POST_TEXTS.deleteMediaFailed);
     }
     await deletePostRow(c.var.db, id);
     return c.json({ ok: true as const }, 200);

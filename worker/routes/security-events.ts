@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { SECURITY_REPORT_MESSAGES, securityReportSchema } from "../../shared/schemas/security-report";
+import { securityReportSchema } from "../../shared/schemas/security-report";
 import { getSecuritySummary } from "../db/queries/security-events";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -12,6 +12,7 @@ import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
+import { SECURITY_TEXTS } from "../../shared/messages";
 
 /** A report is a few hundred bytes; anything near this is refused before it is parsed. */
 const MAX_REPORT_BODY_BYTES = 8 * 1024;
@@ -35,7 +36,7 @@ export const securityEventRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: MAX_REPORT_BODY_BYTES,
       onError: () => {
-        throw new ApiError("payload_too_large", SECURITY_REPORT_MESSAGES.detailsTooLarge);
+        throw new ApiError("payload_too_large", SECURITY_TEXTS.reportDetailsTooLarge);
       },
     }),
     reportLimit,

@@ -1,13 +1,7 @@
 // Spec social-feed-search §5 Upload (and §2 /upload, §9 upload rate limit and file sizes): R2
 // multipart uploads through the Worker. The protocol is in docs/decisions/0005-upload-protocol.md.
 import { Hono } from "hono";
-import {
-  startUploadBodySchema,
-  UPLOAD_NOT_OPEN,
-  UPLOAD_PART_SIZE,
-  type StartUploadResponse,
-  type UploadStatusResponse,
-} from "../../shared/posts-api";
+import { startUploadBodySchema, UPLOAD_PART_SIZE, type StartUploadResponse, type UploadStatusResponse } from "../../shared/posts-api";
 import { validateUpload } from "../../shared/rules/upload";
 import { getUpload, sortedParts, type UploadRow } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
@@ -15,16 +9,9 @@ import { ApiError } from "../lib/errors";
 import { uploadParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireOwnUpload, requireUser } from "../middleware/session";
-import {
-  abortUpload,
-  INVALID_PART_NUMBER,
-  parseContentLength,
-  planParts,
-  putThumbnail,
-  receivePart,
-  startUpload,
-} from "../services/media/multipart";
+import { abortUpload, INVALID_PART_NUMBER, parseContentLength, planParts, putThumbnail, receivePart, startUpload } from "../services/media/multipart";
 import { enforce, rateSubject } from "../services/rate-limit";
+import { UPLOAD_TEXTS } from "../../shared/messages";
 
 function statusOf(upload: UploadRow): UploadStatusResponse {
   const { partSize, partCount } = planParts(upload.declaredSize);
@@ -93,7 +80,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .delete("/:uploadId", uploadParam, async (c) => {
     requireUser(c);
     const upload = requireOwnUpload(c, await getUpload(c.var.db, c.req.valid("param").uploadId));
-    if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (upload.status === "completed") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     if (upload.status === "uploading") await abortUpload(c.env.MEDIA, c.var.db, upload);
     return c.json({ ok: true as const }, 200);
   });

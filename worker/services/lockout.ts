@@ -6,7 +6,7 @@
 // and global. KV cannot expire a key sooner than 60 s and tests cannot fast-forward its TTL, so
 // the value also carries the lock's end time and isLocked trusts that, not the key's presence.
 import { SECURITY_SETTINGS } from "../../shared/constants";
-import { AUTH_MESSAGES } from "../../shared/messages";
+import { ACCOUNT_TEXTS } from "../../shared/messages";
 import { normalizeEmail } from "../../shared/rules/email";
 import type { Db } from "../db/client";
 import { findUserByEmail } from "../db/queries/users";
@@ -98,7 +98,7 @@ export async function assertNotLocked(env: Pick<Bindings, "KV">, email: string, 
   const until = await lockedUntil(env, email, now);
   if (until === null) return;
   const retryAfterSeconds = Math.max(1, Math.ceil((until - now) / 1000));
-  throw new ApiError("locked", AUTH_MESSAGES.accountLocked, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+  throw new ApiError("locked", ACCOUNT_TEXTS.accountLocked, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** Forgets an account's failed sign-ins (after a successful one). The lock, if any, stays. */

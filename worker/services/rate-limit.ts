@@ -4,7 +4,7 @@
 // Each rule+subject pair is one RateLimiter Durable Object (worker/realtime/rate-limiter.ts), so
 // counts are exact under any concurrency. See docs/decisions/0004-rate-limits.md.
 import { LOGIN_GUARD, SECURITY_SETTINGS } from "../../shared/constants";
-import { AUTH_MESSAGES, tooManyAttempts, uploadLimitReached } from "../../shared/messages";
+import { ACCOUNT_TEXTS, SECURITY_TEXTS } from "../../shared/messages";
 import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-limit-rules";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
@@ -86,7 +86,7 @@ export async function reset(env: Pick<Bindings, "LIMITER">, rule: RateLimitRuleN
 export function rateLimitError(rule: RateLimitRuleName, retryAfterMs: number): ApiError {
   const minutes = minutesToWait(retryAfterMs);
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const toast = rule === "upload" ? uploadLimitReached(minutes) : tooManyAttempts(minutes);
+  const toast = rule === "upload" ? SECURITY_TEXTS.uploadLimitReached(minutes) : SECURITY_TEXTS.tooManyAttempts(minutes);
   return new ApiError(
     "rate_limited",
     toast.description ?? toast.title,
@@ -192,5 +192,5 @@ export async function guardSignIn(
     });
   }
   const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
-  throw new ApiError("locked", AUTH_MESSAGES.accountLocked, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+  throw new ApiError("locked", ACCOUNT_TEXTS.accountLocked, { retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
 }

@@ -12,7 +12,8 @@ import {
   readFailedCriticalEvents,
   readSecurityLog,
 } from "../../../web/features/security/local-log";
-import { createRapidClickDetector, startSecurityMonitor } from "../../../web/features/security/monitor";
+import { createRapidClickDetector } from "../../../shared/rules/security";
+import { startSecurityMonitor } from "../../../web/features/security/monitor";
 import { flushFailedCriticalEvents, reportSecurityEvent } from "../../../web/features/security/report";
 
 const MINUTE = 60_000;

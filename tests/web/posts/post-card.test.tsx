@@ -4,7 +4,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DELETE_POST_CONFIRM } from "../../../shared/messages";
+import { POST_TEXTS } from "../../../shared/messages";
+
+const DELETE_POST_CONFIRM = POST_TEXTS.deleteConfirm;
 import { PostCard } from "../../../web/features/posts/components/post-card";
 import { resetViewedForTests } from "../../../web/features/posts/hooks/use-record-view";
 import "../upload/jsdom-polyfills";

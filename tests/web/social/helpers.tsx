@@ -7,10 +7,13 @@ import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Post } from "../../../shared/posts-api";
 import { Toaster } from "../../../web/components/ui/toaster";
+import { postKeys } from "../../../web/features/posts/api";
 import type { Comment, CommentThread } from "../../../web/features/social/types";
 import { NOW } from "../posts/fixtures";
 
-export const POST_KEY = (id: string) => ["posts", "detail", id] as const;
+// The posts feature's key (["posts", "detail", id]); importing its api also registers its caches
+// with web/lib/post-cache.ts, as loading the feed or the post page does in the app.
+export const POST_KEY = (id: string) => postKeys.detail(id);
 
 /** Reads the post from the cache on every render, as a list or the share page would. */
 export function CachedPost({ id, children }: { id: string; children: (post: Post) => ReactNode }) {

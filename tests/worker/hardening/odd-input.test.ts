@@ -5,9 +5,9 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_NOT_OPEN } from "../../../shared/posts-api";
 import { posts, uploads } from "../../../worker/db/schema";
 import { api, db, errorOf, jpegBytes, signedInUser, uploadThroughApi } from "../helpers";
+import { UPLOAD_TEXTS } from "../../../shared/messages";
 
 const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
 
@@ -99,7 +99,7 @@ describe("publishing one upload twice at the same moment", () => {
     const answers = await Promise.all([1, 2].map(() => api("/api/posts", { cookie: ana.cookie, body: { uploadId, caption: "twice" } })));
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
     const loser = answers.find((res) => res.status === 409)!;
-    expect(await errorOf(loser)).toMatchObject({ code: "conflict", message: UPLOAD_NOT_OPEN });
+    expect(await errorOf(loser)).toMatchObject({ code: "conflict", message: UPLOAD_TEXTS.notOpen });
     await answers.find((res) => res.status === 201)!.arrayBuffer();
     expect(await db().select({ id: posts.id }).from(posts).where(eq(posts.id, uploadId))).toHaveLength(1);
   });
@@ -122,7 +122,7 @@ describe("publishing one upload twice at the same moment", () => {
       .where(eq(uploads.id, uploadId));
     const second = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(second.status).toBe(409);
-    expect((await errorOf(second)).message).toBe(UPLOAD_NOT_OPEN);
+    expect((await errorOf(second)).message).toBe(UPLOAD_TEXTS.notOpen);
   });
 
   it("answers 409 to a publish after the upload became a post", async () => {
@@ -133,6 +133,6 @@ describe("publishing one upload twice at the same moment", () => {
     await first.arrayBuffer();
     const again = await api("/api/posts", { cookie: ana.cookie, body: { uploadId } });
     expect(again.status).toBe(409);
-    expect((await errorOf(again)).message).toBe(UPLOAD_NOT_OPEN);
+    expect((await errorOf(again)).message).toBe(UPLOAD_TEXTS.notOpen);
   });
 });

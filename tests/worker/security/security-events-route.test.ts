@@ -10,7 +10,7 @@ import { exports } from "cloudflare:workers";
 import { Hono, type ErrorHandler } from "hono";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DAY_MS } from "../../../shared/constants";
-import { SECURITY_REPORT_MESSAGES } from "../../../shared/schemas/security-report";
+import { SECURITY_TEXTS } from "../../../shared/messages";
 import { app } from "../../../worker/app";
 import { dispatchScheduled } from "../../../worker/cron";
 import { createDb } from "../../../worker/db/client";
@@ -97,12 +97,12 @@ describe("POST /api/security-events", () => {
   });
 
   it.each([
-    [{ ...rapidClicks, event_type: "sign_in" }, SECURITY_REPORT_MESSAGES.unknownType],
-    [{ ...rapidClicks, event_type: "account_locked" }, SECURITY_REPORT_MESSAGES.unknownType],
-    [{ severity: "medium" }, SECURITY_REPORT_MESSAGES.unknownType],
-    [{ ...rapidClicks, severity: "critical" }, SECURITY_REPORT_MESSAGES.badSeverity],
+    [{ ...rapidClicks, event_type: "sign_in" }, SECURITY_TEXTS.reportUnknownType],
+    [{ ...rapidClicks, event_type: "account_locked" }, SECURITY_TEXTS.reportUnknownType],
+    [{ severity: "medium" }, SECURITY_TEXTS.reportUnknownType],
+    [{ ...rapidClicks, severity: "critical" }, SECURITY_TEXTS.reportBadSeverity],
     // 700 three-byte characters: under the 2,000-character bound but over 2 KB of UTF-8.
-    [{ ...rapidClicks, details: { note: "€".repeat(400), more: "€".repeat(300) } }, SECURITY_REPORT_MESSAGES.detailsTooLarge],
+    [{ ...rapidClicks, details: { note: "€".repeat(400), more: "€".repeat(300) } }, SECURITY_TEXTS.reportDetailsTooLarge],
     [{ ...rapidClicks, details: { note: "x".repeat(499), a: "x".repeat(499), b: "x".repeat(499), c: "x".repeat(499), d: "x" } }, "Details are too large"],
   ])("refuses %j with 400 and a clear message, storing nothing", async (body, message) => {
     const res = await report(body, { ip: freshIp() });
@@ -116,7 +116,7 @@ describe("POST /api/security-events", () => {
   it("refuses a body over 8 KB with 413 and malformed JSON with 400, never 500", async () => {
     const big = await report(null, { ip: freshIp(), raw: JSON.stringify({ ...rapidClicks, padding: "x".repeat(9000) }) });
     expect(big.status).toBe(413);
-    expect((await big.json<Envelope>()).error.message).toBe(SECURITY_REPORT_MESSAGES.detailsTooLarge);
+    expect((await big.json<Envelope>()).error.message).toBe(SECURITY_TEXTS.reportDetailsTooLarge);
     const broken = await report(null, { ip: freshIp(), raw: "{not json" });
     expect(broken.status).toBe(400);
     await broken.arrayBuffer();

@@ -2,7 +2,8 @@
 // `cursor` of the newest comment it holds as ?since= and never builds one. The same cursor is in
 // the POST answer, the list, the catch-up list and the live frame.
 import { describe, expect, it } from "vitest";
-import type { Comment, CommentList, CommentsSince } from "../../../shared/social-api";
+import type { Comment } from "../../../shared/realtime";
+import type { CommentList, CommentsSince } from "../../../shared/social-api";
 import { api, json, listen, signedInUser, signedInUserWithPost } from "../helpers";
 
 const add = (who: { cookie: string }, postId: string, content: string, parentId?: string) =>

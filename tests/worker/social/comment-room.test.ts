@@ -5,7 +5,8 @@
 // evicted room keeps its hibernated sockets and loses nothing.
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Comment, CommentList, CommentsSince } from "../../../shared/social-api";
+import type { Comment } from "../../../shared/realtime";
+import type { CommentList, CommentsSince } from "../../../shared/social-api";
 import { commentRoomPath } from "../../../shared/realtime";
 import { api, expectError, json, listen, ORIGIN, roomOf, signedInUser, type SignedInUser, signedInUserWithPost, sleep } from "../helpers";
 

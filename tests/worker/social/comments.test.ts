@@ -3,18 +3,11 @@
 // length 1000): threads, replies one level deep, catch-up cursor, limits, screen, delete rights.
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { COMMENT_EMPTY } from "../../../shared/rules/comment";
-import { COMMENT_TOO_LONG } from "../../../shared/schemas/comment";
-import {
-  COMMENT_NOT_FOUND,
-  type Comment,
-  type CommentList,
-  type CommentsSince,
-  DELETE_OTHERS_COMMENT,
-  REPLY_TARGET_MISSING,
-} from "../../../shared/social-api";
+import type { Comment } from "../../../shared/realtime";
+import type { CommentList, CommentsSince } from "../../../shared/social-api";
 import { comments } from "../../../worker/db/schema";
 import { api, db, eventsOf, expectError, insertPost, json, postCounts, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
+import { SOCIAL_TEXTS } from "../../../shared/messages";
 
 const add = (who: SignedInUser | null, postId: string, body: Record<string, unknown>) =>
   api(`/api/posts/${postId}/comments`, { cookie: who?.cookie, body });
@@ -99,8 +92,8 @@ describe("replies", () => {
     const otherPost = await insertPost(owner.id);
     const fan = await signedInUser();
     const elsewhere = await json<Comment>(await add(fan, otherPost, { content: "On the other post" }), 201);
-    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: elsewhere.id }), 400, REPLY_TARGET_MISSING);
-    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: crypto.randomUUID() }), 400, REPLY_TARGET_MISSING);
+    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: elsewhere.id }), 400, SOCIAL_TEXTS.replyTargetMissing);
+    await expectError(await add(fan, owner.postId, { content: "Hi", parentId: crypto.randomUUID() }), 400, SOCIAL_TEXTS.replyTargetMissing);
     await expectError(await add(fan, owner.postId, { content: "Hi", parentId: "../../etc" }), 400);
     expect(await commentRows(owner.postId)).toHaveLength(0);
   });
@@ -110,11 +103,11 @@ describe("POST — validation, screen and limit", () => {
   it("refuses empty or blank text with 'Comment cannot be empty'", async () => {
     const { postId } = await signedInUserWithPost();
     const fan = await signedInUser();
-    await expectError(await add(fan, postId, { content: "" }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: "   \n\t  " }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, {}), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: 42 }), 400, COMMENT_EMPTY);
-    await expectError(await add(fan, postId, { content: "x".repeat(10_001) }), 400, COMMENT_TOO_LONG);
+    await expectError(await add(fan, postId, { content: "" }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: "   \n\t  " }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, {}), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: 42 }), 400, SOCIAL_TEXTS.commentEmpty);
+    await expectError(await add(fan, postId, { content: "x".repeat(10_001) }), 400, SOCIAL_TEXTS.commentTooLong);
     expect(await commentRows(postId)).toHaveLength(0);
   });
 
@@ -225,7 +218,7 @@ describe("DELETE /api/comments/:commentId", () => {
     expect(await json(await api(`/api/comments/${mine.id}`, { cookie: fan.cookie, method: "DELETE" }), 200)).toEqual({ ok: true, commentId: mine.id });
     expect(await commentRows(owner.postId)).toHaveLength(0);
     expect((await postCounts(owner.postId))?.comments).toBe(0);
-    await expectError(await api(`/api/comments/${mine.id}`, { cookie: fan.cookie, method: "DELETE" }), 404, COMMENT_NOT_FOUND);
+    await expectError(await api(`/api/comments/${mine.id}`, { cookie: fan.cookie, method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
   });
 
   it("lets the post owner delete anyone's comment, its replies going with it", async () => {
@@ -244,19 +237,19 @@ describe("DELETE /api/comments/:commentId", () => {
     const fan = await signedInUser();
     const stranger = await signedInUser();
     const theirs = await json<Comment>(await add(fan, owner.postId, { content: "Not yours" }), 201);
-    await expectError(await api(`/api/comments/${theirs.id}`, { cookie: stranger.cookie, method: "DELETE" }), 403, DELETE_OTHERS_COMMENT);
+    await expectError(await api(`/api/comments/${theirs.id}`, { cookie: stranger.cookie, method: "DELETE" }), 403, SOCIAL_TEXTS.deleteOthersComment);
     await expectError(await api(`/api/comments/${theirs.id}`, { method: "DELETE" }), 401, "Authentication required");
     await expectError(await api(`/api/comments/${theirs.id}`, { cookie: fan.cookie, method: "DELETE", origin: "https://evil.example" }), 403);
     // A commenter on a post does not own the other comments on it.
     const other = await json<Comment>(await add(stranger, owner.postId, { content: "Someone else" }), 201);
-    await expectError(await api(`/api/comments/${other.id}`, { cookie: fan.cookie, method: "DELETE" }), 403, DELETE_OTHERS_COMMENT);
+    await expectError(await api(`/api/comments/${other.id}`, { cookie: fan.cookie, method: "DELETE" }), 403, SOCIAL_TEXTS.deleteOthersComment);
     const [row] = await db().select({ n: count() }).from(comments).where(eq(comments.postId, owner.postId));
     expect(row!.n).toBe(2);
   });
 
   it("answers 404 for an unknown or malformed comment id", async () => {
     const fan = await signedInUser();
-    await expectError(await api(`/api/comments/${crypto.randomUUID()}`, { cookie: fan.cookie, method: "DELETE" }), 404, COMMENT_NOT_FOUND);
-    await expectError(await api(`/api/comments/bad%20id`, { cookie: fan.cookie, method: "DELETE" }), 404, COMMENT_NOT_FOUND);
+    await expectError(await api(`/api/comments/${crypto.randomUUID()}`, { cookie: fan.cookie, method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
+    await expectError(await api(`/api/comments/bad%20id`, { cookie: fan.cookie, method: "DELETE" }), 404, SOCIAL_TEXTS.commentNotFound);
   });
 });

@@ -4,7 +4,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PostPage } from "../../../shared/posts-api";
-import { FOLLOW_SELF, type FollowState } from "../../../shared/social-api";
+import { SOCIAL_TEXTS } from "../../../shared/messages";
+import type { FollowState } from "../../../shared/social-api";
 import { follows, profiles } from "../../../worker/db/schema";
 import { api, db, expectError, insertPost, json, signedInUser, type SignedInUser } from "../helpers";
 
@@ -57,8 +58,8 @@ describe("PUT /api/users/:userId/follow", () => {
 
   it("refuses following yourself with 400 'You cannot follow yourself'", async () => {
     const fan = await signedInUser();
-    await expectError(await follow(fan, fan.id, true), 400, FOLLOW_SELF);
-    await expectError(await follow(fan, fan.id, false), 400, FOLLOW_SELF);
+    await expectError(await follow(fan, fan.id, true), 400, SOCIAL_TEXTS.followSelf);
+    await expectError(await follow(fan, fan.id, false), 400, SOCIAL_TEXTS.followSelf);
     expect(await counts(fan.id)).toEqual({ followerCount: 0, followingCount: 0 });
   });
 

@@ -60,7 +60,7 @@ describe("parseClientMessage", () => {
 describe("timings and paths", () => {
   it("uses the spec's heartbeat and reconnect schedule", () => {
     expect(HEARTBEAT_INTERVAL_MS).toBe(25_000);
-    expect([0, 1, 2, 3, 4, 5, 50].map(reconnectDelayMs)).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 50].map((attempt) => reconnectDelayMs(attempt))).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000, 10_000]);
     expect(reconnectDelayMs(-1)).toBe(1000);
   });
 

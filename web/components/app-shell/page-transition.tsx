@@ -1,8 +1,7 @@
 // Spec §1: page content fades out and in over 300 ms when the path changes.
 import { useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
-
-export const PAGE_TRANSITION_MS = 300;
+import { UI_TIMINGS } from "../../../shared/constants";
 
 /**
  * Replays a fade on the wrapper whenever the pathname changes. It uses the Web Animations API
@@ -25,7 +24,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
     const animation = element.animate(
       [{ opacity: 0 }, { opacity: 1 }],
-      { duration: PAGE_TRANSITION_MS, easing: "ease-out" },
+      { duration: UI_TIMINGS.pageTransitionMs, easing: "ease-out" },
     );
     return () => animation.cancel();
   }, [pathname]);

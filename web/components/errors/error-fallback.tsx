@@ -3,8 +3,11 @@
 import { useRouter } from "@tanstack/react-router";
 import { RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { appendErrorLog } from "../../lib/error-log";
 import { Button } from "../ui/button";
+
+const TEXTS = SHELL_TEXTS.errorFallback;
 
 export function ErrorFallback({
   error,
@@ -21,10 +24,8 @@ export function ErrorFallback({
       <div className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-destructive/12 text-destructive">
         <TriangleAlert className="size-8" aria-hidden />
       </div>
-      <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">Something went wrong</h1>
-      <p className="mt-3 max-w-sm text-muted-foreground">
-        This screen hit a wrong note. Try again, or reload the app if it keeps happening.
-      </p>
+      <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{TEXTS.title}</h1>
+      <p className="mt-3 max-w-sm text-muted-foreground">{TEXTS.description}</p>
       {import.meta.env.DEV && detail ? (
         <pre className="mt-4 max-w-md overflow-x-auto rounded-xl bg-muted px-4 py-3 text-left text-xs text-muted-foreground">
           {detail}
@@ -32,10 +33,10 @@ export function ErrorFallback({
       ) : null}
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
         <Button onClick={onTryAgain}>
-          <RotateCcw aria-hidden /> Try Again
+          <RotateCcw aria-hidden /> {TEXTS.tryAgain}
         </Button>
         <Button variant="outline" onClick={onReload}>
-          <RefreshCw aria-hidden /> Reload Page
+          <RefreshCw aria-hidden /> {TEXTS.reload}
         </Button>
       </div>
     </main>

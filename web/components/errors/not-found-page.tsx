@@ -1,7 +1,10 @@
 // 404 page (marketplace-messaging-account.md §2): 'Oops! Page not found' with a Return to Home link.
 import { Link } from "@tanstack/react-router";
 import { House } from "lucide-react";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { buttonVariants } from "../ui/button";
+
+const TEXTS = SHELL_TEXTS.notFound;
 
 export function NotFoundPage() {
   return (
@@ -14,12 +17,10 @@ export function NotFoundPage() {
         <span className="bg-gradient-to-b from-amber-300 via-orange-500 to-rose-500 bg-clip-text text-transparent">404</span>
       </p>
       <FlatlineWave />
-      <h1 className="relative mt-6 font-display text-2xl font-bold tracking-tight sm:text-3xl">Oops! Page not found</h1>
-      <p className="relative mt-3 max-w-sm text-muted-foreground">
-        This track doesn't exist — it may have been moved, renamed or never recorded.
-      </p>
+      <h1 className="relative mt-6 font-display text-2xl font-bold tracking-tight sm:text-3xl">{TEXTS.title}</h1>
+      <p className="relative mt-3 max-w-sm text-muted-foreground">{TEXTS.description}</p>
       <Link to="/" className={buttonVariants({ className: "relative mt-8" })} data-haptic="medium">
-        <House aria-hidden /> Return to Home
+        <House aria-hidden /> {TEXTS.returnHome}
       </Link>
     </main>
   );

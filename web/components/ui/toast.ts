@@ -1,6 +1,7 @@
 // Toast helpers so every screen phrases toasts the way the spec catalogues them (§8): a title,
 // an optional description, and "destructive" for failures. Error toasts are titled "Error".
 import { type ExternalToast, toast } from "sonner";
+import { ERROR_TOAST_TITLE } from "../../../shared/messages";
 
 export { toast };
 
@@ -36,6 +37,6 @@ export function notifySuccess(title: string, options: Omit<NotifyOptions, "varia
 
 /** `notifyError("Failed to load posts")` shows the spec's destructive "Error" toast. */
 export function notifyError(description: string, options: Omit<NotifyOptions, "variant" | "description"> & { title?: string } = {}) {
-  const { title = "Error", ...rest } = options;
+  const { title = ERROR_TOAST_TITLE, ...rest } = options;
   return notify(title, { ...rest, description, variant: "destructive" });
 }

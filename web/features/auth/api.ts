@@ -2,6 +2,8 @@
 // session and the sign-in providers, and the calls behind every auth mutation. Components use
 // the hooks in ./hooks; route guards use `sessionQueryOptions` with `ensureQueryData`.
 import { queryOptions } from "@tanstack/react-query";
+import type { SignOutScope } from "../../../shared/schemas/account";
+import type { SignIn, SignUp } from "../../../shared/schemas/auth";
 import { api, unwrap } from "../../lib/api-client";
 
 export const authKeys = {
@@ -43,13 +45,10 @@ export function providersQueryOptions() {
   });
 }
 
-export type SignInBody = { email: string; password: string };
-export type SignUpBody = { email: string; password: string; username: string; displayName: string };
-export type SignOutScope = "local" | "global" | "others";
-
+// The bodies are the shared schemas' outputs: what the forms hand over after validating.
 export const authCalls = {
-  signIn: (json: SignInBody) => unwrap(api.api.auth["sign-in"].$post({ json })),
-  signUp: (json: SignUpBody) => unwrap(api.api.auth["sign-up"].$post({ json })),
+  signIn: (json: SignIn) => unwrap(api.api.auth["sign-in"].$post({ json })),
+  signUp: (json: SignUp) => unwrap(api.api.auth["sign-up"].$post({ json })),
   signOut: (scope: SignOutScope) => unwrap(api.api.auth["sign-out"].$post({ json: { scope } })),
   confirm: (token: string) => unwrap(api.api.auth.confirm.$post({ json: { token } })),
   resend: (email: string) => unwrap(api.api.auth.resend.$post({ json: { email } })),

@@ -2,8 +2,10 @@
 // keep the session cache in step with the cookies the server sets or clears.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { ACCOUNT_TEXTS } from "../../../shared/messages";
+import type { SignOutScope } from "../../../shared/schemas/account";
 import { onSessionLost } from "../../lib/api-client";
-import { SIGNED_OUT, type SessionData, type SignOutScope, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
+import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 
 /** The current session: `data.user` is null for visitors; `isPending` until the first answer. */
@@ -70,7 +72,6 @@ export function useConfirmPasswordReset() {
 
 /** A message for /auth to show after a sign-out the user did not ask for (it reloads the page). */
 export const AUTH_NOTICE_KEY = "backline:auth-notice";
-export const INACTIVITY_SIGN_OUT_NOTICE = "You were signed out after 60 minutes without activity.";
 
 /** Reads and forgets the notice, so it shows once. */
 export function takeAuthNotice(): string | null {
@@ -121,7 +122,7 @@ export function useFullSignOut(options: { keepStorageKeys?: readonly string[] } 
   const keep = options.keepStorageKeys;
   return useCallback(async () => {
     await authCalls.signOut("local").catch(() => {});
-    clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload", notice: INACTIVITY_SIGN_OUT_NOTICE });
+    clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload", notice: ACCOUNT_TEXTS.inactivitySignOut });
   }, [queryClient, keep]);
 }
 

@@ -2,6 +2,7 @@
 // Start Creating and Explore Talent, stat claims, six features, professionals, pricing, footer.
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, BadgeCheck, Check, Heart, MessageCircle, Play, Star } from "lucide-react";
+import type { ReactNode } from "react";
 import { ThemeToggle } from "../../components/app-shell/theme-toggle";
 import { Wordmark } from "../../components/brand/logo";
 import { Avatar } from "../../components/ui/avatar";
@@ -223,6 +224,32 @@ function HeroShowcase() {
   );
 }
 
+/** A titled section of the page: the anchor, the heading block, then the section's own content. */
+function LandingSection({
+  id,
+  eyebrow,
+  title,
+  lead,
+  className,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cn("scroll-mt-24 border-t border-border/60 py-20 sm:py-28", className)}>
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} lead={lead} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead: string }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
@@ -237,131 +264,119 @@ function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: str
 
 function Features() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-24 border-t border-border/60 py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="features-title"
-          eyebrow="Features"
-          title="Your studio, storefront and scene in one app"
-          lead="Stop juggling a portfolio site, three social apps and a payment link. Backline does the whole gig."
-        />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map((feature) => {
-            const Icon = feature.icon;
-            return (
-              <li
-                key={feature.title}
-                className="group relative overflow-hidden rounded-[var(--radius-card)] border border-border/80 bg-card p-6 transition hover:border-primary/40"
-              >
-                <div className="absolute -top-16 -right-16 size-40 rounded-full bg-[radial-gradient(circle,var(--color-glow),transparent_70%)] opacity-0 transition-opacity group-hover:opacity-100" aria-hidden />
-                <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-accent-foreground">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <h3 className="mt-5 font-display text-lg font-semibold tracking-tight">{feature.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{feature.body}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="features"
+      eyebrow="Features"
+      title="Your studio, storefront and scene in one app"
+      lead="Stop juggling a portfolio site, three social apps and a payment link. Backline does the whole gig."
+    >
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map((feature) => {
+          const Icon = feature.icon;
+          return (
+            <li
+              key={feature.title}
+              className="group relative overflow-hidden rounded-[var(--radius-card)] border border-border/80 bg-card p-6 transition hover:border-primary/40"
+            >
+              <div className="absolute -top-16 -right-16 size-40 rounded-full bg-[radial-gradient(circle,var(--color-glow),transparent_70%)] opacity-0 transition-opacity group-hover:opacity-100" aria-hidden />
+              <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <h3 className="mt-5 font-display text-lg font-semibold tracking-tight">{feature.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{feature.body}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </LandingSection>
   );
 }
 
 function Professionals() {
   return (
-    <section
+    <LandingSection
       id="professionals"
-      aria-labelledby="professionals-title"
-      className="scroll-mt-24 border-t border-border/60 bg-[linear-gradient(180deg,transparent,color-mix(in_oklab,var(--color-accent)_45%,transparent))] py-20 sm:py-28"
+      eyebrow="Professionals"
+      title="Made for every seat in the session"
+      lead="Whether you're behind the desk, the mic or the decks, Backline gives your craft a home and your clients a way to book it."
+      className="bg-[linear-gradient(180deg,transparent,color-mix(in_oklab,var(--color-accent)_45%,transparent))]"
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="professionals-title"
-          eyebrow="Professionals"
-          title="Made for every seat in the session"
-          lead="Whether you're behind the desk, the mic or the decks, Backline gives your craft a home and your clients a way to book it."
-        />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {PROFESSIONS.map((profession) => {
-            const Icon = profession.icon;
-            return (
-              <li key={profession.title} className="flex gap-4 rounded-[var(--radius-card)] border border-border/80 bg-background/70 p-5 backdrop-blur">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-amber-400 via-orange-500 to-rose-500 text-white shadow-[0_10px_30px_-10px_var(--color-glow)]">
-                  <Icon className="size-6" aria-hidden />
-                </span>
-                <div className="min-w-0">
-                  <h3 className="font-display font-semibold tracking-tight">{profession.title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{profession.body}</p>
-                  <div className="mt-3 flex flex-wrap gap-1.5">
-                    {profession.tags.map((tag) => (
-                      <Badge key={tag} variant="secondary">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </div>
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {PROFESSIONS.map((profession) => {
+          const Icon = profession.icon;
+          return (
+            <li key={profession.title} className="flex gap-4 rounded-[var(--radius-card)] border border-border/80 bg-background/70 p-5 backdrop-blur">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-amber-400 via-orange-500 to-rose-500 text-white shadow-[0_10px_30px_-10px_var(--color-glow)]">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <div className="min-w-0">
+                <h3 className="font-display font-semibold tracking-tight">{profession.title}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{profession.body}</p>
+                <div className="mt-3 flex flex-wrap gap-1.5">
+                  {profession.tags.map((tag) => (
+                    <Badge key={tag} variant="secondary">
+                      {tag}
+                    </Badge>
+                  ))}
                 </div>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </LandingSection>
   );
 }
 
 function Pricing() {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 border-t border-border/60 py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="pricing-title"
-          eyebrow="Pricing"
-          title="Free to join. Fair when you sell."
-          lead="No subscriptions and no cut from your price. Buyers pay a small service fee at checkout, and that's it."
-        />
-        <div className="mx-auto mt-12 grid max-w-4xl gap-4 md:grid-cols-2">
-          {PLANS.map((plan) => (
-            <article
-              key={plan.name}
-              aria-labelledby={`plan-${plan.name}`}
-              className={cn(
-                "relative flex flex-col rounded-[var(--radius-card)] border bg-card p-6 sm:p-8",
-                plan.highlighted
-                  ? "border-primary/60 shadow-[0_20px_60px_-25px_var(--color-glow)]"
-                  : "border-border/80",
-              )}
+    <LandingSection
+      id="pricing"
+      eyebrow="Pricing"
+      title="Free to join. Fair when you sell."
+      lead="No subscriptions and no cut from your price. Buyers pay a small service fee at checkout, and that's it."
+    >
+      <div className="mx-auto mt-12 grid max-w-4xl gap-4 md:grid-cols-2">
+        {PLANS.map((plan) => (
+          <article
+            key={plan.name}
+            aria-labelledby={`plan-${plan.name}`}
+            className={cn(
+              "relative flex flex-col rounded-[var(--radius-card)] border bg-card p-6 sm:p-8",
+              plan.highlighted
+                ? "border-primary/60 shadow-[0_20px_60px_-25px_var(--color-glow)]"
+                : "border-border/80",
+            )}
+          >
+            {plan.highlighted ? (
+              <Badge className="absolute -top-3 left-6 bg-primary text-primary-foreground">Most musicians start here</Badge>
+            ) : null}
+            <h3 id={`plan-${plan.name}`} className="font-display text-xl font-semibold">
+              {plan.name}
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">{plan.pitch}</p>
+            <p className="mt-6 flex items-baseline gap-2">
+              <span className="font-display text-5xl font-bold tracking-tight">{plan.price}</span>
+              <span className="text-sm text-muted-foreground">{plan.cadence}</span>
+            </p>
+            <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm">
+              {plan.perks.map((perk) => (
+                <li key={perk} className="flex gap-2.5">
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                  {perk}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={appPaths.auth}
+              className={buttonVariants({ variant: plan.highlighted ? "primary" : "outline", className: "mt-8 w-full" })}
             >
-              {plan.highlighted ? (
-                <Badge className="absolute -top-3 left-6 bg-primary text-primary-foreground">Most musicians start here</Badge>
-              ) : null}
-              <h3 id={`plan-${plan.name}`} className="font-display text-xl font-semibold">
-                {plan.name}
-              </h3>
-              <p className="mt-1 text-sm text-muted-foreground">{plan.pitch}</p>
-              <p className="mt-6 flex items-baseline gap-2">
-                <span className="font-display text-5xl font-bold tracking-tight">{plan.price}</span>
-                <span className="text-sm text-muted-foreground">{plan.cadence}</span>
-              </p>
-              <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm">
-                {plan.perks.map((perk) => (
-                  <li key={perk} className="flex gap-2.5">
-                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                    {perk}
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to={appPaths.auth}
-                className={buttonVariants({ variant: plan.highlighted ? "primary" : "outline", className: "mt-8 w-full" })}
-              >
-                {plan.cta}
-              </Link>
-            </article>
-          ))}
-        </div>
+              {plan.cta}
+            </Link>
+          </article>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }
 

@@ -1,7 +1,8 @@
 // Posts API for the SPA (spec social-feed-search §2 feed, §3 post, §4 post deletion, §7 posts and
 // post_views; the posts & media contract): a key factory, query options for every post list
 // (keyset cursor, useInfiniteQuery) and single posts, the edit/delete mutations, and the cache
-// helpers other screens use after creating, editing or deleting a post.
+// helpers other screens use after creating, editing or deleting a post. The posts in these caches
+// are registered with web/lib/post-cache.ts, so a like or a bookmark elsewhere patches them too.
 //
 // Calls go through the typed hc client (401 → one refresh → one retry) and `unwrap`, so a renamed
 // field breaks the build and every failure arrives as an ApiClientError carrying the server's
@@ -14,9 +15,10 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { Post, PostPage } from "../../../shared/posts-api";
+import { PAGE_DEFAULT_LIMIT, type Post, type PostPage } from "../../../shared/posts-api";
 import type { UpdatePostInput } from "../../../shared/schemas/post";
 import { api, unwrap } from "../../lib/api-client";
+import { patchPostEverywhere, patchPostInPage, registerPostCache } from "../../lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
 export type PostListSource =
@@ -49,8 +51,6 @@ export const postKeys = {
   detail: (postId: string) => [...postKeys.details(), postId] as const,
 };
 
-export const PAGE_SIZE = 10;
-
 function listCall(source: PostListSource, query: { cursor?: string; limit: string }, init: RequestInit) {
   switch (source.kind) {
     case "feed":
@@ -70,7 +70,7 @@ function listCall(source: PostListSource, query: { cursor?: string; limit: strin
 
 export const postCalls = {
   list: (source: PostListSource, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
-    unwrap(listCall(source, { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) }, { signal })),
+    unwrap(listCall(source, { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) }, { signal })),
   get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":postId"].$get({ param: { postId } }, { init: { signal } })),
   update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":postId"].$patch({ param: { postId }, json: body })),
   remove: (postId: string) => unwrap(api.api.posts[":postId"].$delete({ param: { postId } })),
@@ -85,7 +85,7 @@ export const postCalls = {
   },
 };
 
-export type PostPages = InfiniteData<PostPage, string | null>;
+type PostPages = InfiniteData<PostPage, string | null>;
 
 export function postListInfiniteQueryOptions(source: PostListSource) {
   return infiniteQueryOptions({
@@ -119,16 +119,19 @@ function mapPages(data: PostPages | undefined, fn: (items: Post[]) => Post[]): P
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: fn(page.items) })) };
 }
 
-/** Replaces a post everywhere it is cached (after an edit, a like, a bookmark). */
-export function updatePostInCaches(queryClient: QueryClient, post: Post): void {
-  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
-    mapPages(data, (items) => items.map((item) => (item.id === post.id ? post : item))),
-  );
-  queryClient.setQueryData(postKeys.detail(post.id), post);
-}
+// Every post list and single post of this feature, for web/lib/post-cache.ts.
+registerPostCache({
+  patchPost: (queryClient, postId, fn) => {
+    queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => patchPostInPage(page, postId, fn)) } : data,
+    );
+    queryClient.setQueryData<Post>(postKeys.detail(postId), (post) => (post ? fn(post) : post));
+  },
+  invalidateLists: (queryClient) => queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+});
 
 /** Removes a deleted post from every list and drops its detail entry. */
-export function removePostFromCaches(queryClient: QueryClient, postId: string): void {
+function removePostFromCaches(queryClient: QueryClient, postId: string): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
     mapPages(data, (items) => items.filter((item) => item.id !== postId)),
   );
@@ -158,7 +161,8 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, body }: { postId: string; body: UpdatePostInput }) => postCalls.update(postId, body),
-    onSuccess: (post) => updatePostInCaches(queryClient, post),
+    // The edited post replaces every cached copy, in this feature's lists and in others'.
+    onSuccess: (post) => patchPostEverywhere(queryClient, post.id, () => post),
   });
 }
 

@@ -2,6 +2,7 @@
 // sign-out. The check also runs when the tab becomes visible again, so someone returning to a
 // long-idle tab (or a laptop waking up) is signed out at once rather than up to a minute later.
 import { SECURITY_SETTINGS } from "../../../shared/constants";
+import { isSessionExpired } from "../../../shared/rules/security";
 import type { ActivityTracker } from "./activity";
 
 export interface InactivityTimerOptions {
@@ -12,10 +13,6 @@ export interface InactivityTimerOptions {
   now?: () => number;
   /** Where visibility changes are heard; defaults to document. */
   visibilityTarget?: EventTarget;
-}
-
-export function isSessionExpired(lastActivity: number, now: number, timeoutMs: number = SECURITY_SETTINGS.sessionTimeoutMs): boolean {
-  return now - lastActivity >= timeoutMs;
 }
 
 /** Starts the timer; returns a stop function. `onTimeout` runs at most once. */

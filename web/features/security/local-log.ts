@@ -3,6 +3,7 @@
 // server, last 50 only. Both live in localStorage so they outlive a reload; neither holds
 // anything more personal than the event itself and the user agent.
 import { LOCAL_LOG_LIMITS, type SecurityEventType, type Severity } from "../../../shared/constants";
+import { appendCapped } from "../../../shared/rules/security";
 
 export const SECURITY_LOG_KEY = "backline:security-events";
 export const FAILED_CRITICAL_KEY = "backline:failed-critical-events";
@@ -64,8 +65,8 @@ function writeList(key: string, list: readonly LocalSecurityEvent[]): void {
 }
 
 /** Appends and keeps only the newest `cap` entries (oldest dropped first). */
-export function appendCapped(key: string, entry: LocalSecurityEvent, cap: number): LocalSecurityEvent[] {
-  const next = [...readList(key), entry].slice(-cap);
+function appendToList(key: string, entry: LocalSecurityEvent, cap: number): LocalSecurityEvent[] {
+  const next = appendCapped(readList(key), entry, cap);
   writeList(key, next);
   return next;
 }
@@ -76,11 +77,11 @@ export function replaceList(key: string, list: readonly LocalSecurityEvent[]): v
 }
 
 export function logLocalSecurityEvent(entry: LocalSecurityEvent): LocalSecurityEvent[] {
-  return appendCapped(SECURITY_LOG_KEY, entry, LOCAL_LOG_LIMITS.securityEvents);
+  return appendToList(SECURITY_LOG_KEY, entry, LOCAL_LOG_LIMITS.securityEvents);
 }
 
 export function keepFailedCriticalEvent(entry: LocalSecurityEvent): LocalSecurityEvent[] {
-  return appendCapped(FAILED_CRITICAL_KEY, entry, LOCAL_LOG_LIMITS.failedCriticalEvents);
+  return appendToList(FAILED_CRITICAL_KEY, entry, LOCAL_LOG_LIMITS.failedCriticalEvents);
 }
 
 export const readSecurityLog = () => readList(SECURITY_LOG_KEY);

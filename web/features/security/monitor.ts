@@ -2,32 +2,11 @@
 // reported as suspicious_login_attempt (medium) — people do not click that fast, scripts do; and
 // inactivity over 4 hours, checked every 5 minutes, as session_hijack_attempt (high), since a
 // session that wakes up after that long may be in someone else's hands.
-import { SECURITY_MONITOR } from "../../../shared/constants";
+// The rules themselves live in shared/rules/security.ts; this module wires them to the page.
+import { MINUTE_MS, SECURITY_MONITOR } from "../../../shared/constants";
+import { createRapidClickDetector, isSuspiciouslyIdle } from "../../../shared/rules/security";
 import type { ActivityTracker } from "./activity";
 import type { SecurityReport } from "./api";
-
-/** Feeds click times; calls `onDetect` when a run of rapid clicks exceeds the limit. */
-export function createRapidClickDetector(options: {
-  onDetect: (clicks: number) => void;
-  maxClicks?: number;
-  gapMs?: number;
-}) {
-  const maxClicks = options.maxClicks ?? SECURITY_MONITOR.rapidClickCount;
-  const gapMs = options.gapMs ?? SECURITY_MONITOR.rapidClickGapMs;
-  let last = Number.NEGATIVE_INFINITY;
-  let run = 0;
-  return (at: number) => {
-    run = at - last < gapMs ? run + 1 : 1;
-    last = at;
-    if (run > maxClicks) {
-      const clicks = run;
-      // Start over, so one long burst is one report rather than one per further click.
-      run = 0;
-      last = Number.NEGATIVE_INFINITY;
-      options.onDetect(clicks);
-    }
-  };
-}
 
 export interface SecurityMonitorOptions {
   tracker: Pick<ActivityTracker, "lastActivity">;
@@ -71,13 +50,13 @@ export function startSecurityMonitor(options: SecurityMonitorOptions): SecurityM
   let reportedFor = -1;
   const checkIdle = async () => {
     const last = options.tracker.lastActivity();
-    const idleMs = now() - last;
-    if (idleMs > idleThresholdMs && reportedFor !== last) {
+    const at = now();
+    if (isSuspiciouslyIdle(last, at, idleThresholdMs) && reportedFor !== last) {
       reportedFor = last;
       await options.report({
         eventType: SECURITY_MONITOR.idleEvent.eventType,
         severity: SECURITY_MONITOR.idleEvent.severity,
-        details: { idleMinutes: Math.floor(idleMs / 60_000) },
+        details: { idleMinutes: Math.floor((at - last) / MINUTE_MS) },
       });
     }
   };

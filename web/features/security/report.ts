@@ -2,6 +2,7 @@
 // the local log; it is then posted to the server. A critical event that cannot be saved is kept
 // locally (last 50) and raises a browser notification, if the user allowed notifications, so it
 // is not lost silently.
+import { SECURITY_TEXTS } from "../../../shared/messages";
 import { postSecurityEvent, type SecurityReport } from "./api";
 import { keepFailedCriticalEvent, type LocalSecurityEvent, logLocalSecurityEvent, readFailedCriticalEvents, replaceList, FAILED_CRITICAL_KEY } from "./local-log";
 
@@ -10,8 +11,6 @@ export interface ReportDeps {
   now: () => Date;
   notify: (title: string, body: string) => void;
 }
-
-export const SECURITY_NOTIFICATION_TITLE = "Backline security alert";
 
 function browserNotify(title: string, body: string): void {
   if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
@@ -45,7 +44,7 @@ export async function reportSecurityEvent(report: SecurityReport, deps: Partial<
   } catch {
     if (report.severity === "critical") {
       keepFailedCriticalEvent(local);
-      notify(SECURITY_NOTIFICATION_TITLE, `A critical security event (${report.eventType.replaceAll("_", " ")}) could not be reported.`);
+      notify(SECURITY_TEXTS.notificationTitle, SECURITY_TEXTS.criticalNotReported(report.eventType));
     }
     return false;
   }

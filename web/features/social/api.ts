@@ -2,9 +2,10 @@
 // post_likes, bookmarks, comments, follows; the social contract): key factories, query options
 // and the calls. Every call goes through the 401 → refresh → retry client and `unwrap`, so a
 // failure arrives as an ApiClientError carrying the server's spec-exact message.
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, unwrap } from "../../lib/api-client";
+import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
 import type { BookmarkPage, BookmarkState, Comment, CommentThread, FollowState, LikeState } from "./types";
 
 export const socialKeys = {
@@ -67,6 +68,16 @@ export function bookmarksInfiniteQueryOptions() {
     getNextPageParam: (last: BookmarkPage) => last.nextCursor,
   });
 }
+
+// The saved-posts list holds posts too; registered with web/lib/post-cache.ts so likes, comment
+// counts and edits reach its copies.
+registerPostCache({
+  patchPost: (queryClient, postId, fn) =>
+    queryClient.setQueryData<InfiniteData<BookmarkPage, string | null>>(socialKeys.bookmarks(), (data) =>
+      data ? { ...data, pages: data.pages.map((page) => patchPostInPage(page, postId, fn)) } : data,
+    ),
+  invalidateLists: (queryClient) => queryClient.invalidateQueries({ queryKey: socialKeys.bookmarks() }),
+});
 
 export function followQueryOptions(userId: string) {
   return queryOptions({

@@ -1,8 +1,6 @@
-// What other parts of the app use from the social feature: the post action bar, the Follow
-// button, the comments dialog and the saved-posts query.
-export { PostActions, type PostActionsProps } from "./components/post-actions";
-export { FollowButton, type FollowButtonProps } from "./components/follow-button";
-export { CommentsDialog, type CommentsDialogProps } from "./components/comments-dialog";
-export { bookmarksInfiniteQueryOptions, commentsQueryOptions, followQueryOptions, socialKeys } from "./api";
-export { useFollow } from "./hooks/use-follow";
-export { BookmarksList, BOOKMARKS_EMPTY } from "./components/bookmarks-list";
+// What the screens use from the social feature: the post action bar (with the comments dialog),
+// the Follow button, and the saved-posts list and its query.
+export { PostActions } from "./components/post-actions";
+export { FollowButton } from "./components/follow-button";
+export { bookmarksInfiniteQueryOptions } from "./api";
+export { BookmarksList } from "./components/bookmarks-list";

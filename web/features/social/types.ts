@@ -3,6 +3,6 @@
 import type { PostPage } from "../../../shared/posts-api";
 
 export type { Comment, CommentRoomClientMessage, CommentRoomServerMessage, CommentThread } from "../../../shared/realtime";
-export type { BookmarkState, CommentList, CommentsSince, FollowState, LikeState } from "../../../shared/social-api";
+export type { BookmarkState, FollowState, LikeState } from "../../../shared/social-api";
 
 export type BookmarkPage = PostPage;

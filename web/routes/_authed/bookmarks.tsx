@@ -9,8 +9,11 @@ import { BookmarksList, bookmarksInfiniteQueryOptions, FollowButton, PostActions
 import { appPaths } from "../../lib/app-paths";
 
 export const Route = createFileRoute("/_authed/bookmarks")({
-  // Prefetch, not ensure: a failed first page is shown by the list (toast + retry).
-  loader: ({ context }) => context.queryClient.prefetchInfiniteQuery(bookmarksInfiniteQueryOptions()),
+  // Started here, not awaited (decision record 0016): the screen appears at once with skeletons,
+  // and a failed first page is shown by the list (toast + retry).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(bookmarksInfiniteQueryOptions());
+  },
   component: BookmarksPage,
 });
 

@@ -3,9 +3,10 @@
 // then completed when the post is created. Each part is streamed straight into R2: the Worker
 // holds at most a chunk or two of it, whatever the file size.
 import type { ContentType } from "../../../shared/constants";
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, THUMBNAIL_TOO_LARGE, UPLOAD_INCOMPLETE, UPLOAD_NOT_OPEN, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
+import { UPLOAD_TEXTS } from "../../../shared/messages";
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { bytesMatchMime, SNIFF_BYTES } from "../../../shared/rules/sniff-mime";
-import { fileTooLargeMessage, invalidTypeMessage, normalizeMime } from "../../../shared/rules/upload";
+import { normalizeMime } from "../../../shared/rules/upload";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { getPostOwner } from "../../db/queries/posts";
@@ -91,7 +92,7 @@ export async function abortUpload(bucket: R2Bucket, db: Db, upload: UploadRow, n
 }
 
 function assertOpen(upload: UploadRow) {
-  if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+  if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
 }
 
 /**
@@ -116,7 +117,7 @@ export async function receivePart(
   const { partCount } = planParts(upload.declaredSize);
   const tooLarge = async () => {
     await abortUpload(bucket, db, upload);
-    return new ApiError("payload_too_large", fileTooLargeMessage(type));
+    return new ApiError("payload_too_large", UPLOAD_TEXTS.fileTooLarge(type));
   };
   if (partNumber > partCount) throw await tooLarge();
   if (contentLength === null) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
@@ -131,7 +132,7 @@ export async function receivePart(
     if (!bytesMatchMime(peeked.head, upload.mimeType)) {
       await peeked.stream.cancel().catch(() => undefined);
       await abortUpload(bucket, db, upload);
-      throw new ApiError("unsupported_media_type", invalidTypeMessage(type));
+      throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType(type));
     }
     body = peeked.stream;
   }
@@ -147,11 +148,11 @@ export async function receivePart(
     if (why instanceof TooFewBytesError) throw new ApiError("bad_request", partSizeMessage(partNumber, expected));
     // The upload may have been aborted (by its owner or the clean-up job) while this part streamed.
     const current = await getUpload(db, upload.id);
-    if (current && current.status !== "uploading") throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (current && current.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     throw error;
   }
   const receivedBytes = await recordPart(db, upload.id, { partNumber, etag: stored.etag, size: expected }, input.now ?? Date.now());
-  if (receivedBytes === null) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+  if (receivedBytes === null) throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
   return { partNumber, etag: stored.etag, receivedBytes };
 }
 
@@ -168,7 +169,7 @@ export async function completeUpload(bucket: R2Bucket, upload: UploadRow): Promi
     parts.length === partCount &&
     parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(upload.declaredSize, p.partNumber)) &&
     parts.reduce((sum, p) => sum + p.size, 0) === upload.declaredSize;
-  if (!complete) throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
+  if (!complete) throw new ApiError("bad_request", UPLOAD_TEXTS.incomplete);
   let object: R2Object;
   try {
     object = await bucket
@@ -178,12 +179,12 @@ export async function completeUpload(bucket: R2Bucket, upload: UploadRow): Promi
     // Two publishes of one upload can both pass the status check above; R2 completes a multipart
     // upload once, and the other finds it gone. So does a publish racing an abort. Either way the
     // upload is no longer open, which is the caller's answer, not a server fault.
-    if (isNoSuchUpload(error)) throw new ApiError("conflict", UPLOAD_NOT_OPEN);
+    if (isNoSuchUpload(error)) throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     throw error;
   }
   if (object.size !== upload.declaredSize) {
     await bucket.delete(upload.key);
-    throw new ApiError("bad_request", UPLOAD_INCOMPLETE);
+    throw new ApiError("bad_request", UPLOAD_TEXTS.incomplete);
   }
   return object;
 }
@@ -205,16 +206,16 @@ export async function putThumbnail(
   assertOpen(upload);
   const mime = normalizeMime(input.contentType ?? "");
   if (!(THUMBNAIL_MIME_TYPES as readonly string[]).includes(mime)) {
-    throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+    throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   }
   const length = input.contentLength;
   if (length === null) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
-  if (length > THUMBNAIL_MAX_BYTES) throw new ApiError("payload_too_large", THUMBNAIL_TOO_LARGE);
-  if (length === 0 || input.body === null) throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+  if (length > THUMBNAIL_MAX_BYTES) throw new ApiError("payload_too_large", UPLOAD_TEXTS.thumbnailTooLarge);
+  if (length === 0 || input.body === null) throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   const peeked = await peekStream(input.body, SNIFF_BYTES);
   if (!bytesMatchMime(peeked.head, mime)) {
     await peeked.stream.cancel().catch(() => undefined);
-    throw new ApiError("unsupported_media_type", invalidTypeMessage("image"));
+    throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType("image"));
   }
   const key = posterKeyFor(upload.key);
   const fixed = toFixedLength(exactLength(peeked.stream, length), length);
@@ -225,7 +226,7 @@ export async function putThumbnail(
   } catch (error) {
     await fixed.done;
     const why = fixed.failure();
-    if (why instanceof TooManyBytesError) throw new ApiError("payload_too_large", THUMBNAIL_TOO_LARGE);
+    if (why instanceof TooManyBytesError) throw new ApiError("payload_too_large", UPLOAD_TEXTS.thumbnailTooLarge);
     if (why instanceof TooFewBytesError) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
     throw error;
   }

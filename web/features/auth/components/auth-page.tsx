@@ -1,6 +1,7 @@
 // /auth (spec §2): Sign In and Sign Up tabs, 'Continue with Google' and a Back to Home link (in
 // the shell). An `error` from the Google callback is shown above the tabs.
 import { useEffect } from "react";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { notify, notifyError } from "../../../components/ui/toast";
 import { takeAuthNotice } from "../hooks";
@@ -26,7 +27,7 @@ export function AuthPage({
   }, [error]);
   useEffect(() => {
     const notice = takeAuthNotice();
-    if (notice) notify("Signed out", { description: notice, id: "auth-notice" });
+    if (notice) notify(ACCOUNT_TEXTS.signedOutTitle, { description: notice, id: "auth-notice" });
   }, []);
 
   return (

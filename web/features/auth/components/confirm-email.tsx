@@ -4,11 +4,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { authCalls, authKeys } from "../api";
 import { describeAuthError } from "../errors";
+import { AuthOutcome } from "./auth-outcome";
 
 export function ConfirmEmail({ token }: { token: string | undefined }) {
   const confirm = useQuery({
@@ -31,29 +32,35 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
 
   if (token && confirm.isSuccess) {
     return (
-      <div className="flex flex-col items-center gap-3 py-4 text-center">
-        <CircleCheck className="size-12 text-success" aria-hidden />
-        <h1 className="font-display text-xl font-semibold">Email confirmed</h1>
+      <AuthOutcome
+        icon={<CircleCheck className="size-12 text-success" aria-hidden />}
+        title="Email confirmed"
+        action={
+          <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
+            Sign In
+          </Link>
+        }
+      >
         <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.emailConfirmed}</p>
-        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-          Sign In
-        </Link>
-      </div>
+      </AuthOutcome>
     );
   }
 
   const message = token ? describeAuthError(confirm.error).message : ACCOUNT_TEXTS.confirmLinkInvalid;
   return (
-    <div className="flex flex-col items-center gap-3 py-4 text-center">
-      <CircleAlert className="size-12 text-destructive" aria-hidden />
-      <h1 className="font-display text-xl font-semibold">We couldn't confirm your email</h1>
+    <AuthOutcome
+      icon={<CircleAlert className="size-12 text-destructive" aria-hidden />}
+      title="We couldn't confirm your email"
+      action={
+        <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
+          Back to Sign In
+        </Link>
+      }
+    >
       <p role="alert" className="text-sm text-destructive">
         {message}
       </p>
       <p className="text-sm text-muted-foreground">Sign in to request a new confirmation link.</p>
-      <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
-        Back to Sign In
-      </Link>
-    </div>
+    </AuthOutcome>
   );
 }

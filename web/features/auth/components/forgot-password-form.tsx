@@ -6,12 +6,13 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { passwordResetRequestSchema } from "../../../../shared/schemas/auth";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { showAuthError } from "../errors";
 import { useRequestPasswordReset } from "../hooks";
-import { FormField } from "./form-field";
+import { AuthOutcome } from "./auth-outcome";
+import { EmailField } from "./email-field";
 
 export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
@@ -36,14 +37,18 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
 
   if (sent) {
     return (
-      <div className="flex flex-col items-center gap-3 py-4 text-center" role="status">
-        <MailCheck className="size-12 text-primary" aria-hidden />
-        <h1 className="font-display text-xl font-semibold">Check your email</h1>
+      <AuthOutcome
+        role="status"
+        icon={<MailCheck className="size-12 text-primary" aria-hidden />}
+        title="Check your email"
+        action={
+          <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
+            Back to Sign In
+          </Link>
+        }
+      >
         <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.resetSent}</p>
-        <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
-          Back to Sign In
-        </Link>
-      </div>
+      </AuthOutcome>
     );
   }
 
@@ -53,15 +58,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
         <h1 className="font-display text-xl font-semibold">Forgot password?</h1>
         <p className="text-sm text-muted-foreground">Enter your email and we'll send you a link to choose a new password.</p>
       </div>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={form.formState.errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={form.formState.errors.email?.message} {...form.register("email")} />
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
         Send reset link
       </Button>

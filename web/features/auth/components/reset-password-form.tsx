@@ -1,32 +1,42 @@
 // /auth/reset?token= : the new-password form with the strength meter. The same shared rule as
 // sign-up decides ('Password Too Weak' with the feedback, or 'Compromised Password'); the server
 // sets the password and ends every session of the account.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { ACCOUNT_TEXTS } from "../../../../shared/account-texts";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
-import { INVALID_RESET_LINK } from "../../../../shared/schemas/auth";
+import { newPasswordFormSchema } from "../../../../shared/schemas/auth";
+import { FormField } from "../../../components/form-field";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { notifyError } from "../../../components/ui/toast";
 import { showAuthError } from "../errors";
 import { useConfirmPasswordReset } from "../hooks";
-import { FormField } from "./form-field";
+import { AuthOutcome } from "./auth-outcome";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const form = useForm<NewPasswordForm, unknown, z.output<typeof newPasswordFormSchema>>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: "", repeat: "" },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const reset = useConfirmPasswordReset();
+  const { errors } = form.formState;
+  const password = form.watch("password");
+  // The field shows the verdict's title; its feedback lines are the toast (as on sign-up).
+  const passwordCheck = errors.password ? checkNewPassword(password) : null;
 
   if (!token) {
     return (
       <div className="flex flex-col items-center gap-3 py-4 text-center">
         <p role="alert" className="text-sm text-destructive">
-          {INVALID_RESET_LINK}
+          {ACCOUNT_TEXTS.invalidResetLink}
         </p>
         <Link to="/auth/forgot" className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}>
           Request a new link
@@ -37,34 +47,35 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
 
   if (reset.isSuccess) {
     return (
-      <div className="flex flex-col items-center gap-3 py-4 text-center" role="status">
-        <CircleCheck className="size-12 text-success" aria-hidden />
-        <h1 className="font-display text-xl font-semibold">Password updated</h1>
+      <AuthOutcome
+        role="status"
+        icon={<CircleCheck className="size-12 text-success" aria-hidden />}
+        title="Password updated"
+        action={
+          <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
+            Sign In
+          </Link>
+        }
+      >
         <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.passwordUpdated}</p>
-        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-          Sign In
-        </Link>
-      </div>
+      </AuthOutcome>
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkNewPassword(password);
-    const next: typeof errors = {};
-    if (!check.ok) {
-      next.password = check.title;
-      notifyError(check.message, { title: check.title });
-    }
-    if (repeat !== password) next.repeat = PASSWORDS_DO_NOT_MATCH;
-    setErrors(next);
-    if (next.password || next.repeat) return;
-    try {
-      await reset.mutateAsync({ token, password });
-    } catch (error) {
-      showAuthError(error);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await reset.mutateAsync({ token, password: values.password });
+      } catch (error) {
+        showAuthError(error);
+      }
+    },
+    (invalid) => {
+      if (!invalid.password) return;
+      const check = checkNewPassword(form.getValues("password"));
+      if (!check.ok) notifyError(check.message, { title: check.title });
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
@@ -76,18 +87,16 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
+        error={passwordCheck && !passwordCheck.ok ? passwordCheck.title : undefined}
         below={<PasswordStrengthMeter password={password} />}
+        {...form.register("password")}
       />
       <FormField
         label="Repeat new password"
         type="password"
         autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
-        error={errors.repeat}
+        error={errors.repeat?.message}
+        {...form.register("repeat")}
       />
       <Button type="submit" size="lg" disabled={reset.isPending}>
         Update password

@@ -5,14 +5,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "../../../../shared/schemas/auth";
+import { FormField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
-import { FormField } from "./form-field";
+import { EmailField } from "./email-field";
 
 function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 403 && /not confirmed/i.test(error.message);
@@ -47,7 +49,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (!unconfirmedEmail) return;
     try {
       const { message } = await resend.mutateAsync(unconfirmedEmail);
-      notifySuccess("Confirmation email sent", { description: message });
+      notifySuccess(ACCOUNT_TEXTS.confirmationSentTitle, { description: message });
     } catch (error) {
       showAuthError(error);
     }
@@ -55,15 +57,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
         label="Password"
         type="password"

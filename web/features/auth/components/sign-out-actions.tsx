@@ -2,13 +2,12 @@
 // others). Local and global end this device's session too, clear its stored data and go to /auth;
 // "others" keeps this device signed in.
 import { LogOut, MonitorSmartphone, ShieldOff } from "lucide-react";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import type { SignOutScope } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { notifySuccess } from "../../../components/ui/toast";
-import type { SignOutScope } from "../api";
 import { showAuthError } from "../errors";
 import { useSignOut } from "../hooks";
-
-export const SIGNED_OUT_OTHERS = "Signed out of other devices";
 
 export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepStorageKeys?: readonly string[]; onOthersSignedOut?: () => void }) {
   const signOut = useSignOut({ keepStorageKeys });
@@ -16,7 +15,7 @@ export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepSto
     try {
       await signOut.mutateAsync(scope);
       if (scope === "others") {
-        notifySuccess(SIGNED_OUT_OTHERS, { description: "Every other browser and device now has to sign in again." });
+        notifySuccess(ACCOUNT_TEXTS.signedOutOthers.title, { description: ACCOUNT_TEXTS.signedOutOthers.description });
         onOthersSignedOut?.();
       }
     } catch (error) {

@@ -6,16 +6,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AUTH_MESSAGES } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
 import { sanitizeUsername } from "../../../../shared/rules/username";
 import { type SignUp, type SignUpInput, signUpSchema } from "../../../../shared/schemas/auth";
+import { FormField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignUp } from "../hooks";
-import { FormField } from "./form-field";
+import { EmailField } from "./email-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 export function SignUpForm() {
@@ -39,7 +40,7 @@ export function SignUpForm() {
       try {
         await signUp.mutateAsync(values);
         setSentTo(values.email);
-        notifySuccess("Account created", { description: AUTH_MESSAGES.signUpSuccess });
+        notifySuccess(ACCOUNT_TEXTS.accountCreatedTitle, { description: ACCOUNT_TEXTS.signUpSuccess });
       } catch (error) {
         showAuthError(error);
       }
@@ -56,7 +57,7 @@ export function SignUpForm() {
     if (!sentTo) return;
     try {
       const { message } = await resend.mutateAsync(sentTo);
-      notifySuccess("Confirmation email sent", { description: message });
+      notifySuccess(ACCOUNT_TEXTS.confirmationSentTitle, { description: message });
     } catch (error) {
       showAuthError(error);
     }
@@ -68,7 +69,7 @@ export function SignUpForm() {
         <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <MailCheck className="size-7" aria-hidden />
         </span>
-        <p className="font-display text-lg font-semibold">{AUTH_MESSAGES.signUpSuccess}</p>
+        <p className="font-display text-lg font-semibold">{ACCOUNT_TEXTS.signUpSuccess}</p>
         <p className="text-sm text-muted-foreground">
           We sent a confirmation link to <span className="font-medium text-foreground">{sentTo}</span>. Open it to activate
           your account, then sign in.
@@ -83,22 +84,14 @@ export function SignUpForm() {
   const username = form.register("username");
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         placeholder="beatmaker_99"
-        hint="Letters, numbers, dots, underscores and hyphens; up to 30 characters."
+        hint={ACCOUNT_TEXTS.usernameHint}
         error={errors.username?.message}
         {...username}
         onChange={(event) => {

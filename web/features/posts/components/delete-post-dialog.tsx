@@ -1,12 +1,11 @@
 // Delete Post (spec §4 post deletion, §6 post owner): only after the spec's confirmation; the
 // server removes the stored file first, then the row. 'Success' on success; the server's
 // 'You can only delete your own posts' or 'Post not found' as Error toasts.
-import { DELETE_POST_CONFIRM, POST_SUCCESS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, POST_SUCCESS, POST_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
-import { AUTH_MESSAGES } from "../../../../shared/messages";
 import { useDeletePost } from "../api";
 
 export function DeletePostDialog({
@@ -29,7 +28,7 @@ export function DeletePostDialog({
         onDeleted?.(postId);
       },
       onError: (failure) => {
-        notifyError(failure instanceof ApiClientError ? failure.message : AUTH_MESSAGES.unexpected);
+        notifyError(failure instanceof ApiClientError ? failure.message : ACCOUNT_TEXTS.unexpected);
         onOpenChange(false);
       },
     });
@@ -39,7 +38,7 @@ export function DeletePostDialog({
       <DialogContent role="alertdialog" hideClose>
         <DialogHeader>
           <DialogTitle>Delete Post</DialogTitle>
-          <DialogDescription>{DELETE_POST_CONFIRM}</DialogDescription>
+          <DialogDescription>{POST_TEXTS.deleteConfirm}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>

@@ -1,22 +1,19 @@
 // Edit Post for the owner: caption, location and tags, saved with PATCH /api/posts/:id. The spec
-// shows "Feature Coming Soon" here; the posts & media contract makes editing real. The rules are
-// the upload form's, from shared/.
-import { useId, useState, type FormEvent } from "react";
+// shows "Feature Coming Soon" here; the posts & media contract makes editing real. The form is
+// react-hook-form with the shared postTextFieldsSchema, the upload form's rules and messages.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../shared/constants";
+import { POST_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
-import { CAPTION_MAX, checkCaption, LOCATION_MAX, LOCATION_TOO_LONG, parseTags, TAGS_MAX, TAGS_TOO_LONG } from "../../../../shared/rules/post-text";
-import { cleanText } from "../../../../shared/rules/sanitize";
+import { parseTags } from "../../../../shared/rules/post-text";
+import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "../../../../shared/schemas/post";
+import { FormField, TextareaField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
 import { useUpdatePost } from "../api";
-
-export const POST_UPDATED = "Post updated";
-const FALLBACK_ERROR = "Failed to update post. Please try again.";
 
 export function EditPostDialog({ post, open, onOpenChange }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -34,62 +31,50 @@ export function EditPostDialog({ post, open, onOpenChange }: { post: Post; open:
 }
 
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
-  const ids = { caption: useId(), location: useId(), tags: useId() };
-  const [caption, setCaption] = useState(post.caption ?? "");
-  const [location, setLocation] = useState(post.location ?? "");
-  const [tags, setTags] = useState(post.tags.join(", "));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PostTextFieldsInput, unknown, PostTextFields>({
+    resolver: zodResolver(postTextFieldsSchema),
+    defaultValues: { caption: post.caption ?? "", location: post.location ?? "", tags: post.tags.join(", ") },
+    // The caption's content screen answers while the owner types, as on the upload form.
+    mode: "onChange",
+  });
   const update = useUpdatePost();
-  const captionCheck = checkCaption(caption);
+  const caption = form.watch("caption");
+  const tags = form.watch("tags");
+  const { errors } = form.formState;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!captionCheck.ok) return setError(captionCheck.message);
-    const cleanLocation = cleanText(location);
-    if (cleanLocation.length > LOCATION_MAX) return setError(LOCATION_TOO_LONG);
-    if (tags.length > TAGS_MAX) return setError(TAGS_TOO_LONG);
-    setError(null);
+  const onSubmit = form.handleSubmit((fields) =>
     update.mutate(
-      { postId: post.id, body: { caption: captionCheck.caption, location: cleanLocation, tags } },
+      { postId: post.id, body: fields },
       {
         onSuccess: () => {
-          notifySuccess(POST_UPDATED);
+          notifySuccess(POST_TEXTS.postUpdated);
           onDone();
         },
         onError: (failure) => {
-          const message = failure instanceof ApiClientError && failure.status !== 0 && failure.status < 500 ? failure.message : FALLBACK_ERROR;
-          setError(message);
+          const message = failure instanceof ApiClientError && failure.status !== 0 && failure.status < 500 ? failure.message : POST_TEXTS.updateFailed;
+          form.setError("root.server", { message });
           notifyError(message);
         },
       },
-    );
-  };
+    ),
+  );
 
+  const tagList = parseTags(tags);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="space-y-2">
-        <div className="flex items-baseline justify-between">
-          <Label htmlFor={ids.caption}>Caption</Label>
-          <span className={cn("text-xs tabular-nums text-muted-foreground", caption.length >= CAPTION_MAX && "text-destructive")}>
-            {caption.length}/{CAPTION_MAX}
-          </span>
-        </div>
-        <Textarea id={ids.caption} value={caption} maxLength={CAPTION_MAX} onChange={(e) => setCaption(e.target.value)} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={ids.location}>Location</Label>
-        <Input id={ids.location} value={location} maxLength={LOCATION_MAX} onChange={(e) => setLocation(e.target.value)} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={ids.tags}>Tags</Label>
-        <Input id={ids.tags} value={tags} maxLength={TAGS_MAX} onChange={(e) => setTags(e.target.value)} placeholder="mixing, rnb, analog" />
-        {parseTags(tags).length > 0 ? (
-          <p className="text-xs text-muted-foreground">{parseTags(tags).map((t) => `#${t}`).join("  ")}</p>
-        ) : null}
-      </div>
-      {error ?? (!captionCheck.ok ? captionCheck.message : null) ? (
+      <TextareaField label="Caption" limit={TEXT_LIMITS.caption} length={caption.length} error={errors.caption?.message} {...form.register("caption")} />
+      <FormField label="Location" maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
+      <FormField
+        label="Tags"
+        maxLength={TEXT_LIMITS.tags}
+        placeholder="mixing, rnb, analog"
+        error={errors.tags?.message}
+        below={tagList.length > 0 ? <p className="text-xs text-muted-foreground">{tagList.map((t) => `#${t}`).join("  ")}</p> : null}
+        {...form.register("tags")}
+      />
+      {errors.root?.server ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error ?? (!captionCheck.ok ? captionCheck.message : null)}
+          {errors.root.server.message}
         </p>
       ) : null}
       <DialogFooter>

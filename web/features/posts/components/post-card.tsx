@@ -6,33 +6,24 @@ import { Link } from "@tanstack/react-router";
 import { BadgeCheck, Heart, MapPin, MessageCircle } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import type { Post } from "../../../../shared/posts-api";
+import { RelativeTime } from "../../../components/relative-time";
 import { Avatar } from "../../../components/ui/avatar";
+import { profilePath } from "../../../lib/app-paths";
 import { cn } from "../../../lib/cn";
+import { formatCount, plural } from "../../../lib/format";
 import { useRecordViewWhenVisible } from "../hooks/use-record-view";
 import { PostMedia } from "./post-media";
 import { PostMenu } from "./post-menu";
-import { RelativeTime } from "./relative-time";
-
-const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-
-/** "1.2K" for counts; exact numbers stay in the accessible label. */
-export function formatCount(n: number): string {
-  return compact.format(Math.max(0, n));
-}
-
-export function profilePath(userId: string): string {
-  return `/profile/${encodeURIComponent(userId)}`;
-}
 
 /** Like and comment counts; the default content of the action bar slot. */
 export function PostStats({ post }: { post: Post }) {
   return (
     <div className="flex items-center gap-5 text-sm text-muted-foreground" data-testid="post-stats">
-      <span className="inline-flex items-center gap-1.5" aria-label={`${post.likesCount} ${post.likesCount === 1 ? "like" : "likes"}`}>
+      <span className="inline-flex items-center gap-1.5" aria-label={plural(post.likesCount, "like")}>
         <Heart className={cn("size-[18px]", post.viewer.liked && "fill-rose-500 text-rose-500")} aria-hidden />
         <span aria-hidden>{formatCount(post.likesCount)}</span>
       </span>
-      <span className="inline-flex items-center gap-1.5" aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? "comment" : "comments"}`}>
+      <span className="inline-flex items-center gap-1.5" aria-label={plural(post.commentsCount, "comment")}>
         <MessageCircle className="size-[18px]" aria-hidden />
         <span aria-hidden>{formatCount(post.commentsCount)}</span>
       </span>

@@ -5,13 +5,11 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Bookmark } from "lucide-react";
 import { useCallback, type ReactNode } from "react";
-import { POST_ERRORS } from "../../../../shared/messages";
+import { POST_ERRORS, SOCIAL_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { PagedList } from "../../../components/paged-list";
 import { bookmarksInfiniteQueryOptions, socialKeys } from "../api";
 import type { BookmarkPage } from "../types";
-
-export const BOOKMARKS_EMPTY = { title: "No saved posts yet", hint: "Tap the bookmark on any post to keep it here for later." } as const;
 
 export interface BookmarksListProps {
   renderPost: (post: Post, helpers: { index: number; removeFromList: (postId: string) => void }) => ReactNode;
@@ -50,8 +48,8 @@ export function BookmarksList({ renderPost, skeleton }: BookmarksListProps) {
           <span className="flex size-14 items-center justify-center rounded-full bg-muted">
             <Bookmark className="size-6 text-muted-foreground" aria-hidden />
           </span>
-          <h2 className="font-display text-lg font-semibold">{BOOKMARKS_EMPTY.title}</h2>
-          <p className="max-w-xs text-sm text-muted-foreground">{BOOKMARKS_EMPTY.hint}</p>
+          <h2 className="font-display text-lg font-semibold">{SOCIAL_TEXTS.bookmarksEmpty.title}</h2>
+          <p className="max-w-xs text-sm text-muted-foreground">{SOCIAL_TEXTS.bookmarksEmpty.hint}</p>
         </div>
       }
       endText="That's everything you saved"

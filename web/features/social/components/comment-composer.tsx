@@ -4,7 +4,7 @@
 // blank. The parent owns the text and the reply target so a send can clear both.
 import { SendHorizontal, X } from "lucide-react";
 import { forwardRef, type KeyboardEvent } from "react";
-import { COMMENT_MAX } from "../../../../shared/rules/comment";
+import { TEXT_LIMITS } from "../../../../shared/constants";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 
@@ -67,7 +67,7 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
             value={text}
             onChange={(event) => onTextChange(event.target.value)}
             onKeyDown={onKeyDown}
-            maxLength={COMMENT_MAX}
+            maxLength={TEXT_LIMITS.comment}
             rows={1}
             placeholder={replyTo ? `Reply to @${replyTo.username}…` : "Add a comment…"}
             aria-label={replyTo ? `Reply to @${replyTo.username}` : "Add a comment"}
@@ -82,11 +82,11 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
             id="comment-counter"
             className={cn(
               "pointer-events-none absolute right-3 bottom-2.5 text-[11px] tabular-nums text-muted-foreground",
-              text.length >= COMMENT_MAX && "text-destructive",
+              text.length >= TEXT_LIMITS.comment && "text-destructive",
             )}
             data-testid="comment-counter"
           >
-            {text.length}/{COMMENT_MAX}
+            {text.length}/{TEXT_LIMITS.comment}
           </span>
         </div>
         <button

@@ -5,14 +5,14 @@ import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";
 import { commentLines } from "../../../../shared/rules/comment";
-import { formatRelativeTime } from "../../../../shared/rules/relative-time";
+import { RelativeTime } from "../../../components/relative-time";
 import { Avatar } from "../../../components/ui/avatar";
+import { profilePath } from "../../../lib/app-paths";
 import { cn } from "../../../lib/cn";
 import type { Comment } from "../types";
 
 export interface CommentItemProps {
   comment: Comment;
-  now: number;
   canDelete: boolean;
   deleting: boolean;
   onReply: (comment: Comment) => void;
@@ -24,11 +24,10 @@ const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-ring
 const actionClass =
   "inline-flex h-8 items-center rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 
-export function CommentItem({ comment, now, canDelete, deleting, onReply, onDelete, isReply = false }: CommentItemProps) {
+export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, isReply = false }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false);
   const name = comment.author.displayName || comment.author.username;
-  const profile = `/profile/${encodeURIComponent(comment.userId)}`;
-  const at = new Date(comment.createdAt);
+  const profile = profilePath(comment.userId);
   const lines = commentLines(comment.content);
 
   return (
@@ -47,9 +46,7 @@ export function CommentItem({ comment, now, canDelete, deleting, onReply, onDele
           <span aria-hidden className="text-xs text-muted-foreground">
             ·
           </span>
-          <time dateTime={at.toISOString()} title={at.toLocaleString()} className="text-xs text-muted-foreground">
-            {formatRelativeTime(comment.createdAt, now)}
-          </time>
+          <RelativeTime date={comment.createdAt} className="text-xs text-muted-foreground" />
         </div>
         <p className="mt-0.5 text-[15px] leading-snug break-words" data-testid="comment-text">
           {lines.map((line, index) => (

@@ -5,17 +5,15 @@ import { CommentItem } from "./comment-item";
 
 export interface CommentListProps {
   threads: CommentThread[];
-  now: number;
   canDelete: (comment: Comment) => boolean;
   deletingId: string | null;
   onReply: (comment: Comment) => void;
   onDelete: (comment: Comment) => void;
 }
 
-export function CommentList({ threads, now, canDelete, deletingId, onReply, onDelete }: CommentListProps) {
+export function CommentList({ threads, canDelete, deletingId, onReply, onDelete }: CommentListProps) {
   const itemProps = (comment: Comment) => ({
     comment,
-    now,
     canDelete: canDelete(comment),
     deleting: deletingId === comment.id,
     onReply,

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { AUTH_MESSAGES, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -39,7 +39,7 @@ export interface CommentsDialogProps {
 export function notifyAddCommentFailed(error: unknown): void {
   if (error instanceof ApiClientError && error.status === 429) {
     const title = (error.details as { title?: unknown } | undefined)?.title;
-    notify(typeof title === "string" ? title : "Error", { description: error.message, variant: "destructive" });
+    notify(typeof title === "string" ? title : ERROR_TOAST_TITLE, { description: error.message, variant: "destructive" });
     return;
   }
   if (error instanceof ApiClientError && error.status === 400) {
@@ -49,24 +49,12 @@ export function notifyAddCommentFailed(error: unknown): void {
   notifyError(POST_ERRORS.addComment);
 }
 
-function useMinuteClock(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket }: CommentsDialogProps) {
   const comments = useQuery({ ...commentsQueryOptions(post.id), enabled: open });
   const channel = useCommentsLive(post.id, { enabled: open, createSocket });
   const add = useAddComment(post.id);
   const remove = useDeleteComment(post.id);
   const promptSignIn = useSignInPrompt();
-  const now = useMinuteClock(open);
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -95,7 +83,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
 
   const onDelete = (comment: Comment) =>
     remove.mutate(comment.id, {
-      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : AUTH_MESSAGES.unexpected),
+      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : ACCOUNT_TEXTS.unexpected),
     });
 
   const onSubmit = () => {
@@ -167,7 +155,6 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
           ) : (
             <CommentList
               threads={threads}
-              now={now}
               canDelete={canDelete}
               deletingId={remove.isPending ? (remove.variables ?? null) : null}
               onReply={onReply}

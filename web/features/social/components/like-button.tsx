@@ -3,7 +3,7 @@ import { Heart } from "lucide-react";
 import { POST_ERRORS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { cn } from "../../../lib/cn";
-import { formatCompactCount, plural } from "../format";
+import { formatCount, plural } from "../../../lib/format";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { ActionButton } from "./action-button";
@@ -18,7 +18,7 @@ export function LikeButton({ post, signedIn }: { post: Post; signedIn: boolean }
       data-testid="like-button"
       onClick={() => (signedIn ? toggle() : promptSignIn(POST_ERRORS.loginToLike))}
       className={cn(liked && "text-rose-500 hover:text-rose-500")}
-      count={formatCompactCount(likesCount)}
+      count={formatCount(likesCount)}
     >
       <Heart className={cn("transition-transform duration-200", liked && "scale-110 fill-current")} aria-hidden />
     </ActionButton>

@@ -4,7 +4,7 @@
 import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import type { Post } from "../../../../shared/posts-api";
-import { formatCompactCount, plural } from "../format";
+import { formatCount, plural } from "../../../lib/format";
 import { ActionButton } from "./action-button";
 import { BookmarkButton } from "./bookmark-button";
 import { CommentsDialog } from "./comments-dialog";
@@ -31,7 +31,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
         aria-expanded={commentsOpen}
         data-testid="comments-button"
         onClick={() => setCommentsOpen(true)}
-        count={formatCompactCount(post.commentsCount)}
+        count={formatCount(post.commentsCount)}
       >
         <MessageCircle aria-hidden />
       </ActionButton>

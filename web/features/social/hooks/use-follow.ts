@@ -5,10 +5,10 @@
 // post list is refetched (the ones on screen) or marked stale (the rest).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { POST_ERRORS, followingToast, unfollowedToast } from "../../../../shared/messages";
+import { POST_ERRORS, SOCIAL_TEXTS } from "../../../../shared/messages";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { followQueryOptions, socialCalls, socialKeys } from "../api";
-import { invalidatePostLists } from "../post-cache";
+import { invalidatePostLists } from "../../../lib/post-cache";
 import { ToggleQueue } from "../toggle-queue";
 
 export interface UseFollowOptions {
@@ -57,7 +57,7 @@ export function useFollow({ userId, username, initialFollowing, enabled = true }
     const desired = !following;
     queryClient.setQueryData(key, { following: desired });
     // The toast answers the tap at once; the final state is what the server keeps.
-    const text = desired ? followingToast(username) : unfollowedToast(username);
+    const text = desired ? SOCIAL_TEXTS.following(username) : SOCIAL_TEXTS.unfollowed(username);
     notifySuccess(text.title, { description: text.description, id: `follow-${userId}` });
     queue.toggle(desired);
     // eslint-disable-next-line react-hooks/exhaustive-deps

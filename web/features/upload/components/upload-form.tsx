@@ -1,23 +1,21 @@
 // The create-post screen's form (spec social-feed-search §2 "Create post screen", §4 post
 // creation, §5 Upload). Every rule and message comes from shared/: the file checks run in the
-// spec's order through validateUpload, the caption through checkCaption (content screen and
-// cleaning), tags through parseTags. The server repeats all of them.
+// spec's order through validateUpload; the caption, location and tags are react-hook-form fields
+// checked by the shared postTextFieldsSchema (content screen, cleaning, limits), as the edit
+// dialog's are. The server repeats all of them.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { MapPin, Tags, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { ContentType } from "../../../../shared/constants";
-import { POST_ERRORS, POST_SUCCESS, UPLOAD_LIMIT_TITLE } from "../../../../shared/messages";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { TEXT_LIMITS, type ContentType } from "../../../../shared/constants";
+import { POST_ERRORS, POST_SUCCESS, SECURITY_TEXTS, UPLOAD_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
-import { UPLOAD_INCOMPLETE } from "../../../../shared/posts-api";
-import { CAPTION_MAX, checkCaption, LOCATION_MAX, LOCATION_TOO_LONG, TAGS_MAX, TAGS_TOO_LONG } from "../../../../shared/rules/post-text";
-import { cleanText } from "../../../../shared/rules/sanitize";
 import { validateUpload } from "../../../../shared/rules/upload";
+import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "../../../../shared/schemas/post";
+import { FormField, TextareaField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
 import { notify, notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
 import { analyzeMedia, type MediaAnalysis } from "../media-analysis";
 import type { UploadProgress as Progress } from "../multipart-uploader";
 import { publishPost, type PublishInput } from "../publish-post";
@@ -28,7 +26,7 @@ import { TagChips } from "./tag-chips";
 import { UploadProgress } from "./upload-progress";
 
 type Phase = "idle" | "uploading" | "finishing";
-type ErrorField = "file" | "caption" | "location" | "tags" | "form";
+type ErrorField = "file" | "form";
 
 export interface UploadFormProps {
   /** Called with the created post; the route then updates the feed cache and goes to /feed. */
@@ -40,25 +38,40 @@ export interface UploadFormProps {
 
 /** Server refusals whose message is already the spec's words for the user (§5 Upload). */
 function isUserFacingRefusal(error: ApiClientError): boolean {
-  return (error.status === 400 || error.status === 413 || error.status === 415) && error.message !== UPLOAD_INCOMPLETE;
+  return (error.status === 400 || error.status === 413 || error.status === 415) && error.message !== UPLOAD_TEXTS.incomplete;
 }
 
 function limitTitle(details: unknown): string {
   if (typeof details === "object" && details !== null && typeof (details as { title?: unknown }).title === "string") {
     return (details as { title: string }).title;
   }
-  return UPLOAD_LIMIT_TITLE;
+  return SECURITY_TEXTS.uploadLimitTitle;
+}
+
+/** The label of a field the post can do without: its icon, its name and "(optional)". */
+function OptionalLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <>
+      {icon} {text} <span className="font-normal text-muted-foreground">(optional)</span>
+    </>
+  );
 }
 
 export function UploadForm({ onPublished, publish = (input) => publishPost(input), analyze = analyzeMedia }: UploadFormProps) {
-  const ids = { caption: useId(), location: useId(), tags: useId(), error: useId(), counter: useId() };
+  const errorId = useId();
   const [contentType, setContentType] = useState<ContentType | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<MediaAnalysis | null>(null);
   const analysisRef = useRef<{ file: File; contentType: ContentType; promise: Promise<MediaAnalysis> } | null>(null);
-  const [caption, setCaption] = useState("");
-  const [location, setLocation] = useState("");
-  const [tags, setTags] = useState("");
+  const form = useForm<PostTextFieldsInput, unknown, PostTextFields>({
+    resolver: zodResolver(postTextFieldsSchema),
+    defaultValues: { caption: "", location: "", tags: "" },
+    // The caption's content screen answers while the user types ("Invalid caption content").
+    mode: "onChange",
+  });
+  const caption = form.watch("caption");
+  const tags = form.watch("tags");
+  const fieldErrors = form.formState.errors;
   const [error, setError] = useState<{ field: ErrorField; message: string } | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -93,31 +106,25 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
     setError(result.ok ? null : { field: "file", message: result.message });
   };
 
-  const captionCheck = checkCaption(caption);
-  const captionMessage = !captionCheck.ok ? captionCheck.message : null;
-
   const clear = () => {
     setContentType(null);
     setFile(null);
-    setCaption("");
-    setLocation("");
-    setTags("");
+    form.reset();
     setError(null);
     setProgress(null);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  // The spec's order: the file checks first, then the text fields.
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const fileCheck = validateUpload({ contentType, file });
     if (!fileCheck.ok) return setError({ field: "file", message: fileCheck.message });
-    if (!captionCheck.ok) return setError({ field: "caption", message: captionCheck.message });
-    const cleanLocation = cleanText(location);
-    if (cleanLocation.length > LOCATION_MAX) return setError({ field: "location", message: LOCATION_TOO_LONG });
-    if (tags.length > TAGS_MAX) return setError({ field: "tags", message: TAGS_TOO_LONG });
     const chosen = file as File;
-    const type = fileCheck.contentType;
+    void form.handleSubmit((fields) => share(chosen, fileCheck.contentType, fields))(event);
+  };
 
+  const share = async (chosen: File, type: ContentType, fields: PostTextFields) => {
     setError(null);
     setProgress({ sentBytes: 0, totalBytes: chosen.size });
     setPhase("uploading");
@@ -128,9 +135,9 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
       const post = await publish({
         file: chosen,
         contentType: type,
-        caption: captionCheck.caption,
-        location: cleanLocation,
-        tags,
+        caption: fields.caption,
+        location: fields.location,
+        tags: fields.tags,
         analysis: pending && pending.file === chosen && pending.contentType === type ? pending.promise : analyze(chosen, type),
         onProgress: setProgress,
         onPhase: setPhase,
@@ -162,7 +169,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
   const fileError = error?.field === "file" ? error.message : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? ids.error : undefined}>
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? errorId : undefined}>
       <section className="space-y-3" aria-labelledby="upload-type-label">
         <h2 id="upload-type-label" className="text-sm font-medium">
           What are you sharing?
@@ -201,66 +208,39 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
         ) : null}
       </section>
 
-      <div className="space-y-2">
-        <div className="flex items-baseline justify-between">
-          <Label htmlFor={ids.caption}>Caption</Label>
-          <span id={ids.counter} className={cn("text-xs tabular-nums text-muted-foreground", caption.length >= CAPTION_MAX && "text-destructive")}>
-            {caption.length}/{CAPTION_MAX}
-          </span>
-        </div>
-        <Textarea
-          id={ids.caption}
-          value={caption}
-          maxLength={CAPTION_MAX}
-          disabled={busy}
-          placeholder="Tell people about this one — the gear, the idea, the credits…"
-          aria-invalid={captionMessage ? true : undefined}
-          aria-describedby={ids.counter}
-          onChange={(event) => setCaption(event.target.value)}
-          className="min-h-28"
-        />
-        {captionMessage ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {captionMessage}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        label="Caption"
+        limit={TEXT_LIMITS.caption}
+        length={caption.length}
+        disabled={busy}
+        placeholder="Tell people about this one — the gear, the idea, the credits…"
+        error={fieldErrors.caption?.message}
+        className="min-h-28"
+        {...form.register("caption")}
+      />
 
-      <div className="space-y-2">
-        <Label htmlFor={ids.location} className="flex items-center gap-1.5">
-          <MapPin className="size-4 text-muted-foreground" aria-hidden /> Location <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
-          id={ids.location}
-          value={location}
-          maxLength={LOCATION_MAX}
-          disabled={busy}
-          placeholder="Studio, city or venue"
-          onChange={(event) => setLocation(event.target.value)}
-        />
-      </div>
+      <FormField
+        label={<OptionalLabel icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />} text="Location" />}
+        maxLength={TEXT_LIMITS.location}
+        disabled={busy}
+        placeholder="Studio, city or venue"
+        error={fieldErrors.location?.message}
+        {...form.register("location")}
+      />
 
-      <div className="space-y-2">
-        <Label htmlFor={ids.tags} className="flex items-center gap-1.5">
-          <Tags className="size-4 text-muted-foreground" aria-hidden /> Tags <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
-          id={ids.tags}
-          value={tags}
-          maxLength={TAGS_MAX}
-          disabled={busy}
-          placeholder="mixing, rnb, analog"
-          aria-describedby={`${ids.tags}-hint`}
-          onChange={(event) => setTags(event.target.value)}
-        />
-        <p id={`${ids.tags}-hint`} className="text-xs text-muted-foreground">
-          Separate tags with commas.
-        </p>
-        <TagChips raw={tags} />
-      </div>
+      <FormField
+        label={<OptionalLabel icon={<Tags className="size-4 text-muted-foreground" aria-hidden />} text="Tags" />}
+        maxLength={TEXT_LIMITS.tags}
+        disabled={busy}
+        placeholder="mixing, rnb, analog"
+        hint="Separate tags with commas."
+        below={<TagChips raw={tags} />}
+        error={fieldErrors.tags?.message}
+        {...form.register("tags")}
+      />
 
-      {error && error.field !== "caption" ? (
-        <p id={ids.error} role="alert" className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+      {error ? (
+        <p id={errorId} role="alert" className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
           {error.message}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
-// A clock for relative times ("5m", "3h"): re-renders every minute so a card left open ages
-// correctly, without each card running its own timer.
+// A minute clock for relative times ("5m", "3h"): re-renders every minute so a card or a comment
+// left open ages correctly, without each one running its own timer.
 import { useSyncExternalStore } from "react";
+import { MINUTE_MS } from "../../shared/constants";
 
 const listeners = new Set<() => void>();
 let now = Date.now();
@@ -13,7 +14,7 @@ function subscribe(listener: () => void) {
     timer = setInterval(() => {
       now = Date.now();
       for (const l of listeners) l();
-    }, 60_000);
+    }, MINUTE_MS);
   }
   return () => {
     listeners.delete(listener);
@@ -27,7 +28,7 @@ function subscribe(listener: () => void) {
 // The snapshot must be stable between calls, so without a running timer it only moves forward
 // when it is clearly stale.
 function getSnapshot(): number {
-  if (!timer && Date.now() - now > 30_000) now = Date.now();
+  if (!timer && Date.now() - now > MINUTE_MS / 2) now = Date.now();
   return now;
 }
 

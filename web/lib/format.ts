@@ -1,9 +1,9 @@
-// Small text helpers for the social components.
+// Small number-to-text helpers for counts shown on posts (likes, comments) by several features.
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 
 /** "1.2K" for counts shown next to icons; exact numbers go into accessible names. */
-export function formatCompactCount(n: number): string {
+export function formatCount(n: number): string {
   return compact.format(Math.max(0, n));
 }
 
