@@ -57,6 +57,8 @@ app.use("/api/*", bodyLimits);
 app.use("/api/*", session);
 app.use("/media/*", session);
 
+// Only its type is read (AppType below): the chain's return value carries every route's types.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used as a type only
 const routes = app.route("/api", api);
 
 // Unknown API paths answer in the error envelope; everything else is the SPA or a static asset.

@@ -22,6 +22,7 @@ export function checkFileName(name: string): RuleResult {
     name.includes("..") ||
     name.includes("/") ||
     name.includes("\\") ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
     /[\u0000-\u001F\u007F]/.test(name)
   ) {
     return fail(UPLOAD_TEXTS.invalidFileName);

@@ -31,6 +31,7 @@ const SCRIPT_PROTOCOL_RE = new RegExp(
 // "onclick=", "onerror =" and the like: an attribute name starting with "on" followed by "=".
 const EVENT_HANDLER_RE = /(?<![\p{L}\p{N}_-])on[a-z]+\s*=/giu;
 // C0 control characters other than tab and newline, and DEL, never belong in user text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /**

@@ -185,7 +185,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
     };
     ws.onmessage = (event) => {
       lastHeardAt = Date.now();
-      let message: In | null = null;
+      let message: In | null;
       try {
         message = options.parse(event.data);
       } catch {

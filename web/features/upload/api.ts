@@ -56,7 +56,7 @@ export const uploadCalls = {
 
 /** Turns an XHR answer into the same ApiClientError `unwrap` throws for fetch answers. */
 function errorFromXhr(xhr: XMLHttpRequest): ApiClientError {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(xhr.responseText);
   } catch {
