@@ -17,7 +17,7 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
   });
 }
 
-export const router = createAppRouter();
+const router = createAppRouter();
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -37,7 +37,7 @@ export interface Bindings {
   COMMENT_ROOM: DurableObjectNamespace<CommentRoom>;
 }
 
-export interface Variables {
+interface Variables {
   requestId: string;
   /** The request's database handle, created once by the init middleware and passed to every query. */
   db: Db;

@@ -12,7 +12,7 @@ import { notifyError } from "./ui/toast";
 const PREFETCH_MARGIN = "800px";
 
 /** The parts of a `useInfiniteQuery` result the list reads. */
-export interface PagedQuery<T> {
+interface PagedQuery<T> {
   data: { pages: ReadonlyArray<{ items: T[] }> } | undefined;
   error: unknown;
   errorUpdatedAt: number;

@@ -9,7 +9,7 @@ import { hc } from "hono/client";
 import { isErrorBody, type ErrorCode } from "../../shared/errors";
 import type { AppType } from "../../worker/app";
 
-export const REFRESH_PATH = "/api/auth/refresh";
+const REFRESH_PATH = "/api/auth/refresh";
 
 type SessionLostListener = () => void;
 const sessionLostListeners = new Set<SessionLostListener>();

@@ -43,11 +43,3 @@ export function appendErrorLog(error: unknown, extra: { componentStack?: string 
   }
   return next;
 }
-
-export function clearErrorLog(): void {
-  try {
-    localStorage.removeItem(ERROR_LOG_KEY);
-  } catch {
-    // Nothing to clear when storage is unavailable.
-  }
-}

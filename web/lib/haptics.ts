@@ -24,21 +24,16 @@ function vibrateDriver(strength: HapticStrength): void {
   }
 }
 
-let driver: HapticDriver = vibrateDriver;
+const driver: HapticDriver = vibrateDriver;
 
-/** Lets a native wrapper (Capacitor's Haptics, for example) replace the Vibration API. */
-export function setHapticDriver(next: HapticDriver | null): void {
-  driver = next ?? vibrateDriver;
-}
-
-export function haptic(strength: HapticStrength = "light"): void {
+function haptic(strength: HapticStrength = "light"): void {
   driver(strength);
 }
 
 const INTERACTIVE = 'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [data-haptic]';
 
 /** Reads the strength a clicked element asks for; "none" or a disabled control gives null. */
-export function hapticStrengthFor(target: EventTarget | null): HapticStrength | null {
+function hapticStrengthFor(target: EventTarget | null): HapticStrength | null {
   if (!(target instanceof Element)) return null;
   const control = target.closest(INTERACTIVE);
   if (!control || control.matches(":disabled, [aria-disabled='true']")) return null;

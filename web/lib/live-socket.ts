@@ -17,7 +17,7 @@ export type ChannelState = "closed" | "joining" | "joined" | "leaving" | "errore
  * networks drop connections silently; without this, a socket can look open for minutes while
  * nothing arrives.
  */
-export const STALE_AFTER_MS = HEARTBEAT_INTERVAL_MS * 2 + 5_000;
+const STALE_AFTER_MS = HEARTBEAT_INTERVAL_MS * 2 + 5_000;
 
 /** The minimal WebSocket surface used here, so tests can pass a fake. */
 export interface SocketLike {
@@ -32,7 +32,7 @@ export interface SocketLike {
 
 const OPEN = 1;
 
-export interface OpenInfo {
+interface OpenInfo {
   /** How many connections opened before this one; 0 for the first. */
   previousOpens: number;
   /** How many failed attempts came right before this success. */
@@ -70,18 +70,6 @@ export function liveUrl(path: string, base: string = globalThis.location?.href ?
   const url = new URL(path, base);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   return url.href;
-}
-
-/** Parses a JSON text frame into an object with a string `type`, or null. */
-export function parseTypedJson(data: unknown): { type: string } | null {
-  if (typeof data !== "string") return null;
-  try {
-    const value: unknown = JSON.parse(data);
-    if (value && typeof value === "object" && typeof (value as { type?: unknown }).type === "string") return value as { type: string };
-  } catch {
-    // A frame we cannot read is dropped, never fatal.
-  }
-  return null;
 }
 
 export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): LiveSocket<Out> {

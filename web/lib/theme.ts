@@ -19,7 +19,7 @@ function safeStorage(): Storage | null {
   }
 }
 
-export function readThemePreference(): ThemePreference {
+function readThemePreference(): ThemePreference {
   const stored = safeStorage()?.getItem(THEME_STORAGE_KEY);
   return stored === "light" || stored === "dark" || stored === "system" ? stored : "system";
 }
@@ -30,7 +30,7 @@ function systemPrefersLight(): boolean {
     : false;
 }
 
-export function resolveTheme(preference: ThemePreference): ResolvedTheme {
+function resolveTheme(preference: ThemePreference): ResolvedTheme {
   if (preference === "system") return systemPrefersLight() ? "light" : "dark";
   return preference;
 }

@@ -11,7 +11,7 @@ import { type InstallPromptStore, installPromptStore, useInstallState } from "./
 
 const TEXTS = SHELL_TEXTS.installCard;
 
-export const INSTALL_CARD_DISMISSED_KEY = "backline:install-card-dismissed";
+const INSTALL_CARD_DISMISSED_KEY = "backline:install-card-dismissed";
 
 function readDismissed(): boolean {
   try {

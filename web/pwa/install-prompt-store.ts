@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from "react";
 
 /** Chromium's install event; not in the DOM typings because it is not standardised. */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   readonly platforms?: string[];
   readonly userChoice: Promise<{ outcome: "accepted" | "dismissed"; platform?: string }>;
   prompt(): Promise<void>;
@@ -20,7 +20,7 @@ export interface InstallState {
   standalone: boolean;
 }
 
-export type InstallOutcome = "accepted" | "dismissed" | "unavailable";
+type InstallOutcome = "accepted" | "dismissed" | "unavailable";
 
 export interface InstallPromptStore {
   subscribe(listener: () => void): () => void;

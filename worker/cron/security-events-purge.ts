@@ -5,7 +5,7 @@ import { deleteSecurityEventsBefore } from "../db/queries/security-events";
 import type { CronContext } from "./index";
 
 /** How long events are kept before the daily clean-up deletes them. */
-export const SECURITY_EVENT_RETENTION_MS = 90 * DAY_MS;
+const SECURITY_EVENT_RETENTION_MS = 90 * DAY_MS;
 
 export async function purgeOldSecurityEvents({ db, now }: Pick<CronContext, "db" | "now">): Promise<{ deleted: number }> {
   return deleteSecurityEventsBefore(db, now - SECURITY_EVENT_RETENTION_MS);

@@ -7,4 +7,4 @@ export function createDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof createDb>;
-export { schema };
+;

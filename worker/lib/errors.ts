@@ -17,8 +17,3 @@ export class ApiError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
-
-export const notFound = (message = "Not found") => new ApiError("not_found", message);
-export const forbidden = (message = "Forbidden") => new ApiError("forbidden", message);
-export const unauthorized = (message = "Authentication required") => new ApiError("unauthorized", message);
-export const badRequest = (message: string, details?: unknown) => new ApiError("bad_request", message, details);

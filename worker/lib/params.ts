@@ -14,9 +14,9 @@ function idParamSchema<const Name extends string>(name: Name) {
 }
 
 export const postParamSchema = idParamSchema("postId");
-export const commentParamSchema = idParamSchema("commentId");
+const commentParamSchema = idParamSchema("commentId");
 export const userParamSchema = idParamSchema("userId");
-export const uploadParamSchema = idParamSchema("uploadId");
+const uploadParamSchema = idParamSchema("uploadId");
 
 type ParamSchema = typeof postParamSchema | typeof commentParamSchema | typeof userParamSchema | typeof uploadParamSchema;
 

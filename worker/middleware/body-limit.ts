@@ -27,7 +27,7 @@ export const BODY_LIMITS = {
   content: 32 * KiB,
 } as const;
 
-export const BODY_TOO_LARGE = "Request body too large";
+const BODY_TOO_LARGE = "Request body too large";
 
 /** "own": the route enforces its own rule, which this middleware must not pre-empt. */
 type Limit = number | "own";
@@ -45,7 +45,7 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
 ];
 
 /** The limit for one request: the listed route's, else the default. */
-export function bodyLimitFor(method: string, path: string): Limit {
+function bodyLimitFor(method: string, path: string): Limit {
   return ROUTE_LIMITS.find((route) => route.method === method && route.path.test(path))?.limit ?? BODY_LIMITS.default;
 }
 

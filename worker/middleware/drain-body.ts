@@ -11,7 +11,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 
 /** Reads a body to its end and throws the bytes away; a client that went away is not an error. */
-export async function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
+async function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
   try {
     while (!(await reader.read()).done) {

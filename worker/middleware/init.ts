@@ -12,7 +12,7 @@ const REQUIRED_BINDINGS = ["DB", "MEDIA", "PRIVATE_FILES", "KV", "ASSETS"] as co
 // Bindings are fixed for the life of an isolate, so the check result can be remembered per env.
 const checkedEnvs = new WeakSet<object>();
 
-export function missingBindings(env: Partial<Bindings>): string[] {
+function missingBindings(env: Partial<Bindings>): string[] {
   return REQUIRED_BINDINGS.filter((name) => env[name] == null);
 }
 

@@ -3,7 +3,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 
-export function contentSecurityPolicy(development: boolean): string {
+function contentSecurityPolicy(development: boolean): string {
   // Vite's dev server injects an inline module preamble for React refresh and talks to its own
   // websocket; production serves only hashed files from our origin.
   const script = development ? "'self' 'unsafe-inline'" : "'self'";

@@ -57,7 +57,7 @@ const ipTag = (ip: string) => `ip:${ip}`;
 const userTag = (userId: string) => `user:${userId}`;
 
 /** Per-socket state, stored with the socket so it survives hibernation and eviction. */
-export interface ListenerAttachment {
+interface ListenerAttachment {
   postId: string;
   /** The signed-in reader, or null for a visitor (posts are public). */
   userId: string | null;

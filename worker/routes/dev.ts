@@ -7,7 +7,7 @@ import { listOutboxMail } from "../db/queries/mail-outbox";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 
-export const DEV_ENVIRONMENTS = new Set(["development", "test"]);
+const DEV_ENVIRONMENTS = new Set(["development", "test"]);
 const OUTBOX_LIMIT = 100;
 
 /** Escapes the text, then turns http(s) URLs into links, so confirmation links are one click away. */

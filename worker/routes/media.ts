@@ -41,7 +41,7 @@ interface EntityTag {
  * values (`W/"`, bare `abc`); a member that is not a quoted tag is skipped rather than thrown on,
  * so a malformed header simply matches nothing. (Handing such a header to R2's `onlyIf` throws.)
  */
-export function parseEntityTags(header: string): "*" | EntityTag[] {
+function parseEntityTags(header: string): "*" | EntityTag[] {
   if (header.trim() === "*") return "*";
   return [...header.matchAll(/(W\/)?("[\x21\x23-\x7e\x80-\xff]*")/g)].map((m) => ({ weak: m[1] !== undefined, opaque: m[2]! }));
 }
@@ -70,7 +70,7 @@ function httpDateSeconds(header: string | null): number | null {
 
 const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
 
-export type Precondition = "proceed" | "not-modified" | "failed";
+type Precondition = "proceed" | "not-modified" | "failed";
 
 /**
  * The preconditions of a GET or HEAD, evaluated in RFC 9110 §13.2.2's order: If-Match (else
@@ -78,7 +78,7 @@ export type Precondition = "proceed" | "not-modified" | "failed";
  * turn it into a 304. Evaluated here rather than by R2, whose `onlyIf` throws on malformed values
  * and cannot tell a failed If-Match (412) from a matching If-None-Match (304).
  */
-export function evaluatePreconditions(headers: Headers, object: Pick<R2Object, "httpEtag" | "uploaded">): Precondition {
+function evaluatePreconditions(headers: Headers, object: Pick<R2Object, "httpEtag" | "uploaded">): Precondition {
   const modified = Math.floor(object.uploaded.getTime() / 1000);
   const ifMatch = headers.get("if-match");
   if (ifMatch !== null) {

@@ -28,7 +28,7 @@ export interface SeedProfile {
   joinedDaysAgo: number;
 }
 
-export interface SeedComment {
+interface SeedComment {
   author: string;
   text: string;
   replies?: Array<{ author: string; text: string }>;

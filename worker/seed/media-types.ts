@@ -24,7 +24,7 @@ export interface SeedMediaManifest {
   files: Record<string, SeedMediaEntry>;
 }
 
-export type SeedMediaBytes = ArrayBuffer | Uint8Array;
+type SeedMediaBytes = ArrayBuffer | Uint8Array;
 
 /** Gives the bytes of one manifest file, by its key. */
 export type SeedMedia = (file: string) => SeedMediaBytes | Promise<SeedMediaBytes>;

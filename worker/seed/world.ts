@@ -28,7 +28,7 @@ const DAY = 24 * HOUR;
 const MINUTE = 60_000;
 
 /** One object to store in R2: `file` is a manifest key whose bytes go to `key`. */
-export interface SeedObject {
+interface SeedObject {
   bucket: "MEDIA" | "PRIVATE_FILES";
   key: string;
   file: string;
@@ -67,7 +67,7 @@ function shuffled<T>(items: readonly T[], rand: () => number): T[] {
 const extension = (file: string): string => file.slice(file.lastIndexOf(".") + 1);
 
 /** Hashtags in a caption: '#' followed by letters, digits or underscores; stored lowercased. */
-export function extractHashtags(caption: string): string[] {
+function extractHashtags(caption: string): string[] {
   const names = [...caption.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => (m[1] ?? "").toLowerCase());
   return [...new Set(names)].filter((n) => n !== "");
 }

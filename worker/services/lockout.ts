@@ -20,7 +20,7 @@ type LockoutEnv = Pick<Bindings, "LIMITER" | "KV">;
 /** KV's smallest allowed expirationTtl. */
 const KV_MIN_TTL_SECONDS = 60;
 
-export const LOCKOUT = {
+const LOCKOUT = {
   maxFailures: SECURITY_SETTINGS.maxLoginAttempts,
   windowMs: SECURITY_SETTINGS.lockoutMs,
   lockMs: SECURITY_SETTINGS.lockoutMs,

@@ -22,7 +22,7 @@ export interface Mailer {
 type MailEnv = Pick<Bindings, "EMAIL" | "MAIL_FROM" | "APP_NAME" | "ENVIRONMENT">;
 
 /** Writes to the outbox table instead of sending. */
-export function outboxMailer(db: Db): Mailer {
+function outboxMailer(db: Db): Mailer {
   return {
     async send(message) {
       await insertOutboxMail(db, message);
@@ -30,7 +30,7 @@ export function outboxMailer(db: Db): Mailer {
   };
 }
 
-export function bindingMailer(binding: SendEmail, from: string, fromName: string): Mailer {
+function bindingMailer(binding: SendEmail, from: string, fromName: string): Mailer {
   return {
     async send(message) {
       await binding.send({ from: { email: from, name: fromName }, to: message.to, subject: message.subject, text: message.text, html: message.html });

@@ -11,7 +11,7 @@ import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { logSecurityEvent } from "./security-events";
 
-export { RULES, minutesToWait, type RateLimitRuleName } from "../../shared/rate-limit-rules";
+export {   type RateLimitRuleName } from "../../shared/rate-limit-rules";
 
 type LimiterEnv = Pick<Bindings, "LIMITER">;
 
@@ -83,7 +83,7 @@ export async function reset(env: Pick<Bindings, "LIMITER">, rule: RateLimitRuleN
 }
 
 /** The error a refused request answers with: the spec's texts, minutes rounded up. */
-export function rateLimitError(rule: RateLimitRuleName, retryAfterMs: number): ApiError {
+function rateLimitError(rule: RateLimitRuleName, retryAfterMs: number): ApiError {
   const minutes = minutesToWait(retryAfterMs);
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const toast = rule === "upload" ? SECURITY_TEXTS.uploadLimitReached(minutes) : SECURITY_TEXTS.tooManyAttempts(minutes);

@@ -9,7 +9,7 @@ import { insertSecurityEvent } from "../db/queries/security-events";
 import { logger } from "../lib/logger";
 
 /** Bounds on what one row can hold, whoever wrote it. */
-export const MAX_EVENT_DETAILS_BYTES = 4096;
+const MAX_EVENT_DETAILS_BYTES = 4096;
 const MAX_USER_AGENT_LENGTH = 512;
 const MAX_IP_LENGTH = 64;
 

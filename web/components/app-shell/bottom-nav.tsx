@@ -5,7 +5,7 @@ import { Bell, House, type LucideIcon, Plus, Search, UserRound } from "lucide-re
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 
-export interface BottomNavItem {
+interface BottomNavItem {
   to: string;
   label: string;
   icon: LucideIcon;
@@ -13,7 +13,7 @@ export interface BottomNavItem {
   also?: readonly string[];
 }
 
-export const BOTTOM_NAV_ITEMS: readonly BottomNavItem[] = [
+const BOTTOM_NAV_ITEMS: readonly BottomNavItem[] = [
   { to: appPaths.feed, label: "Home", icon: House, also: ["/post/"] },
   { to: appPaths.search, label: "Search", icon: Search },
   { to: appPaths.upload, label: "Upload", icon: Plus },
@@ -22,7 +22,7 @@ export const BOTTOM_NAV_ITEMS: readonly BottomNavItem[] = [
 ];
 
 /** True when `pathname` is the item's path or below it ("/search?q" or "/search/x" count). */
-export function isNavItemActive(item: BottomNavItem, pathname: string): boolean {
+function isNavItemActive(item: BottomNavItem, pathname: string): boolean {
   const matches = (prefix: string) =>
     pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
   return matches(item.to) || (item.also ?? []).some(matches);

@@ -47,7 +47,7 @@ export function ErrorFallback({
 // entry per error object is enough.
 const loggedErrors = new WeakSet<object>();
 
-export function logRenderError(error: unknown, componentStack?: string): void {
+function logRenderError(error: unknown, componentStack?: string): void {
   if (typeof error === "object" && error !== null) {
     if (loggedErrors.has(error)) return;
     loggedErrors.add(error);

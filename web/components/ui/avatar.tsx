@@ -2,7 +2,7 @@ import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cn } from "../../lib/cn";
 
 /** "Maya Lopez" → "ML", "djkrush" → "DJ"; falls back to "?" for an empty name. */
-export function initialsOf(name: string | null | undefined): string {
+function initialsOf(name: string | null | undefined): string {
   const words = (name ?? "").trim().replace(/^@/, "").split(/\s+/).filter(Boolean);
   if (words.length === 0) return "?";
   if (words.length === 1) return (words[0] ?? "").slice(0, 2).toUpperCase();

@@ -12,13 +12,11 @@ export const authKeys = {
   providers: () => [...authKeys.all, "providers"] as const,
 };
 
-export async function fetchSession() {
+async function fetchSession() {
   return unwrap(api.api.auth.session.$get());
 }
 
 export type SessionData = Awaited<ReturnType<typeof fetchSession>>;
-export type SessionUser = NonNullable<SessionData["user"]>;
-export type SessionProfile = NonNullable<SessionData["profile"]>;
 
 export const SIGNED_OUT: SessionData = { user: null, profile: null };
 

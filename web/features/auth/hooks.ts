@@ -17,7 +17,7 @@ export function useProviders() {
   return useQuery(providersQueryOptions());
 }
 
-export function setSession(queryClient: QueryClient, session: SessionData): void {
+function setSession(queryClient: QueryClient, session: SessionData): void {
   queryClient.setQueryData(authKeys.session(), session);
 }
 
@@ -71,7 +71,7 @@ export function useConfirmPasswordReset() {
 }
 
 /** A message for /auth to show after a sign-out the user did not ask for (it reloads the page). */
-export const AUTH_NOTICE_KEY = "backline:auth-notice";
+const AUTH_NOTICE_KEY = "backline:auth-notice";
 
 /** Reads and forgets the notice, so it shows once. */
 export function takeAuthNotice(): string | null {
@@ -84,7 +84,7 @@ export function takeAuthNotice(): string | null {
   }
 }
 
-export interface ClearSessionOptions {
+interface ClearSessionOptions {
   /** Storage keys that survive besides the theme (e.g. the local security logs). */
   keepStorageKeys?: readonly string[];
   /** "auth" loads /auth afresh; "reload" reloads the current page (the inactivity sign-out). */
@@ -97,7 +97,7 @@ export interface ClearSessionOptions {
  * Forgets everything this tab knows about the account: the query cache, local and session
  * storage (theme kept), then a full page load so no in-memory state of the old session survives.
  */
-export function clearSessionAndLeave(queryClient: QueryClient, options: ClearSessionOptions): void {
+function clearSessionAndLeave(queryClient: QueryClient, options: ClearSessionOptions): void {
   clearStoredData(options.keepStorageKeys);
   queryClient.cancelQueries().catch(() => {});
   queryClient.clear();

@@ -1,6 +1,6 @@
 // The `redirect` search parameter of /auth names where to go after signing in. It comes from the
 // URL, so anyone can craft it: only same-origin paths are followed, never another site.
-export const DEFAULT_AFTER_SIGN_IN = "/feed";
+const DEFAULT_AFTER_SIGN_IN = "/feed";
 
 export function safeRedirect(target: unknown, fallback = DEFAULT_AFTER_SIGN_IN): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;

@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
  * Deterministic waveform heights (a cheap sine mix, no randomness), so server and client
  * renders and screenshots always match.
  */
-export function waveformHeights(count: number, seed = 1): number[] {
+function waveformHeights(count: number, seed = 1): number[] {
   return Array.from({ length: count }, (_, i) => {
     const t = i / count;
     const envelope = 0.35 + 0.65 * Math.sin(Math.PI * t);

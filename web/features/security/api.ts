@@ -10,11 +10,11 @@ export const securityKeys = {
   summary: () => [...securityKeys.all, "summary"] as const,
 };
 
-export function fetchSecuritySummary() {
+function fetchSecuritySummary() {
   return unwrap(api.api["security-events"].summary.$get());
 }
 
-export type SecuritySummary = Awaited<ReturnType<typeof fetchSecuritySummary>>;
+type SecuritySummary = Awaited<ReturnType<typeof fetchSecuritySummary>>;
 
 export function securitySummaryQueryOptions() {
   return queryOptions({ queryKey: securityKeys.summary(), queryFn: fetchSecuritySummary, staleTime: 30_000 });

@@ -38,7 +38,7 @@ function isRecord(value: unknown): value is LocalSecurityEvent {
 }
 
 /** Reads a list, dropping anything malformed (storage is writable by any script on the page). */
-export function readList(key: string): LocalSecurityEvent[] {
+function readList(key: string): LocalSecurityEvent[] {
   const raw = storage()?.getItem(key);
   if (!raw) return [];
   try {

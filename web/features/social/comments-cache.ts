@@ -9,11 +9,11 @@ export interface CommentsData {
 }
 
 /** Oldest first; the id breaks ties between comments of the same millisecond. */
-export function compareComments(a: Pick<Comment, "createdAt" | "id">, b: Pick<Comment, "createdAt" | "id">): number {
+function compareComments(a: Pick<Comment, "createdAt" | "id">, b: Pick<Comment, "createdAt" | "id">): number {
   return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function allComments(threads: readonly CommentThread[]): Comment[] {
+function allComments(threads: readonly CommentThread[]): Comment[] {
   return threads.flatMap(({ replies, ...comment }) => [comment, ...replies]);
 }
 
@@ -21,7 +21,7 @@ export function countComments(threads: readonly CommentThread[]): number {
   return threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
 }
 
-export function hasComment(threads: readonly CommentThread[], commentId: string): boolean {
+function hasComment(threads: readonly CommentThread[], commentId: string): boolean {
   return threads.some((thread) => thread.id === commentId || thread.replies.some((reply) => reply.id === commentId));
 }
 

@@ -6,7 +6,7 @@ import { POST_ERRORS, POST_SUCCESS } from "../../../shared/messages";
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
 
 /** The absolute share link of a post on this origin. */
-export function postShareUrl(postId: string, origin: string = globalThis.location?.origin ?? ""): string {
+function postShareUrl(postId: string, origin: string = globalThis.location?.origin ?? ""): string {
   return `${origin}/post/${encodeURIComponent(postId)}`;
 }
 

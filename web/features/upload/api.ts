@@ -13,7 +13,7 @@ import type {
   UploadStatusResponse,
 } from "../../../shared/posts-api";
 
-export interface PartResult {
+interface PartResult {
   partNumber: number;
   etag: string;
   receivedBytes: number;
@@ -67,7 +67,7 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiClientError {
 }
 
 /** One PUT of raw bytes with upload progress; resolves with the parsed JSON answer. */
-export function xhrPut<T>(url: string, body: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<T> {
+function xhrPut<T>(url: string, body: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException("Upload cancelled", "AbortError"));

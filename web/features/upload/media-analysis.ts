@@ -10,7 +10,7 @@ import { MAX_DURATION_MS, MAX_MEDIA_DIMENSION } from "../../../shared/schemas/po
 /** Bars drawn by the player; enough for a phone-width card, small enough to store per post. */
 export const WAVEFORM_PEAKS = 200;
 /** Where the poster frame is taken: one second in, past the usual black first frame. */
-export const POSTER_SEEK_SECONDS = 1;
+const POSTER_SEEK_SECONDS = 1;
 const POSTER_MAX_WIDTH = 1280;
 const ANALYSIS_TIMEOUT_MS = 20_000;
 
@@ -105,7 +105,7 @@ function canvasToJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob 
 }
 
 /** Reads width, height and duration, and draws the frame at about one second into a JPEG. */
-export async function analyzeVideo(file: Blob): Promise<MediaAnalysis> {
+async function analyzeVideo(file: Blob): Promise<MediaAnalysis> {
   const url = URL.createObjectURL(file);
   const video = document.createElement("video");
   video.muted = true;
@@ -153,7 +153,7 @@ export async function analyzeVideo(file: Blob): Promise<MediaAnalysis> {
 }
 
 /** Natural width and height of an image. */
-export async function analyzeImage(file: Blob): Promise<MediaAnalysis> {
+async function analyzeImage(file: Blob): Promise<MediaAnalysis> {
   if (typeof createImageBitmap === "function") {
     try {
       const bitmap = await createImageBitmap(file);
@@ -182,7 +182,7 @@ export interface Analyzers {
   video: (file: Blob) => Promise<MediaAnalysis>;
 }
 
-export const defaultAnalyzers: Analyzers = { image: analyzeImage, audio: (file) => analyzeAudio(file), video: analyzeVideo };
+const defaultAnalyzers: Analyzers = { image: analyzeImage, audio: (file) => analyzeAudio(file), video: analyzeVideo };
 
 /** Never rejects: a failure or a timeout gives an empty result, and the upload goes on. */
 export async function analyzeMedia(file: Blob, contentType: ContentType, analyzers: Analyzers = defaultAnalyzers): Promise<MediaAnalysis> {

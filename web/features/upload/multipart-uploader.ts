@@ -13,16 +13,16 @@ export interface UploadProgress {
   totalBytes: number;
 }
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Tries per part, the first included. */
   attempts: number;
   /** Wait before the second try; each later wait doubles. */
   baseDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000 };
 /** Parts in flight at once: enough to fill a phone's uplink, few enough not to starve the page. */
-export const DEFAULT_CONCURRENCY = 3;
+const DEFAULT_CONCURRENCY = 3;
 
 export interface MultipartUploadOptions {
   file: File;
@@ -64,7 +64,7 @@ export function planParts(size: number, partSize: number): PartRange[] {
  * Which parts need no resending: those the server lists with exactly the size this file's part
  * has. A part of another size can only be a leftover of something else, so it is sent again.
  */
-export function partsAlreadyReceived(status: UploadStatusResponse, ranges: PartRange[]): Set<number> {
+function partsAlreadyReceived(status: UploadStatusResponse, ranges: PartRange[]): Set<number> {
   const done = new Set<number>();
   for (const part of status.parts) {
     const range = ranges[part.partNumber - 1];
@@ -74,7 +74,7 @@ export function partsAlreadyReceived(status: UploadStatusResponse, ranges: PartR
 }
 
 /** Network failures, timeouts, throttling and server errors are worth another try; refusals are not. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof ApiClientError) return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
   return !(error instanceof DOMException && error.name === "AbortError");
 }

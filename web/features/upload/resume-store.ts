@@ -5,7 +5,7 @@
 import type { ContentType } from "../../../shared/constants";
 import { UPLOAD_ABANDON_AFTER_MS } from "../../../shared/posts-api";
 
-export interface ResumeEntry {
+interface ResumeEntry {
   uploadId: string;
   contentType: ContentType;
   fileName: string;
@@ -15,7 +15,7 @@ export interface ResumeEntry {
   savedAt: number;
 }
 
-export interface FileIdentity {
+interface FileIdentity {
   name: string;
   size: number;
   lastModified: number;
@@ -31,7 +31,7 @@ export interface ResumeStore {
 export const RESUME_STORAGE_KEY = "backline:pending-uploads";
 
 /** Same name, size, modification time, type and chosen content type: the same file, as far as a browser can tell. */
-export function sameFile(entry: ResumeEntry, file: FileIdentity, contentType: ContentType): boolean {
+function sameFile(entry: ResumeEntry, file: FileIdentity, contentType: ContentType): boolean {
   return (
     entry.contentType === contentType &&
     entry.fileName === file.name &&

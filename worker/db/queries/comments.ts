@@ -18,7 +18,7 @@ import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
  * The most rows one read returns. The spec shows no paging for comments; this bounds a read of a
  * very busy post (the newest are kept, since a live dialog must show what was just written).
  */
-export const COMMENTS_READ_MAX = 2000;
+const COMMENTS_READ_MAX = 2000;
 
 const selection = {
   id: comments.id,
@@ -55,7 +55,7 @@ export function toComment(row: CommentRow, viewerId: string | null, postOwnerId:
 }
 
 /** Groups comments (oldest first) into threads; replies whose parent is not in the set are dropped. */
-export function toThreads(items: Comment[]): CommentThread[] {
+function toThreads(items: Comment[]): CommentThread[] {
   const threads: CommentThread[] = [];
   const byId = new Map<string, CommentThread>();
   for (const comment of items) {

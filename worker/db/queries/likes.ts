@@ -43,13 +43,3 @@ export async function setLike(db: Db, input: { postId: string; userId: string; l
   const row = rows[0];
   return row ? { liked: input.liked, likesCount: row.likesCount } : null;
 }
-
-/** Whether the user likes the post (tests and diagnostics; lists use the Post viewer flags). */
-export async function hasLiked(db: Db, postId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
-}

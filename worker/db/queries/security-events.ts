@@ -7,7 +7,7 @@ import type { Db } from "../client";
 import { securityEvents } from "../schema";
 
 /** Rows returned per list of the summary; the spec's local log keeps 100 too. */
-export const SUMMARY_LIST_LIMIT = 100;
+const SUMMARY_LIST_LIMIT = 100;
 
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 
@@ -15,7 +15,7 @@ export async function insertSecurityEvent(db: Db, row: NewSecurityEvent): Promis
   await db.insert(securityEvents).values(row);
 }
 
-export interface SecurityEventView {
+interface SecurityEventView {
   id: string;
   eventType: SecurityEventType;
   severity: Severity;

@@ -10,7 +10,7 @@ import type { EmailTokenPurpose } from "../../db/schema";
 import { linkMail, type MailMessage } from "../mail";
 import { randomToken, sha256Hex } from "./tokens";
 
-export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   confirm_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };

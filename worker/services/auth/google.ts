@@ -12,7 +12,7 @@ export const GOOGLE_VERIFIER_COOKIE = "bl_google_verifier";
 export const GOOGLE_COOKIE_PATH = "/api/auth/google";
 /** Ten minutes to finish the consent screen. */
 export const GOOGLE_COOKIE_MAX_AGE = 600;
-export const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
+const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 const GOOGLE_ISSUERS = new Set(["https://accounts.google.com", "accounts.google.com"]);
 
 type GoogleEnv = Pick<Bindings, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">;

@@ -28,10 +28,10 @@ import {
 
 export const ACCESS_COOKIE = "bl_access";
 export const REFRESH_COOKIE = "bl_refresh";
-export const REFRESH_COOKIE_PATH = "/api/auth";
-export const SESSION_IDLE_TIMEOUT_MS = SECURITY_SETTINGS.sessionTimeoutMs;
+const REFRESH_COOKIE_PATH = "/api/auth";
+const SESSION_IDLE_TIMEOUT_MS = SECURITY_SETTINGS.sessionTimeoutMs;
 /** last_active_at is written at most this often, so busy sessions do not write on every request. */
-export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 /**
  * Two tabs of one browser often refresh at the same moment with the same cookie. The loser of

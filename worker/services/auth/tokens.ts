@@ -4,8 +4,8 @@
 import { jwtVerify, SignJWT } from "jose";
 import { toBase64Url, toHex } from "./encoding";
 
-export const JWT_ISSUER = "backline";
-export const JWT_AUDIENCE = "backline-web";
+const JWT_ISSUER = "backline";
+const JWT_AUDIENCE = "backline-web";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

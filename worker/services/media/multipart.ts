@@ -19,10 +19,10 @@ import { exactLength, peekStream, toFixedLength, TooFewBytesError, TooManyBytesE
 /** R2 allows at most 10,000 parts; at 10 MiB each that is far beyond any upload we accept. */
 const MAX_PARTS = 10_000;
 
-export const CONTENT_LENGTH_REQUIRED = "Content-Length header is required";
+const CONTENT_LENGTH_REQUIRED = "Content-Length header is required";
 export const INVALID_PART_NUMBER = "Invalid part number";
 
-export function partSizeMessage(partNumber: number, expected: number): string {
+function partSizeMessage(partNumber: number, expected: number): string {
   return `Part ${partNumber} must be exactly ${expected} bytes`;
 }
 

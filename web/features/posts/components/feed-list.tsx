@@ -23,7 +23,7 @@ export interface PostListProps {
   renderHeaderAction?: (post: Post) => ReactNode;
 }
 
-export function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderActionBar, renderHeaderAction }: PostListProps) {
+function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderActionBar, renderHeaderAction }: PostListProps) {
   const query = useInfiniteQuery(postListInfiniteQueryOptions(source));
   return (
     <PagedList

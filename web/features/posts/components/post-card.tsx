@@ -16,7 +16,7 @@ import { PostMedia } from "./post-media";
 import { PostMenu } from "./post-menu";
 
 /** Like and comment counts; the default content of the action bar slot. */
-export function PostStats({ post }: { post: Post }) {
+function PostStats({ post }: { post: Post }) {
   return (
     <div className="flex items-center gap-5 text-sm text-muted-foreground" data-testid="post-stats">
       <span className="inline-flex items-center gap-1.5" aria-label={plural(post.likesCount, "like")}>

@@ -5,11 +5,11 @@ import type { Post } from "../../../../shared/posts-api";
 import { WaveformPlayer } from "./waveform-player";
 
 /** Portrait is cut at 4:5 and landscape at 1.91:1, the range phone feeds use. */
-export const MIN_ASPECT = 4 / 5;
-export const MAX_ASPECT = 1.91;
+const MIN_ASPECT = 4 / 5;
+const MAX_ASPECT = 1.91;
 
 /** The CSS aspect-ratio for a stored size, clamped; square when the size is unknown. */
-export function mediaAspectRatio(width: number | null, height: number | null): string {
+function mediaAspectRatio(width: number | null, height: number | null): string {
   if (!width || !height || width <= 0 || height <= 0) return "1 / 1";
   const ratio = width / height;
   if (ratio < MIN_ASPECT) return "4 / 5";

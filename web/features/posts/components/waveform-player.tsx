@@ -9,7 +9,7 @@ import { formatDuration } from "../../../../shared/media-format";
 import { cn } from "../../../lib/cn";
 
 /** A low, even line for audio posted without peaks, so the player never fetches to draw. */
-export const FALLBACK_PEAKS = Array.from({ length: 100 }, (_, i) => 0.12 + 0.06 * Math.abs(Math.sin(i * 0.7)));
+const FALLBACK_PEAKS = Array.from({ length: 100 }, (_, i) => 0.12 + 0.06 * Math.abs(Math.sin(i * 0.7)));
 const SEEK_STEP_SECONDS = 5;
 
 // Only one post plays at a time: starting one pauses whichever was playing.

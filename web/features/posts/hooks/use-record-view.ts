@@ -4,9 +4,9 @@
 import { useEffect, type RefObject } from "react";
 import { postCalls } from "../api";
 
-export const VIEWED_STORAGE_KEY = "backline:viewed-posts";
+const VIEWED_STORAGE_KEY = "backline:viewed-posts";
 /** The share of a card that must be on screen for it to count as seen. */
-export const VIEW_THRESHOLD = 0.5;
+const VIEW_THRESHOLD = 0.5;
 
 const viewedThisSession = new Set<string>();
 let loaded = false;
@@ -24,7 +24,7 @@ function loadViewed() {
 }
 
 /** Marks a post as viewed; true the first time in this session, false afterwards. */
-export function markViewed(postId: string): boolean {
+function markViewed(postId: string): boolean {
   loadViewed();
   if (viewedThisSession.has(postId)) return false;
   viewedThisSession.add(postId);

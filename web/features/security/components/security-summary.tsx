@@ -29,7 +29,7 @@ const EVENT_LABELS: Record<string, string> = {
   password_reset: "Password changed",
 };
 
-export function eventLabel(eventType: string): string {
+function eventLabel(eventType: string): string {
   return EVENT_LABELS[eventType] ?? eventType.replaceAll("_", " ");
 }
 

@@ -36,7 +36,7 @@ export interface CommentsDialogProps {
 }
 
 /** The Error toast for a refused comment: the rule's own words where there is one. */
-export function notifyAddCommentFailed(error: unknown): void {
+function notifyAddCommentFailed(error: unknown): void {
   if (error instanceof ApiClientError && error.status === 429) {
     const title = (error.details as { title?: unknown } | undefined)?.title;
     notify(typeof title === "string" ? title : ERROR_TOAST_TITLE, { description: error.message, variant: "destructive" });

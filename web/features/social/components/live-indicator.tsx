@@ -5,7 +5,7 @@ import { useRef } from "react";
 import type { ChannelState } from "../../../lib/live-socket";
 import { cn } from "../../../lib/cn";
 
-export function liveLabel(state: ChannelState, droppedBefore: boolean): string | null {
+function liveLabel(state: ChannelState, droppedBefore: boolean): string | null {
   switch (state) {
     case "joined":
       return "Live";

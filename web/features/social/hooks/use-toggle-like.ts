@@ -14,7 +14,7 @@ import { ToggleQueue } from "../toggle-queue";
 import type { LikeState } from "../types";
 
 /** The count to show for `liked`, from the last state the server confirmed. */
-export function optimisticLikes(confirmed: LikeState, liked: boolean): number {
+function optimisticLikes(confirmed: LikeState, liked: boolean): number {
   return Math.max(0, confirmed.likesCount + (liked ? 1 : 0) - (confirmed.liked ? 1 : 0));
 }
 

@@ -5,7 +5,7 @@ import { RadioGroup } from "radix-ui";
 import { FILE_SIZE_LIMITS_MB, type ContentType } from "../../../../shared/constants";
 import { cn } from "../../../lib/cn";
 
-export const CONTENT_TYPE_OPTIONS = [
+const CONTENT_TYPE_OPTIONS = [
   { value: "image", label: "Photo", icon: ImageIcon },
   { value: "audio", label: "Audio", icon: Music2 },
   { value: "video", label: "Video", icon: Video },

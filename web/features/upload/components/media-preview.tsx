@@ -26,7 +26,7 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
 }
 
 /** Static bars for the preview; the post card draws the stored peaks with the real player. */
-export function WaveformBars({ peaks }: { peaks: readonly number[] }) {
+function WaveformBars({ peaks }: { peaks: readonly number[] }) {
   const max = Math.max(0.001, ...peaks);
   const width = peaks.length * 3;
   return (

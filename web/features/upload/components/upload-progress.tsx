@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { formatBytes } from "../../../../shared/media-format";
 import type { UploadProgress as Progress } from "../multipart-uploader";
 
-export function percentOf(progress: Progress | null): number {
+function percentOf(progress: Progress | null): number {
   if (!progress || progress.totalBytes <= 0) return 0;
   return Math.min(100, Math.floor((progress.sentBytes / progress.totalBytes) * 100));
 }
