@@ -30,14 +30,8 @@ const selection = {
   ...authorColumns,
 };
 
-export interface CommentRow extends AuthorColumns {
-  id: string;
-  postId: string;
-  userId: string;
-  parentId: string | null;
-  content: string;
-  createdAt: number;
-}
+/** A selected comment row: the API's Comment without what toComment derives (author, viewer, cursor). */
+export type CommentRow = AuthorColumns & Omit<Comment, "author" | "viewer" | "cursor">;
 
 export function toComment(row: CommentRow, viewerId: string | null, postOwnerId: string): Comment {
   return {

@@ -56,28 +56,17 @@ function postSelection(viewerId: string | null) {
   };
 }
 
-type PostRow = AuthorColumns & {
-  id: string;
-  userId: string;
-  contentType: ContentType;
-  mediaKey: string;
-  mimeType: string;
-  sizeBytes: number;
-  thumbnailKey: string | null;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  waveform: number[] | null;
-  caption: string | null;
-  location: string | null;
-  tags: string[];
-  likesCount: number;
-  commentsCount: number;
-  createdAt: number;
-  updatedAt: number;
-  viewerLiked: number;
-  viewerBookmarked: number;
-};
+/**
+ * A selected post row: the API's Post with storage keys in place of URLs, the author as flat
+ * columns and the viewer flags as 0/1 (toPost turns it into the API shape).
+ */
+type PostRow = AuthorColumns &
+  Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer"> & {
+    mediaKey: string;
+    thumbnailKey: string | null;
+    viewerLiked: number;
+    viewerBookmarked: number;
+  };
 
 /** The API shape of a post row. A user without a profile yet still has an addressable author. */
 export function toPost(row: PostRow, viewerId: string | null): Post {
