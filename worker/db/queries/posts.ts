@@ -4,7 +4,6 @@
 // an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
 // tests/worker/posts/query-plans.test.ts.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { ContentType } from "../../../shared/constants";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
