@@ -32,7 +32,6 @@ import {
   linkGoogleAccount,
   loadAccount,
   markEmailVerified,
-  replaceUnconfirmedAccount,
   setPasswordHash,
   usernameTaken,
 } from "../db/queries/users";
@@ -46,6 +45,7 @@ import {
   deriveUniqueUsername,
   issueEmailToken,
   passwordResetMail,
+  pendingAccountMail,
   spendEmailToken,
 } from "../services/auth/accounts";
 import {
@@ -142,33 +142,32 @@ export const authRoutes = new Hono<AppEnv>()
     await enforce(c.env, db, "sign_up", [rateSubject("ip", ip)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
 
-    const existing = await findUserByEmail(db, email);
-    // Usernames are public, so saying one is taken reveals nothing about email addresses.
-    if (await usernameTaken(db, username, existing?.emailVerifiedAt ? undefined : existing?.id)) {
-      throw new ApiError("conflict", USERNAME_TAKEN);
-    }
+    // Usernames are public, so saying one is taken reveals nothing about email addresses, as long
+    // as the answer does not depend on the address: a pending account's own username counts as
+    // taken for its own address too, exactly as it does for anyone else's.
+    if (await usernameTaken(db, username)) throw new ApiError("conflict", USERNAME_TAKEN);
     // Hash before branching, so every path costs the same.
     const passwordHash = await hashPassword(c.env, password);
+    const existing = await findUserByEmail(db, email);
 
     if (existing?.emailVerifiedAt) {
       await mailer.send(alreadyRegisteredMail(email, origin(c)));
       return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
     }
+    if (existing) {
+      // A pending account keeps what its first sign-up stored: a repeated sign-up proves no more
+      // about the mailbox than the first did, so it must not replace the password or names (the
+      // owner would otherwise confirm a stranger's password). The address gets a fresh link for
+      // the account as it is, and a mail that says so and points to a reset for anyone who does
+      // not know that password (a reset link confirms the address too).
+      const token = await issueEmailToken(db, existing.id, "confirm_email");
+      await mailer.send(pendingAccountMail(email, origin(c), token));
+      return c.json({ message: AUTH_MESSAGES.signUpSuccess }, 201);
+    }
 
-    let userId: string;
+    const userId = newId();
     try {
-      if (existing) {
-        // An unconfirmed account was never proven to belong to this address. Whoever can read
-        // the mailbox decides: the newest sign-up's password and names replace the old ones and
-        // older links stop working, so nobody can pre-register someone else's address with a
-        // password of their own and wait for the owner to confirm it.
-        userId = existing.id;
-        await replaceUnconfirmedAccount(db, userId, { passwordHash, username, displayName });
-        await retireEmailTokens(db, userId, "confirm_email");
-      } else {
-        userId = newId();
-        await createAccount(db, { id: userId, email, passwordHash, username, displayName });
-      }
+      await createAccount(db, { id: userId, email, passwordHash, username, displayName });
     } catch (error) {
       if (isUsernameConflict(error)) throw new ApiError("conflict", USERNAME_TAKEN);
       // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
