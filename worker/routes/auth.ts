@@ -134,12 +134,15 @@ function googleFailure(c: Ctx, message: string) {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP) ----
+  // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP, and the address's mail budget) ----
   .post("/sign-up", validate("json", signUpSchema), async (c) => {
     const { email, password, username, displayName } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     await enforce(c.env, db, "sign_up", [rateSubject("ip", ip)], { ip, userAgent });
+    // Every path below mails the address, so it is counted before anyone looks the address up:
+    // a refusal cannot depend on whether it is registered.
+    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
 
     // Usernames are public, so saying one is taken reveals nothing about email addresses, as long
@@ -194,11 +197,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
-    // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
-    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend"), rateSubject("email", email, "resend")], {
-      ip,
-      userAgent,
-    });
+    // Bounds the mail one IP can trigger (a budget the size of password_reset's), and the mail one
+    // address receives, in the budget it shares with sign-up.
+    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend")], { ip, userAgent });
+    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
     const appOrigin = origin(c);
     afterResponse(c, "resend confirmation mail", async () => {
