@@ -23,6 +23,12 @@ export const RULES = {
    * a newcomer two resends (decision record 0024).
    */
   account_mail: { limit: 3, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: bounds the security events one visitor who is not signed in can cause where
+   * no other limit applies (a sign-out without a session, a Google callback with a bad state).
+   * Over it the event is skipped; the request answers as usual (decision record 0022).
+   */
+  visitor_event: { limit: 10, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: bounds reset mails one address or IP can trigger. */
   password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
   /**

@@ -62,7 +62,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/a
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { createMailer } from "../services/mail";
-import { enforce, rateSubject } from "../services/rate-limit";
+import { enforce, logVisitorEvent, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 type Ctx = Context<AppEnv>;
@@ -237,6 +237,8 @@ export const authRoutes = new Hono<AppEnv>()
         details: { action: "sign_in", outcome: "invalid_credentials" },
         ip,
         userAgent,
+        // For an unknown address there is no account to show it to: repeats from one IP collapse.
+        collapse: "sign_in",
       });
       throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidCredentials);
     }
@@ -274,8 +276,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     const current = c.var.session;
     if (!current) {
-      // §4: a failed sign-out logs unauthorized_access_attempt.
-      await logSecurityEvent(db, {
+      // §4: a failed sign-out logs unauthorized_access_attempt. Anyone can call this, so the event
+      // is limited per IP and repeats collapse into one counted row (decision record 0022).
+      await logVisitorEvent(c.env, db, "sign_out", {
         eventType: "unauthorized_access_attempt",
         severity: "medium",
         details: { action: "sign_out", scope },
@@ -381,7 +384,9 @@ export const authRoutes = new Hono<AppEnv>()
     const state = c.req.query("state");
     if (c.req.query("error")) return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
     if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
-      await logSecurityEvent(db, {
+      // A GET any other site can make a browser load (an image tag), so the event is limited per
+      // IP and recorded at most once per IP and window, with a count (decision record 0022).
+      await logVisitorEvent(c.env, db, "google_callback", {
         eventType: "suspicious_login_attempt",
         severity: "medium",
         details: { action: "google_callback", outcome: "state_mismatch" },
