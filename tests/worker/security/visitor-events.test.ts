@@ -3,12 +3,17 @@
 // row per (IP, type, severity, path) and window, with a count. Events linked to an account are
 // never collapsed, so the account's summary still lists each one.
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOUR_MS, MINUTE_MS } from "../../../shared/constants";
 import { RULES } from "../../../shared/rate-limit-rules";
 import { securityEvents } from "../../../worker/db/schema";
+import { REFRESH_RACE_GRACE_MS } from "../../../worker/services/auth/sessions";
 import { logSecurityEvent } from "../../../worker/services/security-events";
-import { api, createUser, db, expectError, randomIp, signedInUser, unique } from "../helpers";
+import { api, cookieHeader, createUser, db, expectError, randomIp, signedInUser, unique } from "../helpers";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function rowsFrom(ip: string, eventType?: string) {
   return db()
@@ -93,6 +98,19 @@ describe("browser reports from visitors", () => {
     expect(await rowsFrom(memberIp, "suspicious_login_attempt")).toHaveLength(2);
     const summary = await (await api("/api/security-events/summary", { cookie: member.cookie })).json<{ today: { eventType: string }[] }>();
     expect(summary.today.filter((event) => event.eventType === "suspicious_login_attempt")).toHaveLength(2);
+  });
+});
+
+describe("POST /api/auth/refresh with a stolen, already exchanged token", () => {
+  it("records the reuse once, when it ends the session family, however often the token is replayed", async () => {
+    const ana = await signedInUser();
+    expect((await api("/api/auth/refresh", { method: "POST", cookie: ana.cookie })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REFRESH_RACE_GRACE_MS + 1000 });
+    for (let i = 0; i < 5; i++) {
+      await expectError(await api("/api/auth/refresh", { method: "POST", cookie: cookieHeader({ bl_refresh: ana.refresh }) }), 401);
+    }
+    const events = await db().select().from(securityEvents).where(and(eq(securityEvents.userId, ana.id), eq(securityEvents.eventType, "refresh_token_reuse")));
+    expect(events).toMatchObject([{ severity: "high", count: 1 }]);
   });
 });
 
