@@ -9,6 +9,7 @@ import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
+import { logger } from "../lib/logger";
 import { logSecurityEvent, type SecurityEventInput } from "./security-events";
 import { rateSubject } from "./subjects";
 
@@ -151,7 +152,7 @@ export async function enforce(
  * Like enforce, but answers false instead of throwing: for work a limit should silently skip
  * while the request itself answers as usual (a visitor's security event).
  */
-export async function withinLimit(
+async function withinLimit(
   env: LimiterEnv,
   db: Db,
   rule: RateLimitRuleName,
@@ -175,7 +176,16 @@ export async function logVisitorEvent(
   event: Omit<SecurityEventInput, "userId" | "collapse">,
 ): Promise<void> {
   const context = { ip: event.ip ?? null, userAgent: event.userAgent ?? null, ...(event.now !== undefined ? { now: event.now } : {}) };
-  if (!(await withinLimit(env, db, "visitor_event", [rateSubject("ip", event.ip ?? null)], context))) return;
+  let allowed: boolean;
+  try {
+    allowed = await withinLimit(env, db, "visitor_event", [rateSubject("ip", event.ip ?? null)], context);
+  } catch (error) {
+    // Like logSecurityEvent, this must never turn the request into a 500. Without the limiter the
+    // event is still written: collapsing alone bounds it to one row per IP and window.
+    logger.warn("visitor event limit unavailable", { eventType: event.eventType, error });
+    allowed = true;
+  }
+  if (!allowed) return;
   await logSecurityEvent(db, { ...event, userId: null, collapse: path });
 }
 

@@ -40,7 +40,7 @@ export interface SecurityEventInput {
 }
 
 /** `ip:…|type|severity|path|windowStart`: built only from parts that are never null. */
-export function collapseKey(input: { ip?: string | null; eventType: string; severity: string; collapse: string }, at: number): string {
+function collapseKey(input: { ip?: string | null; eventType: string; severity: string; collapse: string }, at: number): string {
   const windowStart = at - (at % COLLAPSE_WINDOW_MS);
   return [rateSubject("ip", input.ip ?? null), input.eventType, input.severity, input.collapse, windowStart].join("|");
 }
