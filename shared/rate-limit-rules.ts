@@ -1,6 +1,6 @@
 // The server's exact rate-limit rules, keyed by the names the accounts contract uses. The spec's
-// four limits (§9 of both documents) come from RATE_LIMITS in shared/constants.ts; the two the
-// spec does not name (browser security reports, password-reset requests) are ours and are marked.
+// four limits (§9 of both documents) come from RATE_LIMITS in shared/constants.ts; the ones the
+// spec does not name are ours and are marked.
 import { MINUTE_MS, RATE_LIMITS } from "./constants";
 
 export interface RateLimitRule {
@@ -16,6 +16,19 @@ export const RULES = {
   comment: { limit: RATE_LIMITS.comment.max, windowMs: RATE_LIMITS.comment.windowMs },
   /** Not in the spec: bounds what one browser can write into security_events. */
   security_report: { limit: 30, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: bounds the mail sign-up and resend send to one address (a confirmation link,
+   * or the "already registered" notice), whichever IPs ask. One budget for both routes, so
+   * alternating between them gets no more; 3 an hour is the spec's own sign-up figure and leaves
+   * a newcomer two resends (decision record 0024).
+   */
+  account_mail: { limit: 3, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: bounds the security events one visitor who is not signed in can cause where
+   * no other limit applies (a sign-out without a session, a Google callback with a bad state).
+   * Over it the event is skipped; the request answers as usual (decision record 0022).
+   */
+  visitor_event: { limit: 10, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: bounds reset mails one address or IP can trigger. */
   password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
   /**

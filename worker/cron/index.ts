@@ -5,6 +5,9 @@
 import { createDb, type Db } from "../db/client";
 import type { Bindings } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
+import { purgeExpiredAuthRows } from "./auth-rows-purge";
+import { purgeOldOutboxMail } from "./mail-outbox-purge";
+import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 
@@ -28,8 +31,13 @@ export interface CronJob {
 export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
   // Every 15 minutes.
   "*/15 * * * *": [{ name: "uploads-cleanup", run: cleanUpAbandonedUploads }],
-  // Daily at 04:00 UTC.
-  "0 4 * * *": [{ name: "purge-security-events", run: purgeOldSecurityEvents }],
+  // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days).
+  "0 4 * * *": [
+    { name: "purge-security-events", run: purgeOldSecurityEvents },
+    { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
+    { name: "purge-old-post-views", run: purgeOldPostViews },
+    { name: "purge-old-outbox-mail", run: purgeOldOutboxMail },
+  ],
 };
 
 function isSchedule(cron: string): cron is CronSchedule {

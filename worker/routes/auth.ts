@@ -14,18 +14,47 @@ import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, s
 import { newId } from "../db/ids";
 import { retireEmailTokens } from "../db/queries/email-tokens";
 import { revokeSessions } from "../db/queries/sessions";
-import { createAccount, findUserByEmail, findUserIdByGoogleSub, getUser, isEmailConflict, isUsernameConflict, linkGoogleAccount, loadAccount, markEmailVerified, replaceUnconfirmedAccount, setPasswordHash, usernameTaken } from "../db/queries/users";
+import {
+  createAccount,
+  findUserByEmail,
+  findUserIdByGoogleSub,
+  getUser,
+  isEmailConflict,
+  isUsernameConflict,
+  linkGoogleAccount,
+  loadAccount,
+  markEmailVerified,
+  setPasswordHash,
+  usernameTaken,
+} from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
-import { alreadyRegisteredMail, confirmationMail, deriveUniqueUsername, issueEmailToken, passwordResetMail, spendEmailToken } from "../services/auth/accounts";
-import { finishGoogleSignIn, GOOGLE_COOKIE_MAX_AGE, GOOGLE_COOKIE_PATH, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, GoogleSignInError, googleConfigured, startGoogleSignIn } from "../services/auth/google";
+import {
+  alreadyRegisteredMail,
+  confirmationMail,
+  deriveUniqueUsername,
+  issueEmailToken,
+  passwordResetMail,
+  pendingAccountMail,
+  spendEmailToken,
+} from "../services/auth/accounts";
+import {
+  finishGoogleSignIn,
+  GOOGLE_COOKIE_MAX_AGE,
+  GOOGLE_COOKIE_PATH,
+  GOOGLE_STATE_COOKIE,
+  GOOGLE_VERIFIER_COOKIE,
+  GoogleSignInError,
+  googleConfigured,
+  startGoogleSignIn,
+} from "../services/auth/google";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { createMailer } from "../services/mail";
-import { enforce, rateSubject } from "../services/rate-limit";
+import { enforce, logVisitorEvent, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 type Ctx = Context<AppEnv>;
@@ -97,41 +126,43 @@ function googleFailure(c: Ctx, message: string) {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP) ----
+  // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP, and the address's mail budget) ----
   .post("/sign-up", validate("json", signUpSchema), async (c) => {
     const { email, password, username, displayName } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
     await enforce(c.env, db, "sign_up", [rateSubject("ip", ip)], { ip, userAgent });
+    // Every path below mails the address, so it is counted before anyone looks the address up:
+    // a refusal cannot depend on whether it is registered.
+    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
 
-    const existing = await findUserByEmail(db, email);
-    // Usernames are public, so saying one is taken reveals nothing about email addresses.
-    if (await usernameTaken(db, username, existing?.emailVerifiedAt ? undefined : existing?.id)) {
-      throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
-    }
+    // Usernames are public, so saying one is taken reveals nothing about email addresses, as long
+    // as the answer does not depend on the address: a pending account's own username counts as
+    // taken for its own address too, exactly as it does for anyone else's.
+    if (await usernameTaken(db, username)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
     // Hash before branching, so every path costs the same.
     const passwordHash = await hashPassword(c.env, password);
+    const existing = await findUserByEmail(db, email);
 
     if (existing?.emailVerifiedAt) {
       await mailer.send(alreadyRegisteredMail(email, origin(c)));
       return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
     }
+    if (existing) {
+      // A pending account keeps what its first sign-up stored: a repeated sign-up proves no more
+      // about the mailbox than the first did, so it must not replace the password or names (the
+      // owner would otherwise confirm a stranger's password). The address gets a fresh link for
+      // the account as it is, and a mail that says so and points to a reset for anyone who does
+      // not know that password (a reset link confirms the address too).
+      const token = await issueEmailToken(db, existing.id, "confirm_email");
+      await mailer.send(pendingAccountMail(email, origin(c), token));
+      return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
+    }
 
-    let userId: string;
+    const userId = newId();
     try {
-      if (existing) {
-        // An unconfirmed account was never proven to belong to this address. Whoever can read
-        // the mailbox decides: the newest sign-up's password and names replace the old ones and
-        // older links stop working, so nobody can pre-register someone else's address with a
-        // password of their own and wait for the owner to confirm it.
-        userId = existing.id;
-        await replaceUnconfirmedAccount(db, userId, { passwordHash, username, displayName });
-        await retireEmailTokens(db, userId, "confirm_email");
-      } else {
-        userId = newId();
-        await createAccount(db, { id: userId, email, passwordHash, username, displayName });
-      }
+      await createAccount(db, { id: userId, email, passwordHash, username, displayName });
     } catch (error) {
       if (isUsernameConflict(error)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
       // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
@@ -158,11 +189,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     const db = c.var.db;
     const { ip, userAgent } = requestMeta(c.req);
-    // Bounds the mail one address or IP can trigger (shares the password_reset budget's size).
-    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend"), rateSubject("email", email, "resend")], {
-      ip,
-      userAgent,
-    });
+    // Bounds the mail one IP can trigger (a budget the size of password_reset's), and the mail one
+    // address receives, in the budget it shares with sign-up.
+    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend")], { ip, userAgent });
+    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
     const mailer = createMailer(c.env, db);
     const appOrigin = origin(c);
     afterResponse(c, "resend confirmation mail", async () => {
@@ -199,6 +229,8 @@ export const authRoutes = new Hono<AppEnv>()
         details: { action: "sign_in", outcome: "invalid_credentials" },
         ip,
         userAgent,
+        // For an unknown address there is no account to show it to: repeats from one IP collapse.
+        collapse: "sign_in",
       });
       throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidCredentials);
     }
@@ -236,8 +268,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = requestMeta(c.req);
     const current = c.var.session;
     if (!current) {
-      // §4: a failed sign-out logs unauthorized_access_attempt.
-      await logSecurityEvent(db, {
+      // §4: a failed sign-out logs unauthorized_access_attempt. Anyone can call this, so the event
+      // is limited per IP and repeats collapse into one counted row (decision record 0022).
+      await logVisitorEvent(c.env, db, "sign_out", {
         eventType: "unauthorized_access_attempt",
         severity: "medium",
         details: { action: "sign_out", scope },
@@ -343,7 +376,9 @@ export const authRoutes = new Hono<AppEnv>()
     const state = c.req.query("state");
     if (c.req.query("error")) return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
     if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
-      await logSecurityEvent(db, {
+      // A GET any other site can make a browser load (an image tag), so the event is limited per
+      // IP and recorded at most once per IP and window, with a count (decision record 0022).
+      await logVisitorEvent(c.env, db, "google_callback", {
         eventType: "suspicious_login_attempt",
         severity: "medium",
         details: { action: "google_callback", outcome: "state_mismatch" },

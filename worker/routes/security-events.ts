@@ -52,6 +52,9 @@ export const securityEventRoutes = new Hono<AppEnv>()
         details: { ...report.details, source: "browser" },
         ip,
         userAgent,
+        // A visitor's reports collapse per IP, type and severity (decision record 0022); a
+        // signed-in user's stay one row each, for their own summary.
+        collapse: "browser_report",
       });
       return c.json({ accepted: true as const }, 202);
     },

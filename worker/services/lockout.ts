@@ -69,6 +69,8 @@ export async function recordFailure(
     details: { reason: "failed_sign_ins", failures, lockedForSeconds: Math.ceil(LOCKOUT.lockMs / 1000) },
     ip: context.ip ?? null,
     userAgent: context.userAgent ?? null,
+    // An unknown address has no account to link: repeats from one IP collapse (decision record 0022).
+    collapse: "lockout",
     now,
   });
   return { failures, locked: true };

@@ -9,9 +9,12 @@ import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
-import { logSecurityEvent } from "./security-events";
+import { logger } from "../lib/logger";
+import { logSecurityEvent, type SecurityEventInput } from "./security-events";
+import { rateSubject } from "./subjects";
 
-export {   type RateLimitRuleName } from "../../shared/rate-limit-rules";
+export { type RateLimitRuleName } from "../../shared/rate-limit-rules";
+export { rateSubject } from "./subjects";
 
 type LimiterEnv = Pick<Bindings, "LIMITER">;
 
@@ -27,19 +30,6 @@ export interface RateLimitContext {
   ip?: string | null;
   userAgent?: string | null;
   now?: number;
-}
-
-export type SubjectKind = "ip" | "email" | "user";
-
-/**
- * The one way to name who a limit counts: `ip:203.0.113.9`, `email:ana@example.com`,
- * `user:<id>`. A request without CF-Connecting-IP counts as `ip:unknown` (decision record 0004).
- * `budget` keeps a separate window under the same rule, e.g. `resend:ip:…` for confirmation mails
- * beside the password_reset rule's own `ip:…`.
- */
-export function rateSubject(kind: SubjectKind, value: string | null, budget?: string): string {
-  const subject = `${kind}:${value ?? "unknown"}`;
-  return budget ? `${budget}:${subject}` : subject;
 }
 
 /**
@@ -101,10 +91,43 @@ function subjectValue(subjects: string[], kind: string): string | undefined {
 }
 
 /**
- * Consumes one attempt for every subject (built with rateSubject) and throws 429
- * when any of them is over its limit. The first refusal of each blocked period writes one
- * rate_limit_exceeded event (medium); later refusals in the same period write nothing, so a
- * client hammering a limit cannot fill the events table.
+ * Consumes one attempt for every subject (built with rateSubject) and answers how long to wait,
+ * or null when every subject was within its limit. The first refusal of each blocked period
+ * writes one rate_limit_exceeded event (medium); later refusals in the same period write nothing,
+ * so a client hammering a limit cannot fill the events table.
+ */
+async function consumeAll(
+  env: LimiterEnv,
+  db: Db,
+  rule: RateLimitRuleName,
+  subjects: string[],
+  context: RateLimitContext,
+  ip: string | null,
+): Promise<{ retryAfterMs: number } | null> {
+  const { limit, windowMs } = RULES[rule];
+  const unique = [...new Set(subjects.map((s) => limiterName(rule, s)))];
+  const results = await Promise.all(unique.map((name) => limiter(env, name).consume(limit, windowMs, context.now)));
+  const refused = results.flatMap((r, i) => (r.allowed ? [] : [{ name: unique[i]!, ...r }]));
+  if (refused.length === 0) return null;
+  const retryAfterMs = Math.max(...refused.map((r) => r.retryAfterMs));
+  if (refused.some((r) => r.firstRefusal)) {
+    await logSecurityEvent(db, {
+      userId: context.userId ?? subjectValue(subjects, "user") ?? null,
+      eventType: "rate_limit_exceeded",
+      severity: "medium",
+      details: { rule, subjects: refused.map((r) => r.name.slice(rule.length + 1)), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
+      ip,
+      userAgent: context.userAgent ?? null,
+      collapse: `rate_limit:${rule}`,
+      ...(context.now !== undefined ? { now: context.now } : {}),
+    });
+  }
+  return { retryAfterMs };
+}
+
+/**
+ * Consumes one attempt for every subject (built with rateSubject) and throws 429 when any of them
+ * is over its limit (see consumeAll for the event a refusal writes).
  *
  * For sign_in with both an `ip:` and an `email:` subject, the login guard (see guardSignIn) runs
  * first, so every sign-in call is seen by it, including calls the limit refuses.
@@ -121,24 +144,49 @@ export async function enforce(
     const email = subjectValue(subjects, "email");
     if (ip && email) await guardSignIn(env, db, ip, email, context);
   }
-  const { limit, windowMs } = RULES[rule];
-  const unique = [...new Set(subjects.map((s) => limiterName(rule, s)))];
-  const results = await Promise.all(unique.map((name) => limiter(env, name).consume(limit, windowMs, context.now)));
-  const refused = results.flatMap((r, i) => (r.allowed ? [] : [{ name: unique[i]!, ...r }]));
-  if (refused.length === 0) return;
-  const retryAfterMs = Math.max(...refused.map((r) => r.retryAfterMs));
-  if (refused.some((r) => r.firstRefusal)) {
-    await logSecurityEvent(db, {
-      userId: context.userId ?? subjectValue(subjects, "user") ?? null,
-      eventType: "rate_limit_exceeded",
-      severity: "medium",
-      details: { rule, subjects: refused.map((r) => r.name.slice(rule.length + 1)), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
-      ip,
-      userAgent: context.userAgent ?? null,
-      ...(context.now !== undefined ? { now: context.now } : {}),
-    });
+  const refused = await consumeAll(env, db, rule, subjects, context, ip);
+  if (refused) throw rateLimitError(rule, refused.retryAfterMs);
+}
+
+/**
+ * Like enforce, but answers false instead of throwing: for work a limit should silently skip
+ * while the request itself answers as usual (a visitor's security event).
+ */
+async function withinLimit(
+  env: LimiterEnv,
+  db: Db,
+  rule: RateLimitRuleName,
+  subjects: string[],
+  context: RateLimitContext = {},
+): Promise<boolean> {
+  const ip = context.ip ?? subjectValue(subjects, "ip") ?? null;
+  return (await consumeAll(env, db, rule, subjects, context, ip)) === null;
+}
+
+/**
+ * Writes a security event for a visitor who is not signed in (a sign-out without a session, a
+ * Google callback whose state does not match): at most RULES.visitor_event per IP, and repeats
+ * collapse into one counted row per window (services/security-events.ts). Over the limit the
+ * event is dropped; the first refusal is itself recorded once as rate_limit_exceeded.
+ */
+export async function logVisitorEvent(
+  env: LimiterEnv,
+  db: Db,
+  path: string,
+  event: Omit<SecurityEventInput, "userId" | "collapse">,
+): Promise<void> {
+  const context = { ip: event.ip ?? null, userAgent: event.userAgent ?? null, ...(event.now !== undefined ? { now: event.now } : {}) };
+  let allowed: boolean;
+  try {
+    allowed = await withinLimit(env, db, "visitor_event", [rateSubject("ip", event.ip ?? null)], context);
+  } catch (error) {
+    // Like logSecurityEvent, this must never turn the request into a 500. Without the limiter the
+    // event is still written: collapsing alone bounds it to one row per IP and window.
+    logger.warn("visitor event limit unavailable", { eventType: event.eventType, error });
+    allowed = true;
   }
-  throw rateLimitError(rule, retryAfterMs);
+  if (!allowed) return;
+  await logSecurityEvent(db, { ...event, userId: null, collapse: path });
 }
 
 /**
@@ -179,6 +227,7 @@ export async function guardSignIn(
       eventType: "suspicious_login_attempt",
       severity: "medium",
       details: { reason: "login_guard", email: email.trim().toLowerCase(), flags: result.flags },
+      collapse: "login_guard",
     });
   }
   if (!result.blocked) return;
@@ -189,6 +238,7 @@ export async function guardSignIn(
       eventType: "account_locked",
       severity: "high",
       details: { reason: "login_guard", email: email.trim().toLowerCase(), lockedForSeconds: Math.ceil(result.retryAfterMs / 1000) },
+      collapse: "login_guard",
     });
   }
   const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));

@@ -3,15 +3,24 @@
 //
 // logSecurityEvent never throws: a failure to write the audit row must not turn a sign-in, a
 // refusal or a report into a 500. It logs the failure instead.
-import type { SecurityEventType, Severity } from "../../shared/constants";
+//
+// Events of visitors who are not signed in collapse (decision record 0022): anyone can cause them
+// as often as they like, so repeats from one IP of one type, severity and path inside one window
+// are one row with a count. Events linked to an account stay one row each: they are bounded by
+// per-account limits and the account's summary lists them one by one.
+import { HOUR_MS, type SecurityEventType, type Severity } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { insertSecurityEvent } from "../db/queries/security-events";
+import { insertOrCountSecurityEvent, insertSecurityEvent } from "../db/queries/security-events";
 import { logger } from "../lib/logger";
+import { rateSubject } from "./subjects";
 
 /** Bounds on what one row can hold, whoever wrote it. */
 const MAX_EVENT_DETAILS_BYTES = 4096;
 const MAX_USER_AGENT_LENGTH = 512;
 const MAX_IP_LENGTH = 64;
+
+/** Visitor events repeated inside one such window (aligned to the hour, UTC) share one row. */
+const COLLAPSE_WINDOW_MS = HOUR_MS;
 
 export interface SecurityEventInput {
   userId?: string | null;
@@ -20,8 +29,20 @@ export interface SecurityEventInput {
   details?: Record<string, unknown> | null;
   ip?: string | null;
   userAgent?: string | null;
+  /**
+   * The path that writes this event on behalf of a visitor (e.g. "sign_out", "google_callback").
+   * When set and no account is linked, repeats from the same IP with the same type, severity and
+   * path inside one collapse window add to one row's count. Ignored for account-linked events.
+   */
+  collapse?: string;
   /** Tests only: the row's created_at. */
   now?: number;
+}
+
+/** `ip:…|type|severity|path|windowStart`: built only from parts that are never null. */
+function collapseKey(input: { ip?: string | null; eventType: string; severity: string; collapse: string }, at: number): string {
+  const windowStart = at - (at % COLLAPSE_WINDOW_MS);
+  return [rateSubject("ip", input.ip ?? null), input.eventType, input.severity, input.collapse, windowStart].join("|");
 }
 
 function clip(value: string | null | undefined, length: number): string | null {
@@ -53,6 +74,11 @@ export async function logSecurityEvent(db: Db, input: SecurityEventInput): Promi
     ...(input.now !== undefined ? { createdAt: input.now } : {}),
   };
   try {
+    if (input.collapse && !row.userId) {
+      const at = input.now ?? Date.now();
+      await insertOrCountSecurityEvent(db, { ...row, createdAt: at, collapseKey: collapseKey({ ...input, ip: row.ipAddress, collapse: input.collapse }, at) });
+      return;
+    }
     try {
       await insertSecurityEvent(db, row);
     } catch (error) {

@@ -128,14 +128,17 @@ describe("no user enumeration", () => {
     expect(await outbox(confirmed.email)).toHaveLength(0);
   });
 
-  it("a second sign-up for an unconfirmed address replaces its password, so a squatter's password never works", async () => {
+  it("a second sign-up for an unconfirmed address changes nothing; a reset shuts out a squatter's password", async () => {
     const victimEmail = `${unique("victim")}@example.test`;
     expect((await signUp(newcomer({ email: victimEmail, password: "Squatter-Pass-1!" }))).status).toBe(201);
-    const squatterLink = await mailedToken(victimEmail, "confirm");
     expect((await signUp(newcomer({ email: victimEmail, password: "Owner-Pass-22!" }))).status).toBe(201);
-    // The older link no longer works; the newest one does.
-    await expectError(await api("/api/auth/confirm", { body: { token: squatterLink } }), 400, "Confirmation link is invalid or has expired");
-    expect((await api("/api/auth/confirm", { body: { token: await mailedToken(victimEmail, "confirm") } })).status).toBe(200);
+    // The second sign-up's password was never stored (issue #9 item 1): with it the unconfirmed
+    // account answers as for any wrong password.
+    await expectError(await api("/api/auth/sign-in", { body: { email: victimEmail, password: "Owner-Pass-22!" } }), 400, "Invalid login credentials");
+    // The owner, told by the second mail that confirming keeps the first password, resets instead.
+    expect((await api("/api/auth/password-reset", { body: { email: victimEmail } })).status).toBe(200);
+    const reset = await api("/api/auth/password-reset/confirm", { body: { token: await mailedToken(victimEmail, "reset"), password: "Owner-Pass-22!" } });
+    expect(reset.status).toBe(200);
     await expectError(await api("/api/auth/sign-in", { body: { email: victimEmail, password: "Squatter-Pass-1!" } }), 400, "Invalid login credentials");
     expect((await api("/api/auth/sign-in", { body: { email: victimEmail, password: "Owner-Pass-22!" } })).status).toBe(200);
   });

@@ -98,7 +98,8 @@ describe("login guard (spec §9: more than 5 calls in 5 minutes is suspicious; m
     for (let i = 0; i < 5; i++) await enforce(env, db, "sign_in", subjects, { now: t0 });
     // Calls 6, 7 and 8 are over the sign-in limit (429) and each raises one flag.
     for (let i = 0; i < 3; i++) expect((await caught(enforce(env, db, "sign_in", subjects, { now: t0 + 1000 }))).status).toBe(429);
-    expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toHaveLength(3);
+    // Three flags, recorded as one counted row: no account is linked (decision record 0022).
+    expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toMatchObject([{ count: 3 }]);
     // Call 9 raises the fourth flag: more than 3, so sign-in now throws the lock message.
     const locked = await caught(enforce(env, db, "sign_in", subjects, { now: t0 + 2000 }));
     expect(locked.status).toBe(423);

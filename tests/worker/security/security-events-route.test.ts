@@ -143,8 +143,11 @@ describe("POST /api/security-events", () => {
     const elsewhere = await report(rapidClicks, { ip: freshIp() });
     expect(elsewhere.status).toBe(202);
     await elsewhere.arrayBuffer();
-    // 31 stored: 30 reports and one rate_limit_exceeded for the refusals.
-    expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toHaveLength(31);
+    // 31 recorded: 30 reports and one from elsewhere, and one rate_limit_exceeded for the refusals.
+    // A visitor's repeats are one counted row per IP (decision record 0022).
+    const reports = await eventsOf({ eventType: "suspicious_login_attempt" });
+    expect(reports.reduce((sum, row) => sum + row.count, 0)).toBe(31);
+    expect(reports).toHaveLength(2);
     expect(await eventsOf({ eventType: "rate_limit_exceeded" })).toHaveLength(1);
   });
 
@@ -154,7 +157,8 @@ describe("POST /api/security-events", () => {
     const statuses = await Promise.all(responses.map(async (r) => (await r.arrayBuffer(), r.status)));
     expect(statuses.filter((s) => s === 202)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toHaveLength(30);
+    // All 30 are counted, in one row: concurrent repeats add to the count without losing any.
+    expect(await eventsOf({ eventType: "suspicious_login_attempt" })).toMatchObject([{ count: 30 }]);
   });
 
   it("limits a signed-in user to 30 reports across IPs", async () => {

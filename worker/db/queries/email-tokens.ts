@@ -1,6 +1,6 @@
 // One-time email tokens behind confirmation and password-reset links. Only their SHA-256 is
 // stored; making and hashing the token is services/auth/accounts.ts's job.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { emailTokens, type EmailTokenPurpose } from "../schema";
 
@@ -37,4 +37,11 @@ export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTo
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Deletes up to `limit` tokens that expired before `before`, used or not; returns how many. */
+export async function deleteExpiredEmailTokens(db: Db, before: number, limit: number): Promise<number> {
+  const expired = db.select({ id: emailTokens.id }).from(emailTokens).where(lt(emailTokens.expiresAt, before)).limit(limit);
+  const result = await db.delete(emailTokens).where(inArray(emailTokens.id, expired)).run();
+  return result.meta.changes ?? 0;
 }

@@ -1,6 +1,7 @@
 // The local mail outbox (DESIGN.md "Email"): outside production the Mailer writes here
-// (services/mail.ts) and a developer reads it at /dev/outbox (routes/dev.ts).
-import { desc, sql } from "drizzle-orm";
+// (services/mail.ts), a developer reads it at /dev/outbox (routes/dev.ts) and the daily clean-up
+// empties it of old mail.
+import { desc, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { mailOutbox } from "../schema";
 
@@ -28,4 +29,11 @@ export async function listOutboxMail(db: Db, limit: number): Promise<OutboxMail[
     html: row.html,
     createdAt: row.createdAt,
   }));
+}
+
+/** Deletes up to `limit` mails written before `before`; returns how many. */
+export async function deleteOutboxMailBefore(db: Db, before: number, limit: number): Promise<number> {
+  const old = db.select({ id: mailOutbox.id }).from(mailOutbox).where(lt(mailOutbox.createdAt, before)).limit(limit);
+  const result = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).run();
+  return result.meta.changes ?? 0;
 }

@@ -3,7 +3,7 @@
 // is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is served by
 // an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
 // tests/worker/posts/query-plans.test.ts.
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import { extractHashtags } from "../../../shared/rules/post-text";
@@ -300,4 +300,11 @@ export async function recordPostView(
     userAgent: view.userAgent ? view.userAgent.slice(0, 512) : null,
     createdAt: view.now ?? Date.now(),
   });
+}
+
+/** Deletes up to `limit` views recorded before `before` (post_views_created_idx); returns how many. */
+export async function deletePostViewsBefore(db: Db, before: number, limit: number): Promise<number> {
+  const old = db.select({ id: postViews.id }).from(postViews).where(lt(postViews.createdAt, before)).limit(limit);
+  const result = await db.delete(postViews).where(inArray(postViews.id, old)).run();
+  return result.meta.changes ?? 0;
 }

@@ -1,7 +1,7 @@
 // The security_events table (spec social-feed-search §3 security_events, §9 security monitor):
 // the insert behind logSecurityEvent (services/security-events.ts), the account page's summary
 // and the daily clean-up's delete.
-import { and, desc, eq, gte, lt, max } from "drizzle-orm";
+import { and, desc, eq, gte, lt, max, sql } from "drizzle-orm";
 import { DAY_MS, type SecurityEventType, type Severity } from "../../../shared/constants";
 import type { Db } from "../client";
 import { securityEvents } from "../schema";
@@ -13,6 +13,18 @@ export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 
 export async function insertSecurityEvent(db: Db, row: NewSecurityEvent): Promise<void> {
   await db.insert(securityEvents).values(row);
+}
+
+/**
+ * Inserts a visitor's event under its collapse key, or, when a row with that key exists, adds one
+ * to its count: one statement, so concurrent repeats cannot both insert. The first occurrence's
+ * details, user agent and time stay on the row.
+ */
+export async function insertOrCountSecurityEvent(db: Db, row: NewSecurityEvent & { collapseKey: string }): Promise<void> {
+  await db
+    .insert(securityEvents)
+    .values(row)
+    .onConflictDoUpdate({ target: securityEvents.collapseKey, set: { count: sql`${securityEvents.count} + 1` } });
 }
 
 interface SecurityEventView {

@@ -2,7 +2,7 @@
 // per signed-in device, whose id is also the refresh-token family. When a session counts as
 // live, and what a reused token means, is services/auth/sessions.ts's call; these functions only
 // read and write the rows, each write in one statement or one atomic batch.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { authSessions, refreshTokens } from "../schema";
 
@@ -109,4 +109,22 @@ export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeR
     .where(and(target, isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
   return revoked.length;
+}
+
+/**
+ * Deletes up to `limit` sessions whose refresh expiry is before `before`, revoked or not (their
+ * refresh tokens go with them by cascade); returns how many. The daily clean-up calls it in
+ * batches (worker/cron/auth-rows-purge.ts).
+ */
+export async function deleteExpiredSessions(db: Db, before: number, limit: number): Promise<number> {
+  const expired = db.select({ id: authSessions.id }).from(authSessions).where(lt(authSessions.expiresAt, before)).limit(limit);
+  const result = await db.delete(authSessions).where(inArray(authSessions.id, expired)).run();
+  return result.meta.changes ?? 0;
+}
+
+/** Deletes up to `limit` refresh tokens that expired before `before`, used or not; returns how many. */
+export async function deleteExpiredRefreshTokens(db: Db, before: number, limit: number): Promise<number> {
+  const expired = db.select({ id: refreshTokens.id }).from(refreshTokens).where(lt(refreshTokens.expiresAt, before)).limit(limit);
+  const result = await db.delete(refreshTokens).where(inArray(refreshTokens.id, expired)).run();
+  return result.meta.changes ?? 0;
 }

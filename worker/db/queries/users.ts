@@ -1,5 +1,5 @@
 // Accounts: the users row and the profile created with it (spec social-feed-search §3/§7 auth
-// and profiles). The decisions around them (who may replace an unconfirmed account, how Google
+// and profiles). The decisions around them (what a repeated sign-up may change, how Google
 // links to an address) are the auth routes'; these functions only read and write the rows.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
@@ -66,18 +66,6 @@ export async function createAccount(db: Db, account: NewAccount): Promise<void> 
       googleSub: account.googleSub ?? null,
     }),
     db.insert(profiles).values({ userId: account.id, username: account.username, displayName: account.displayName }),
-  ]);
-}
-
-/** A new sign-up's password and names over an unconfirmed account's, in one atomic batch. */
-export async function replaceUnconfirmedAccount(
-  db: Db,
-  userId: string,
-  account: { passwordHash: string; username: string; displayName: string },
-): Promise<void> {
-  await db.batch([
-    db.update(users).set({ passwordHash: account.passwordHash }).where(eq(users.id, userId)),
-    db.update(profiles).set({ username: account.username, displayName: account.displayName }).where(eq(profiles.userId, userId)),
   ]);
 }
 

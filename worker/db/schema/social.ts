@@ -108,5 +108,7 @@ export const postViews = sqliteTable(
   (t) => [
     index("post_views_post_created_idx").on(t.postId, t.createdAt),
     index("post_views_user_created_idx").on(t.userId, t.createdAt),
+    // The daily clean-up deletes views by age (worker/cron/post-views-purge.ts).
+    index("post_views_created_idx").on(t.createdAt),
   ],
 );

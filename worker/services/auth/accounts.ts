@@ -79,6 +79,22 @@ export function alreadyRegisteredMail(to: string, origin: string): MailMessage {
   );
 }
 
+/**
+ * A repeated sign-up for an address whose account is still unconfirmed. Nothing was changed, so
+ * the link confirms the account exactly as the first sign-up left it; whoever does not know that
+ * password is sent to a password reset instead, which proves the mailbox and confirms it as well.
+ */
+export function pendingAccountMail(to: string, origin: string, token: string): MailMessage {
+  return linkMail(
+    to,
+    "Confirm your Backline account",
+    "Someone (maybe you) signed up again with this email address. An account for it is already waiting for confirmation, so no new account was created and nothing about the waiting one was changed. Confirming keeps the password chosen when the account was first created (and its username), not the one entered just now.",
+    "Confirm my email",
+    `${origin}/auth/confirm?token=${encodeURIComponent(token)}`,
+    `If you do not know that password, do not confirm: use 'Forgot password' (${origin}/auth/forgot) to choose a new one; the reset link confirms your address too. If you did not sign up, ignore this email. The link works once and expires in 24 hours.`,
+  );
+}
+
 export function passwordResetMail(to: string, origin: string, token: string): MailMessage {
   return linkMail(
     to,

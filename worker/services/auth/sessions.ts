@@ -114,8 +114,9 @@ export type RotateResult =
 /**
  * Exchanges a refresh token for a new one in the same family. An unknown or expired token is
  * "invalid"; one whose session has ended is "inactive"; one that was already exchanged is
- * "reuse", and the family is revoked before returning; one exchanged within the last few
- * seconds is a "race" between tabs (see REFRESH_RACE_GRACE_MS) and revokes nothing.
+ * "reuse", and the family is revoked before returning (a later replay, finding it revoked, is
+ * "inactive"); one exchanged within the last few seconds is a "race" between tabs (see
+ * REFRESH_RACE_GRACE_MS) and revokes nothing.
  */
 export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: string, now = Date.now()): Promise<RotateResult> {
   const token = await findRefreshToken(db, await sha256Hex(presented));
@@ -124,8 +125,11 @@ export async function rotateRefreshToken(db: Db, env: TokenEnv, presented: strin
 
   if (token.usedAt !== null) {
     if (now - token.usedAt < REFRESH_RACE_GRACE_MS) return { status: "race" };
-    await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
-    return { status: "reuse", ...family };
+    const revoked = await revokeSessions(db, { sessionId: token.sessionId }, "refresh_token_reuse", now);
+    // Only the presentation that ends a live family is reuse news (and writes the event); a
+    // replay into a family already ended finds nothing to revoke, so whoever holds a stolen
+    // token cannot write to the security log by replaying it (decision record 0022).
+    return revoked > 0 ? { status: "reuse", ...family } : { status: "inactive", ...family };
   }
   if (token.expiresAt <= now) return { status: "invalid" };
 

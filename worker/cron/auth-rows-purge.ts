@@ -1,0 +1,16 @@
+// Retention of sign-in rows (decision record 0023): the daily job deletes sessions once their
+// refresh expiry has passed (revoked or not), refresh tokens once they expire and email tokens
+// (confirmation and reset links) once they expire. None of these rows can grant anything after
+// its expiry; the security events keep the history of sign-ins and resets for 90 days.
+import { deleteExpiredEmailTokens } from "../db/queries/email-tokens";
+import { deleteExpiredRefreshTokens, deleteExpiredSessions } from "../db/queries/sessions";
+import type { CronContext } from "./index";
+import { purgeInBatches } from "./purge-batches";
+
+export async function purgeExpiredAuthRows({ db, now }: Pick<CronContext, "db" | "now">) {
+  // Sessions first: their tokens go with them by cascade, so fewer are left to delete one by one.
+  const sessions = await purgeInBatches((limit) => deleteExpiredSessions(db, now, limit));
+  const refreshTokens = await purgeInBatches((limit) => deleteExpiredRefreshTokens(db, now, limit));
+  const emailTokens = await purgeInBatches((limit) => deleteExpiredEmailTokens(db, now, limit));
+  return { sessions, refreshTokens, emailTokens };
+}
