@@ -27,6 +27,10 @@ export default defineConfig({
                 GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "test-google-client-secret",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+                // Replays a failure of the fuzz suite (tests/worker/fuzz): the seed and path that
+                // fast-check printed with it.
+                FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+                FUZZ_PATH: process.env.FUZZ_PATH ?? "",
               },
             },
           })),

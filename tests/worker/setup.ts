@@ -5,6 +5,9 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      /** Replay a fuzz-suite failure (helpers/route-fuzz.ts): "" unless set in the environment. */
+      FUZZ_SEED: string;
+      FUZZ_PATH: string;
     }
   }
 }

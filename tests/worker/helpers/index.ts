@@ -11,11 +11,13 @@
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
+// route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
 export * from "./comment-room";
 export * from "./db";
 export * from "./mail";
 export * from "./media";
 export * from "./rate-limits";
 export * from "./request";
+export * from "./route-fuzz";
 export * from "./route-security";
 export * from "./users";
