@@ -292,14 +292,22 @@ export async function recordPostView(
   db: Db,
   view: { postId: string; userId: string | null; userAgent: string | null; now?: number },
 ): Promise<void> {
-  await db.insert(postViews).values({
-    postId: view.postId,
-    userId: view.userId,
-    // The spec stores no IP address for views (always null).
-    ipAddress: null,
-    userAgent: view.userAgent ? view.userAgent.slice(0, 512) : null,
-    createdAt: view.now ?? Date.now(),
-  });
+  // INSERT … SELECT from the post itself: a view of a post that does not exist (a deleted post, a
+  // made-up id) writes nothing, instead of attempting the row and failing its foreign key. The
+  // spec stores no IP address for views (always null).
+  await db.insert(postViews).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        postId: posts.id,
+        userId: sql<string | null>`${view.userId}`.as("user_id"),
+        ipAddress: sql<null>`NULL`.as("ip_address"),
+        userAgent: sql<string | null>`${view.userAgent ? view.userAgent.slice(0, 512) : null}`.as("user_agent"),
+        createdAt: sql<number>`${view.now ?? Date.now()}`.as("created_at"),
+      })
+      .from(posts)
+      .where(eq(posts.id, view.postId)),
+  );
 }
 
 /** Deletes up to `limit` views recorded before `before` (post_views_created_idx); returns how many. */
