@@ -17,7 +17,10 @@ export function Toaster() {
       closeButton
       // Keep toasts clear of the notch on installed apps.
       offset={{ top: "calc(env(safe-area-inset-top, 0px) + 12px)" }}
-      mobileOffset={{ top: "calc(env(safe-area-inset-top, 0px) + 8px)", left: "12px", right: "12px" }}
+      // On a phone a toast spans the width, so it opens just below the header (h-14) instead of
+      // over it: the header's buttons stay usable while it shows, and a finger reaching for them
+      // does not land on the toast and pause its timer.
+      mobileOffset={{ top: "calc(env(safe-area-inset-top, 0px) + 3.5rem + 8px)", left: "12px", right: "12px" }}
       toastOptions={{
         classNames: {
           toast: "!rounded-2xl !font-sans !shadow-xl",
