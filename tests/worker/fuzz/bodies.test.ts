@@ -4,43 +4,29 @@
 // the fixture's real ids, so the body is what decides the answer. What must hold is in
 // helpers/route-fuzz.ts; why, in decision record 0025.
 import fc from "fast-check";
-import { beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import {
   bodyArbitrary,
-  type Caller,
-  exampleRequests,
-  type ExampleRequest,
   expectSafeAnswer,
   fixturePath,
   fuzzOptions,
   fuzzTargets,
-  routeFixture,
-  type RouteFixture,
-  signedInCaller,
   takesBody,
-  visitor,
+  useFuzzContext,
 } from "../helpers";
 import { SECURITY_TABLE } from "../security-table";
 
 const RUNS = 30;
 
-let f: RouteFixture;
-let examples: Map<string, ExampleRequest>;
-let callers: Record<string, Caller>;
-
-beforeAll(async () => {
-  f = await routeFixture();
-  examples = await exampleRequests(SECURITY_TABLE, f);
-  callers = { visitor, "signed-in user": signedInCaller(f.other) };
-});
+const fuzz = useFuzzContext(SECURITY_TABLE);
 
 describe.each(fuzzTargets().filter(takesBody))("$route", (target) => {
-  it.each(["visitor", "signed-in user"])("answers any body from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
+  it.each(["visitor", "signed-in user"] as const)("answers any body from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
     await fc.assert(
-      fc.asyncProperty(bodyArbitrary(examples.get(target.route)), async ({ body, contentType }) => {
-        await expectSafeAnswer(f, callers[who]!, {
+      fc.asyncProperty(bodyArbitrary(fuzz.examples.get(target.route)), async ({ body, contentType }) => {
+        await expectSafeAnswer(fuzz.f, fuzz.callers[who], {
           method: target.method,
-          path: fixturePath(target, f),
+          path: fixturePath(target, fuzz.f),
           body,
           headers: contentType === null ? {} : { "content-type": contentType },
         });

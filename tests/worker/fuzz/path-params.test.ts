@@ -5,46 +5,32 @@
 // comments' live room answers 101 to a real post). What must hold is in helpers/route-fuzz.ts;
 // why, in decision record 0025.
 import fc from "fast-check";
-import { beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import {
-  type Caller,
-  exampleRequests,
-  type ExampleRequest,
   expectSafeAnswer,
   fillPath,
   fixtureParam,
   fuzzOptions,
   fuzzTargets,
   pathValueArbitrary,
-  routeFixture,
-  type RouteFixture,
-  signedInCaller,
-  visitor,
+  useFuzzContext,
   withExample,
 } from "../helpers";
 import { SECURITY_TABLE } from "../security-table";
 
 const RUNS = 25;
 
-let f: RouteFixture;
-let examples: Map<string, ExampleRequest>;
-let callers: Record<string, Caller>;
-
-beforeAll(async () => {
-  f = await routeFixture();
-  examples = await exampleRequests(SECURITY_TABLE, f);
-  callers = { visitor, "signed-in user": signedInCaller(f.other) };
-});
+const fuzz = useFuzzContext(SECURITY_TABLE);
 
 describe.each(fuzzTargets().filter((target) => target.params.length > 0))("$route", (target) => {
-  it.each(["visitor", "signed-in user"])("answers any path value from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
-    const values = fc.record(Object.fromEntries(target.params.map((name) => [name, pathValueArbitrary(fixtureParam(name, f))])));
+  it.each(["visitor", "signed-in user"] as const)("answers any path value from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
+    const values = fc.record(Object.fromEntries(target.params.map((name) => [name, pathValueArbitrary(fixtureParam(name, fuzz.f))])));
     const upgrade = target.method === "GET" ? fc.boolean() : fc.constant(false);
     await fc.assert(
       fc.asyncProperty(values, upgrade, async (value, asksUpgrade) => {
         const path = fillPath(target, (name) => value[name]!);
         const headers: Record<string, string> = asksUpgrade ? { upgrade: "websocket" } : {};
-        await expectSafeAnswer(f, callers[who]!, withExample(target, path, examples.get(target.route), headers));
+        await expectSafeAnswer(fuzz.f, fuzz.callers[who], withExample(target, path, fuzz.examples.get(target.route), headers));
       }),
       fuzzOptions(RUNS),
     );

@@ -4,36 +4,22 @@
 // signed-in user, with the fixture's ids and the route's valid body so the query is what decides
 // the answer. What must hold is in helpers/route-fuzz.ts; why, in decision record 0025.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  type Caller,
-  exampleRequests,
-  type ExampleRequest,
   expectSafeAnswer,
   FIELD_NAMES,
   fixturePath,
   fuzzOptions,
   fuzzTargets,
   queryArbitrary,
-  routeFixture,
-  type RouteFixture,
-  signedInCaller,
-  visitor,
+  useFuzzContext,
   withExample,
 } from "../helpers";
 import { SECURITY_TABLE } from "../security-table";
 
 const RUNS = 15;
 
-let f: RouteFixture;
-let examples: Map<string, ExampleRequest>;
-let callers: Record<string, Caller>;
-
-beforeAll(async () => {
-  f = await routeFixture();
-  examples = await exampleRequests(SECURITY_TABLE, f);
-  callers = { visitor, "signed-in user": signedInCaller(f.other) };
-});
+const fuzz = useFuzzContext(SECURITY_TABLE);
 
 describe("the fuzz targets", () => {
   it("are the app's API routes, read from its route table", () => {
@@ -49,10 +35,10 @@ describe("the fuzz targets", () => {
 });
 
 describe.each(fuzzTargets())("$route", (target) => {
-  it.each(["visitor", "signed-in user"])("answers any query string from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
+  it.each(["visitor", "signed-in user"] as const)("answers any query string from a %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
     await fc.assert(
       fc.asyncProperty(queryArbitrary, async (query) => {
-        await expectSafeAnswer(f, callers[who]!, withExample(target, fixturePath(target, f) + query, examples.get(target.route)));
+        await expectSafeAnswer(fuzz.f, fuzz.callers[who], withExample(target, fixturePath(target, fuzz.f) + query, fuzz.examples.get(target.route)));
       }),
       fuzzOptions(RUNS),
     );

@@ -5,29 +5,12 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMITS } from "../../../worker/middleware/body-limit";
-import { api, jpegBytes, ORIGIN, randomIp, signedInUser, signedInUserWithPost, uploadThroughApi } from "../helpers";
+import { api, countingStream, jpegBytes, ORIGIN, randomIp, signedInUser, signedInUserWithPost, uploadThroughApi } from "../helpers";
 
 interface Envelope {
   error: { code: string; message: string; requestId: string };
 }
 
-/** A body stream of `size` bytes that counts how many bytes the Worker pulled from it. */
-function countingStream(size: number, fill = 0x20) {
-  const chunk = new Uint8Array(16 * 1024).fill(fill);
-  const stats = { pulled: 0 };
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (stats.pulled >= size) {
-        controller.close();
-        return;
-      }
-      const next = chunk.subarray(0, Math.min(chunk.length, size - stats.pulled));
-      stats.pulled += next.length;
-      controller.enqueue(next.slice());
-    },
-  });
-  return { stream, stats };
-}
 
 /** A POST whose body streams without a Content-Length (Transfer-Encoding: chunked on the wire). */
 function postStream(path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {

@@ -5,25 +5,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
-import { ORIGIN, randomIp } from "../helpers";
+import { countingStream, ORIGIN, randomIp } from "../helpers";
 
-/** A body stream of `size` bytes that counts how many bytes were pulled from it. */
-function countingStream(size: number) {
-  const chunk = new Uint8Array(16 * 1024).fill(0x20);
-  const stats = { pulled: 0 };
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (stats.pulled >= size) {
-        controller.close();
-        return;
-      }
-      const next = chunk.subarray(0, Math.min(chunk.length, size - stats.pulled));
-      stats.pulled += next.length;
-      controller.enqueue(next.slice());
-    },
-  });
-  return { stream, stats };
-}
 
 async function send(environment: string, path: string, size: number, headers: Record<string, string>, method = "POST") {
   const { stream, stats } = countingStream(size);

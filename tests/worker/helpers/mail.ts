@@ -1,25 +1,10 @@
 // The dev outbox: mail the Worker sent, read from D1.
-import { eq, sql } from "drizzle-orm";
-import { mailOutbox } from "../../../worker/db/schema";
+import { listOutboxMail, type OutboxMail } from "../../../worker/db/queries/mail-outbox";
 import { db } from "./db";
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: number;
-}
-
 /** Mail written to the dev outbox, newest first; optionally only to one address. */
-export async function outbox(to?: string): Promise<OutboxMessage[]> {
-  const rows = await db()
-    .select()
-    .from(mailOutbox)
-    .where(to ? eq(mailOutbox.toEmail, to.toLowerCase()) : undefined)
-    .orderBy(sql`rowid desc`);
-  return rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt }));
+export function outbox(to?: string): Promise<OutboxMail[]> {
+  return listOutboxMail(db(), 10_000, to);
 }
 
 /**
@@ -37,7 +22,7 @@ async function poll<T>(read: () => Promise<T | undefined>, failure: () => string
 }
 
 /** Waits until at least `count` messages were mailed to `to` and returns them, newest first. */
-export function waitForMail(to: string, count = 1): Promise<OutboxMessage[]> {
+export function waitForMail(to: string, count = 1): Promise<OutboxMail[]> {
   return poll(
     async () => {
       const messages = await outbox(to);

@@ -80,3 +80,24 @@ export async function postThroughApi(cookie: string, body: Record<string, unknow
   if (res.status !== 201) throw new Error(`post failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as Post;
 }
+
+/**
+ * A request body of `size` bytes (filled with `fill`, a space by default) that counts how many
+ * bytes the Worker pulled from it, to prove a body was (or was not) read.
+ */
+export function countingStream(size: number, fill = 0x20) {
+  const chunk = new Uint8Array(16 * 1024).fill(fill);
+  const stats = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (stats.pulled >= size) {
+        controller.close();
+        return;
+      }
+      const next = chunk.subarray(0, Math.min(chunk.length, size - stats.pulled));
+      stats.pulled += next.length;
+      controller.enqueue(next.slice());
+    },
+  });
+  return { stream, stats };
+}

@@ -7,11 +7,11 @@
 //   3. a refused request (4xx) changes no row (refusalState, the common route tests' own check).
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { app } from "../../../worker/app";
 import { api, cookieHeader, setCookies } from "./request";
-import { fixtureParam, refusalState, type RouteCase, type RouteFixture, servedApiRoutes } from "./route-security";
+import { fixtureParam, refusalState, type RouteCase, type RouteFixture, routeFixture, servedApiRoutes } from "./route-security";
 import { createUser, signIn, type SignedIn } from "./users";
 
 // ---- Targets ----
@@ -67,7 +67,7 @@ export interface ExampleRequest {
  * table does not know (route-coverage.test.ts fails until it does) gets no example and is fuzzed
  * from the field names alone.
  */
-export async function exampleRequests(cases: RouteCase[], f: RouteFixture): Promise<Map<string, ExampleRequest>> {
+async function exampleRequests(cases: RouteCase[], f: RouteFixture): Promise<Map<string, ExampleRequest>> {
   const examples = new Map<string, ExampleRequest>();
   for (const row of cases) {
     const example: ExampleRequest = {};
@@ -340,7 +340,7 @@ export interface Caller {
   keep(res: Response): void;
 }
 
-export const visitor: Caller = { name: "visitor", cookie: async () => null, keep: () => {} };
+const visitor: Caller = { name: "visitor", cookie: async () => null, keep: () => {} };
 
 /**
  * A signed-in user, signed in once through the real sign-in route. An answer that rotates the
@@ -348,7 +348,7 @@ export const visitor: Caller = { name: "visitor", cookie: async () => null, keep
  * presented twice) leaves the jar empty, and the next request signs a fresh user in, so the
  * routes after it are still fuzzed signed in.
  */
-export function signedInCaller(first: SignedIn): Caller {
+function signedInCaller(first: SignedIn): Caller {
   let jar: { bl_access: string; bl_refresh: string } | null = { bl_access: first.access, bl_refresh: first.refresh };
   return {
     name: "signed-in user",
@@ -442,4 +442,25 @@ export async function expectSafeAnswer(f: RouteFixture, caller: Caller, request:
 export function fuzzOptions<Ts>(numRuns: number): fc.Parameters<Ts> {
   const { FUZZ_SEED: seed, FUZZ_PATH: path } = env;
   return { numRuns, ...(seed ? { seed: Number(seed) } : {}), ...(path ? { path } : {}) };
+}
+
+/** What every fuzz file works with: one route fixture, the table's example requests, two callers. */
+export interface FuzzContext {
+  f: RouteFixture;
+  examples: Map<string, ExampleRequest>;
+  callers: Record<"visitor" | "signed-in user", Caller>;
+}
+
+/**
+ * Builds the fuzz context once per file (in beforeAll) from the security table's cases, and returns
+ * the object it fills, so a test reads `fuzz.f` and `fuzz.callers[who]`.
+ */
+export function useFuzzContext(cases: RouteCase[]): FuzzContext {
+  const context = {} as FuzzContext;
+  beforeAll(async () => {
+    context.f = await routeFixture();
+    context.examples = await exampleRequests(cases, context.f);
+    context.callers = { visitor, "signed-in user": signedInCaller(context.f.other) };
+  });
+  return context;
 }

@@ -1,7 +1,7 @@
 // The local mail outbox (DESIGN.md "Email"): outside production the Mailer writes here
 // (services/mail.ts), a developer reads it at /dev/outbox (routes/dev.ts) and the daily clean-up
 // empties it of old mail.
-import { desc, inArray, lt, sql } from "drizzle-orm";
+import { desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { mailOutbox } from "../schema";
 
@@ -18,9 +18,17 @@ export async function insertOutboxMail(db: Db, mail: { to: string; subject: stri
   await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
-/** The newest mails first; rowid breaks ties between mails of the same millisecond. */
-export async function listOutboxMail(db: Db, limit: number): Promise<OutboxMail[]> {
-  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), sql`rowid desc`).limit(limit);
+/**
+ * The newest mails first, optionally only those to one address; rowid breaks ties between mails of
+ * the same millisecond.
+ */
+export async function listOutboxMail(db: Db, limit: number, to?: string): Promise<OutboxMail[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(to === undefined ? undefined : eq(mailOutbox.toEmail, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt), sql`rowid desc`)
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     to: row.toEmail,
