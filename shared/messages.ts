@@ -152,8 +152,14 @@ export const PROFILE_TEXTS = {
   nothingToUpdate: "Nothing to update",
   /** "+N more" after the first five skills (second document §9). */
   moreSkills: (count: number) => `+${count} more`,
-  /** The link preview's description when a profile has no bio. */
-  previewFallback: (name: string) => `${name} on Backline, the network for music professionals.`,
+} as const;
+
+/** The cards chat apps show for a shared /profile/{id} or /post/{id} link (issue #10; ours). */
+export const LINK_PREVIEW_TEXTS = {
+  profileTitle: (displayName: string, username: string) => `${displayName} (@${username})`,
+  profileDescription: (displayName: string) => `${displayName} on Backline, the network for music professionals.`,
+  postTitle: (displayName: string) => `${displayName} on Backline`,
+  postDescription: (contentType: ContentType, username: string) => `A new ${contentType} post by @${username} on Backline.`,
 } as const;
 
 /** Price lines (second document §9): package pricing on owner lists, 'Starting at' on public pages. */

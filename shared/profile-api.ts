@@ -209,7 +209,7 @@ export const usernameCheckQuerySchema = z.object({ username: profileUsernameSche
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-interface ProfileViewer {
+export interface ProfileViewer {
   /** The signed-in viewer is this profile's owner: Follow and Contact are hidden. */
   isSelf: boolean;
   following: boolean;

@@ -36,6 +36,9 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // Upload parts and poster frames stream straight into R2 and are held to their exact declared
   // length there (decision record 0005); a JSON limit would refuse every real part.
   { method: "PUT", path: /^\/api\/uploads\/[^/]+\/(?:parts\/[^/]+|thumbnail)\/?$/, limit: "own" },
+  // An avatar streams into R2 and is held to its 5 MB limit there, with the spec's 'Please select
+  // an image under 5MB' rather than this middleware's generic refusal.
+  { method: "POST", path: /^\/api\/profile\/avatar\/?$/, limit: "own" },
   // The security monitor's reports answer their own 413 with the spec's "Details are too large".
   { method: "POST", path: /^\/api\/security-events\/?$/, limit: "own" },
   { method: "POST", path: /^\/api\/uploads\/?$/, limit: BODY_LIMITS.uploadStart },

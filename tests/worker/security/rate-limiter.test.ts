@@ -16,6 +16,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   security_report: { limit: 30, minutes: 10 },
   password_reset: { limit: 5, minutes: 60 },
   post_view: { limit: 60, minutes: 10 },
+  profile_visit: { limit: 60, minutes: 10 },
+  avatar_upload: { limit: 10, minutes: 60 },
 };
 
 describe("rules", () => {
