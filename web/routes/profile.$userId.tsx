@@ -156,8 +156,8 @@ function ContactLink({ userId, signedIn }: { userId: string; signedIn: boolean }
   const target = messagesWithUserPath(userId);
   const className = buttonVariants({ variant: "outline", size: "sm", className: "h-9 px-4" });
   return signedIn ? (
-    // A built href: /messages belongs to the messaging screens, which read `userId` themselves.
-    <Link href={target} className={className} data-testid="contact-button">
+    // /messages belongs to the messaging screens, which read `userId` themselves.
+    <Link to={appPaths.messages} search={() => ({ userId })} className={className} data-testid="contact-button">
       <MessageCircle aria-hidden /> Contact
     </Link>
   ) : (

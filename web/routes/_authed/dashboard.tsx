@@ -82,13 +82,14 @@ function DashboardPage() {
   return (
     <Frame>
       <DashboardHeader profile={profile} onLogout={() => void logout()} loggingOut={signOut.isPending} />
-      <div className="mt-6 grid gap-5 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
         <div className="space-y-5">
           <ProfileOverview profile={profile} />
           <ProfessionalTools />
         </div>
 
         <Tabs
+          className="min-w-0"
           value={tab}
           onValueChange={(value) => void navigate({ search: { tab: value === "posts" ? undefined : (value as (typeof TABS)[number]) }, replace: true, resetScroll: false })}
         >

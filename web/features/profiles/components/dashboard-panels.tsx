@@ -125,7 +125,7 @@ export function ProfessionalTools() {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold">{label}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{hint}</span>
+                  <span className="hidden truncate text-xs text-muted-foreground sm:block">{hint}</span>
                 </span>
                 <ChevronRight className="hidden size-4 text-muted-foreground transition group-hover:translate-x-0.5 lg:block" aria-hidden />
               </Link>
@@ -148,7 +148,7 @@ export function DashboardSkeleton() {
           <Skeleton className="h-4 w-24" />
         </div>
       </div>
-      <div className="grid gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="space-y-5">
           <Skeleton className="h-64 w-full rounded-[var(--radius-card)]" />
           <Skeleton className="hidden h-80 w-full rounded-[var(--radius-card)] lg:block" />

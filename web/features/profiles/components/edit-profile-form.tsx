@@ -1,10 +1,12 @@
 // The /edit-profile form (spec §2 Profile editing; §5 profile rules; §8 'Profile updated' /
 // 'Update failed'): avatar, username, display name and bio, and (because the public profile shows
-// them and nothing else edits them) profession, location, website and skills. The shared
-// profileUpdateSchema checks every field here and again on the server; a name another user took
-// in the meantime comes back as 409 and is shown on the username field.
+// them and nothing else edits them) profession, location, website and skills. Only the fields the
+// user changed are checked and sent (a PATCH: an untouched field keeps its value, even one written
+// before today's rules); the shared profileUpdateSchema checks them here and again on the server.
+// A name another user took in the meantime comes back as 409 and is shown on the username field.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS, type Profession } from "../../../../shared/constants";
 import { PROFILE_TEXTS } from "../../../../shared/messages";
@@ -21,6 +23,22 @@ import { useUsernameAvailability, UsernameField } from "./username-field";
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
+const checkUpdate = zodResolver(profileUpdateSchema);
+
+/**
+ * Validates only what differs from `initial`. With nothing changed the answer is an empty update,
+ * which the form treats as "nothing to save" rather than the schema's 'Nothing to update'.
+ */
+function changedFieldsResolver(initial: ProfileUpdateInput): Resolver<ProfileUpdateInput, unknown, ProfileUpdate> {
+  return (values, context, options) => {
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([field, value]) => value !== initial[field as keyof ProfileUpdateInput]),
+    ) as ProfileUpdateInput;
+    if (Object.keys(changed).length === 0) return { values: {} as ProfileUpdate, errors: {} };
+    return checkUpdate(changed, context, options);
+  };
+}
+
 /** The form's text as the profile holds it; skills are edited as one comma-separated line. */
 function defaultsOf(profile: OwnProfile): ProfileUpdateInput {
   return {
@@ -32,6 +50,14 @@ function defaultsOf(profile: OwnProfile): ProfileUpdateInput {
     websiteUrl: profile.websiteUrl ?? "",
     skills: profile.skills.join(", "),
   };
+}
+
+/**
+ * The spec's professions, plus the profile's own when it is not one of them (written before the
+ * list applied), so the field shows what the profile says; it is only sent if changed.
+ */
+function professionOptions(current: string | null): readonly string[] {
+  return current && !(PROFESSIONS as readonly string[]).includes(current) ? [current, ...PROFESSIONS] : PROFESSIONS;
 }
 
 export interface EditProfileFormProps {
@@ -46,9 +72,11 @@ export interface EditProfileFormProps {
 }
 
 export function EditProfileForm({ profile, onSaved, onCancel, onAvatarUploaded, prepareAvatar }: EditProfileFormProps) {
+  // The profile as the form opened: a new picture saved meanwhile does not reset what was typed.
+  const [initial] = useState(() => defaultsOf(profile));
   const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: defaultsOf(profile),
+    resolver: changedFieldsResolver(initial),
+    defaultValues: initial,
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
@@ -60,6 +88,7 @@ export function EditProfileForm({ profile, onSaved, onCancel, onAvatarUploaded, 
   const availability = useUsernameAvailability(username, profile.username);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (Object.keys(values).length === 0) return onSaved(profile);
     try {
       const saved = await update.mutateAsync(values);
       notifySuccess(PROFILE_TEXTS.updated.title, { description: PROFILE_TEXTS.updated.description, id: "profile-save" });
@@ -106,7 +135,7 @@ export function EditProfileForm({ profile, onSaved, onCancel, onAvatarUploaded, 
       </FormSection>
 
       <FormSection title="Professional details">
-        <SelectField label="Profession" options={PROFESSIONS} placeholder="Choose your profession" error={errors.profession?.message} {...form.register("profession")} />
+        <SelectField label="Profession" options={professionOptions(profile.profession)} placeholder="Choose your profession" error={errors.profession?.message} {...form.register("profession")} />
         <FormField label="Location" autoComplete="address-level2" placeholder="City, country" maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
         <FormField
           label="Website"

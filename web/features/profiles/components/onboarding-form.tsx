@@ -128,14 +128,14 @@ export function OnboardingForm({ profile, onSaved, onSkip, skipping, prepareAvat
           <FormField
             label={<Optional text="Years of experience" />}
             inputMode="numeric"
-            placeholder="5"
+            placeholder="e.g. 8"
             error={errors.yearsExperience?.message}
             {...form.register("yearsExperience")}
           />
           <FormField
             label={<Optional text="Hourly rate (USD)" />}
             inputMode="decimal"
-            placeholder="45"
+            placeholder="e.g. 45"
             error={errors.hourlyRate?.message}
             {...form.register("hourlyRate")}
           />

@@ -44,7 +44,8 @@ export function ServiceItem({ service, where = "public" }: { service: ServiceCar
         <span className="flex flex-wrap items-center gap-2 pt-0.5 text-xs text-muted-foreground">
           {service.turnaroundDays !== null ? (
             <span className="inline-flex items-center gap-1">
-              <Clock className="size-3.5" aria-hidden /> {plural(service.turnaroundDays, "day")} delivery
+              <Clock className="size-3.5" aria-hidden />{" "}
+              {service.turnaroundDays === 0 ? "Same-day delivery" : `Delivery in ${plural(service.turnaroundDays, "day")}`}
             </span>
           ) : null}
           {service.needsScheduling ? (
