@@ -4,7 +4,7 @@
 // the server stores one sensible size. WebP where the browser can encode it, JPEG otherwise.
 
 /** The stored avatar's side, in pixels. */
-export const AVATAR_SIDE = 512;
+const AVATAR_SIDE = 512;
 const QUALITY = 0.88;
 
 function canvasOf(side: number): HTMLCanvasElement {

@@ -87,7 +87,7 @@ export function ProductItem({ product }: { product: ProductCard }) {
 }
 
 /** Shaped like an item, for lists still loading. */
-export function SellerItemSkeleton() {
+function SellerItemSkeleton() {
   return (
     <div className="flex gap-3 rounded-2xl border bg-card p-3.5" data-testid="item-skeleton">
       <Skeleton className="size-14 shrink-0 rounded-xl" />
