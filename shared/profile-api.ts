@@ -185,7 +185,8 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /**
  * PUT /api/profile/onboarding (/create-profile). First and last name become the display name
- * ("First Last", cut to 50), specialties become skills. The email shown on the form is the
+ * ("First Last", cut to 50), specialties become skills. An optional answer that is absent keeps
+ * what the profile has; one that is empty or null clears it. The email shown on the form is the
  * account's and is not sent. The profile picture uses POST /api/profile/avatar.
  */
 export const onboardingSchema = z.object({
@@ -194,12 +195,12 @@ export const onboardingSchema = z.object({
   profession: z.enum(PROFESSIONS, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? PROFILE_TEXTS.professionRequired : PROFILE_TEXTS.professionInvalid),
   }),
-  phone: phoneSchema,
-  location: locationSchema,
-  yearsExperience: yearsExperienceSchema,
-  hourlyRateCents: hourlyRateCentsSchema,
-  specialties: skillsSchema.nullish().transform((v) => v ?? []),
-  bio: bioSchema,
+  phone: phoneSchema.optional(),
+  location: locationSchema.optional(),
+  yearsExperience: yearsExperienceSchema.optional(),
+  hourlyRateCents: hourlyRateCentsSchema.optional(),
+  specialties: skillsSchema.nullish().transform((v) => (v === null ? [] : v)),
+  bio: bioSchema.optional(),
 });
 export type OnboardingInput = z.input<typeof onboardingSchema>;
 
