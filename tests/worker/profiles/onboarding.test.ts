@@ -2,11 +2,11 @@
 // "Profile creation page saves"): the answers are stored, the phone stays private, and the session
 // answer tells the SPA when to offer the page: a newly confirmed account without a profession,
 // until it saves or skips.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
-import { api, db, DEFAULT_PASSWORD, expectError, json, mailedToken, signedInUser, signIn, unique } from "../helpers";
 import { profiles } from "../../../worker/db/schema";
-import { eq } from "drizzle-orm";
+import { api, db, DEFAULT_PASSWORD, expectError, json, mailedToken, signedInUser, signIn, unique } from "../helpers";
 
 interface SessionAnswer {
   user: { id: string; email: string; needsOnboarding: boolean } | null;
