@@ -2,7 +2,25 @@
 // display): the schemas the edit and onboarding forms and the Worker share, website links, prices.
 import { describe, expect, it } from "vitest";
 import { PROFILE_TEXTS } from "../../shared/messages";
-import { onboardingSchema, profileUpdateSchema, usernameCheckQuerySchema } from "../../shared/profile-api";
+import { PROFESSIONS, type Profession } from "../../shared/constants";
+import {
+  bioSchema,
+  displayNameSchema,
+  hourlyRateCentsSchema,
+  isAllowedProfession,
+  locationSchema,
+  onboardingSchema,
+  phoneSchema,
+  profileUpdateSchema,
+  profileUsernameSchema,
+  skillsSchema,
+  usernameCheckQuerySchema,
+  websiteUrlSchema,
+  yearsExperienceSchema,
+  type OnboardingInput,
+  type ProfileUpdateInput,
+  type ProfileViewer,
+} from "../../shared/profile-api";
 import { formatCents, formatServicePrice, parseDollarsToCents } from "../../shared/rules/price";
 import { validateProfileUsername } from "../../shared/rules/username";
 import { normalizeWebsiteUrl, safeWebsiteUrl } from "../../shared/rules/website";
@@ -77,11 +95,43 @@ describe("profileUpdateSchema", () => {
     expect(profileUpdateSchema.safeParse({ bio: "x".repeat(300) }).success).toBe(true);
     expect(firstMessage(profileUpdateSchema.safeParse({ displayName: "x".repeat(51) }))).toBe(PROFILE_TEXTS.displayNameTooLong);
     expect(firstMessage(profileUpdateSchema.safeParse({ username: "***" }))).toBe("Please enter a username");
-    expect(firstMessage(profileUpdateSchema.safeParse({ profession: "Astronaut" }))).toBe(PROFILE_TEXTS.professionInvalid);
+    expect(firstMessage(profileUpdateSchema.safeParse({ profession: "p".repeat(61) }))).toBe(PROFILE_TEXTS.professionInvalid);
     expect(firstMessage(profileUpdateSchema.safeParse({ websiteUrl: "javascript:alert(1)" }))).toBe(PROFILE_TEXTS.websiteInvalid);
     expect(firstMessage(profileUpdateSchema.safeParse({ skills: ["x".repeat(41)] }))).toBe(PROFILE_TEXTS.skillTooLong);
     expect(firstMessage(profileUpdateSchema.safeParse({ skills: Array.from({ length: 21 }, (_, i) => `skill${i}`) }))).toBe(PROFILE_TEXTS.tooManySkills);
     expect(firstMessage(profileUpdateSchema.safeParse({}))).toBe(PROFILE_TEXTS.nothingToUpdate);
+  });
+});
+
+describe("field schemas (each form field validates on its own)", () => {
+  it("clean and bound each field as the whole-body schemas do", () => {
+    expect(profileUsernameSchema.parse(" dj.max-2 ")).toBe("dj.max-2");
+    expect(displayNameSchema.parse("  Ana  ")).toBe("Ana");
+    expect(bioSchema.parse("")).toBeNull();
+    expect(locationSchema.parse(" Lisbon ")).toBe("Lisbon");
+    expect(websiteUrlSchema.parse(null)).toBeNull();
+    expect(skillsSchema.parse(["Jazz", " jazz ", "Soul"])).toEqual(["Jazz", "Soul"]);
+    expect(phoneSchema.parse("")).toBeNull();
+    expect(yearsExperienceSchema.parse(undefined)).toBeNull();
+    expect(hourlyRateCentsSchema.parse(0)).toBe(0);
+    expect(hourlyRateCentsSchema.safeParse(10_000_001).success).toBe(false);
+  });
+
+  it("lets an edit store a listed profession, or keep the one the profile has", () => {
+    const listed: Profession = "Sound Designer";
+    expect(PROFESSIONS).toHaveLength(10);
+    expect(isAllowedProfession(listed, null)).toBe(true);
+    expect(isAllowedProfession("Studio Owner", "Studio Owner")).toBe(true);
+    expect(isAllowedProfession("Astronaut", "Studio Owner")).toBe(false);
+  });
+
+  it("types the bodies the SPA sends and the viewer flags it reads", () => {
+    const edit: ProfileUpdateInput = { username: "ana", skills: "a, b", profession: "" };
+    const onboarding: OnboardingInput = { firstName: "A", lastName: "B", profession: "DJ", hourlyRateCents: 100 };
+    const viewer: ProfileViewer = { isSelf: false, following: true };
+    expect(profileUpdateSchema.safeParse(edit).success).toBe(true);
+    expect(onboardingSchema.safeParse(onboarding).success).toBe(true);
+    expect(viewer.following).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
 
 /** What one card says. Image is a path or URL; it is made absolute against the app's origin. */
-export interface LinkPreview {
+interface LinkPreview {
   type: "profile" | "article";
   title: string;
   description: string;
@@ -36,7 +36,7 @@ function clip(text: string, max: number): string {
  * The SPA's page with the card's tags: the build's og:, twitter: and description tags are removed
  * and ours appended to the head, each value escaped here (one escaping rule for every tag).
  */
-export function withPreview(page: Response, preview: LinkPreview, pageUrl: string, siteName: string): Response {
+function withPreview(page: Response, preview: LinkPreview, pageUrl: string, siteName: string): Response {
   const absolute = (path: string) => new URL(path, pageUrl).href;
   const image = absolute(preview.image ?? DEFAULT_IMAGE);
   const description = clip(preview.description, DESCRIPTION_MAX);

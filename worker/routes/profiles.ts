@@ -8,6 +8,7 @@ import { DASHBOARD_PREVIEWS, TEXT_LIMITS } from "../../shared/constants";
 import { PROFILE_TEXTS } from "../../shared/messages";
 import { pageQuerySchema } from "../../shared/posts-api";
 import {
+  isAllowedProfession,
   onboardingSchema,
   PROFILE_VISIT_WINDOW_MS,
   profileUpdateSchema,
@@ -68,6 +69,9 @@ export const profileRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const db = c.var.db;
     const current = await ownProfileOr404(db, userId);
+    if (body.profession && !isAllowedProfession(body.profession, current.profession)) {
+      throw new ApiError("validation_failed", PROFILE_TEXTS.professionInvalid);
+    }
     // The friendly check first; the unique index below is what decides a race.
     if (body.username !== undefined && (await usernameTaken(db, body.username, userId))) throw usernameTakenError();
     const changes: ProfileChanges = definedOnly(body);

@@ -2,7 +2,7 @@
 // bytes decide the type, 5 MB is the limit, the object lives in R2 under a key the server chose,
 // it is served through /media, and the avatar it replaces is removed.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
 import { createLogger } from "../../../worker/lib/logger";
 import { replaceAvatar } from "../../../worker/services/media/avatars";
@@ -110,10 +110,13 @@ describe("POST /api/profile/avatar", () => {
 describe("replaceAvatar when storage fails", () => {
   it("answers 'Failed to upload profile picture' and leaves the profile as it was", async () => {
     const ana = await signedInUser();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const failing = { put: () => Promise.reject(new Error("R2 is down")), delete: () => Promise.resolve() } as unknown as R2Bucket;
     const bytes = jpegBytes(2000);
     const failure = replaceAvatar(failing, db(), createLogger({ requestId: "test" }), ana.id, { body: streamOf(bytes), contentLength: bytes.length });
     await expect(failure).rejects.toMatchObject({ status: 503, message: "Failed to upload profile picture", details: { title: "Upload failed" } });
     expect((await json<OwnProfile>(await api("/api/profile", { cookie: ana.cookie }), 200)).avatarUrl).toBeNull();
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).message)).toEqual(["avatar store failed"]);
+    errors.mockRestore();
   });
 });

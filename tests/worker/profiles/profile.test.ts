@@ -109,6 +109,18 @@ describe("PATCH /api/profile", () => {
     expect(await json<OwnProfile>(await api("/api/profile", { cookie: ana.cookie }), 200)).toEqual(before);
   });
 
+  it("lets a profile keep a profession from before the list, but not pick a new one off it", async () => {
+    const owner = await signedInUser();
+    await env.DB.prepare("update profiles set profession = 'Studio Owner' where user_id = ?").bind(owner.id).run();
+    const kept = await json<OwnProfile>(await patch(owner.cookie, { profession: "Studio Owner", bio: "Two rooms, one SSL." }), 200);
+    expect(kept).toMatchObject({ profession: "Studio Owner", bio: "Two rooms, one SSL." });
+    await expectError(await patch(owner.cookie, { profession: "Vocal Coach" }), 400, "Please choose a profession from the list");
+    expect((await json<OwnProfile>(await patch(owner.cookie, { profession: "Composer" }), 200)).profession).toBe("Composer");
+    // Once changed, the old title is off the list like any other.
+    await expectError(await patch(owner.cookie, { profession: "Studio Owner" }), 400, "Please choose a profession from the list");
+    expect((await json<OwnProfile>(await patch(owner.cookie, { profession: "" }), 200)).profession).toBeNull();
+  });
+
   it("refuses a username another user holds, whatever its case, with 409 'This username is already in use'", async () => {
     const ana = await signedInUser();
     const ben = await signedInUser();

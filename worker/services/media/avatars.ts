@@ -22,7 +22,7 @@ const tooLarge = () => new ApiError("payload_too_large", PROFILE_TEXTS.avatarToo
 const uploadFailed = () => new ApiError("unavailable", PROFILE_TEXTS.avatarUploadFailed.description, { title: PROFILE_TEXTS.avatarUploadFailed.title });
 
 /** The R2 key behind one of our avatar URLs, only when it is this user's own avatar object. */
-export function ownAvatarKey(userId: string, avatarUrl: string | null): string | null {
+function ownAvatarKey(userId: string, avatarUrl: string | null): string | null {
   const prefix = mediaUrl(`${AVATAR_PREFIX}${userId}/`);
   return avatarUrl?.startsWith(prefix) ? avatarUrl.slice(mediaUrl("").length) : null;
 }
