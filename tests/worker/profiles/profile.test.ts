@@ -89,6 +89,24 @@ describe("PATCH /api/profile", () => {
     expect(await json<PublicProfile>(await api(`/api/users/${ana.id}`), 200)).toMatchObject({ username: name, bio: "Engineer. alert(1) x" });
   });
 
+  it("accepts the largest valid edit, in 3-byte characters, past the 4 KB default body limit", async () => {
+    const ana = await signedInUser();
+    const wide = "音";
+    const body = {
+      displayName: wide.repeat(50),
+      bio: wide.repeat(300),
+      location: wide.repeat(100),
+      skills: Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(0x4e00 + i)}${wide.repeat(39)}`),
+      websiteUrl: `https://ana.example/${"w".repeat(180)}`,
+      username: unique("u").padEnd(30, "x").slice(0, 30),
+      profession: "Mastering Engineer",
+    };
+    expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeGreaterThan(4096);
+    const saved = await json<OwnProfile>(await patch(ana.cookie, body), 200);
+    expect(saved.skills).toHaveLength(20);
+    expect(saved.bio).toBe(wide.repeat(300));
+  });
+
   it("keeps fields that are absent, clears ones sent empty, and shows the username for an empty display name", async () => {
     const ana = await signedInUser({ bio: "Keep me" });
     await json(await patch(ana.cookie, { location: "Porto", websiteUrl: "https://ana.example" }), 200);
