@@ -94,6 +94,8 @@ export const TEXT_LIMITS = {
   bio: 300,
   /** Not in the spec: bounds for the profile fields it shows without a limit. */
   websiteUrl: 200,
+  /** The longest profession on the list is 18; a title kept from before the list fits in 60. */
+  profession: 60,
   skill: 40,
   phone: 30,
   personName: 50,

@@ -4,7 +4,8 @@
 // validate the forms in the SPA and the bodies in the Worker; messages come from
 // shared/messages.ts (PROFILE_TEXTS, PRICE_TEXTS); nothing here retypes them.
 //
-// Routes (JSON unless said otherwise; every failure is the error envelope of shared/errors.ts):
+// Routes (JSON unless said otherwise; every failure is the error envelope of shared/errors.ts;
+// where the spec gives a toast title as well, the envelope's `details` is `{ title }`):
 //
 // Public, open to visitors:
 //   GET   /api/users/:userId                 → PublicProfile. 404 'Profile not found'.
@@ -27,6 +28,8 @@
 //   PATCH /api/profile                       body ProfileUpdateInput → OwnProfile.
 //                                              400 validation message; 409 'This username is already
 //                                              in use' (title PROFILE_TEXTS.usernameTaken.title).
+//                                              Profession: one of PROFESSIONS, or the profile's
+//                                              current one kept (isAllowedProfession).
 //   GET   /api/profile/username-check?username=  → UsernameCheck (sanitised name, free or not
 //                                              among other users; 400 with the rule's message).
 //   POST  /api/profile/avatar                raw image bytes as the body (Content-Type: the file's
@@ -73,11 +76,26 @@ export const displayNameSchema = cleanedText(TEXT_LIMITS.displayNameMax, PROFILE
 export const bioSchema = optionalCleanedText(TEXT_LIMITS.bio, PROFILE_TEXTS.bioTooLong);
 export const locationSchema = optionalCleanedText(TEXT_LIMITS.location, PROFILE_TEXTS.locationTooLong);
 
-/** One of the spec's professions (first document §4); on the edit form empty or null clears it. */
+/**
+ * The edit form's profession: cleaned text, empty or null clearing it. Which values may be stored
+ * is `isAllowedProfession`, which needs the stored profile, so the Worker applies it after this.
+ */
 const professionSchema = z
-  .union([z.enum(PROFESSIONS), z.literal("")], { error: PROFILE_TEXTS.professionInvalid })
+  .string({ error: PROFILE_TEXTS.professionInvalid })
+  .max(TEXT_LIMITS.profession * 4, PROFILE_TEXTS.professionInvalid)
+  .transform(cleanText)
+  .pipe(z.string().max(TEXT_LIMITS.profession, PROFILE_TEXTS.professionInvalid))
   .nullable()
   .transform((v) => v || null);
+
+/**
+ * A profession an edit may store: one of the spec's list (first document §4), or the one the
+ * profile already has, so a studio owner or a coach whose title is not on the list can still save
+ * the rest of their profile without being made to pick another.
+ */
+export function isAllowedProfession(value: string, current: string | null): boolean {
+  return (PROFESSIONS as readonly string[]).includes(value) || value === current;
+}
 
 /** http(s) only; a bare host gets https://. Empty or null clears it. */
 export const websiteUrlSchema = z
@@ -185,7 +203,8 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /**
  * PUT /api/profile/onboarding (/create-profile). First and last name become the display name
- * ("First Last", cut to 50), specialties become skills. The email shown on the form is the
+ * ("First Last", cut to 50), specialties become skills. An optional answer that is absent keeps
+ * what the profile has; one that is empty or null clears it. The email shown on the form is the
  * account's and is not sent. The profile picture uses POST /api/profile/avatar.
  */
 export const onboardingSchema = z.object({
@@ -194,12 +213,12 @@ export const onboardingSchema = z.object({
   profession: z.enum(PROFESSIONS, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? PROFILE_TEXTS.professionRequired : PROFILE_TEXTS.professionInvalid),
   }),
-  phone: phoneSchema,
-  location: locationSchema,
-  yearsExperience: yearsExperienceSchema,
-  hourlyRateCents: hourlyRateCentsSchema,
-  specialties: skillsSchema.nullish().transform((v) => v ?? []),
-  bio: bioSchema,
+  phone: phoneSchema.optional(),
+  location: locationSchema.optional(),
+  yearsExperience: yearsExperienceSchema.optional(),
+  hourlyRateCents: hourlyRateCentsSchema.optional(),
+  specialties: skillsSchema.nullish().transform((v) => (v === null ? [] : v)),
+  bio: bioSchema.optional(),
 });
 export type OnboardingInput = z.input<typeof onboardingSchema>;
 

@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
 
 /** What one card says. Image is a path or URL; it is made absolute against the app's origin. */
-export interface LinkPreview {
+interface LinkPreview {
   type: "profile" | "article";
   title: string;
   description: string;
@@ -32,12 +32,16 @@ function clip(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** The SPA's page with the card's tags: every og:/twitter: tag and the description replaced. */
-export function withPreview(page: Response, preview: LinkPreview, pageUrl: string, siteName: string): Response {
+/**
+ * The SPA's page with the card's tags: the build's og:, twitter: and description tags are removed
+ * and ours appended to the head, each value escaped here (one escaping rule for every tag).
+ */
+function withPreview(page: Response, preview: LinkPreview, pageUrl: string, siteName: string): Response {
   const absolute = (path: string) => new URL(path, pageUrl).href;
   const image = absolute(preview.image ?? DEFAULT_IMAGE);
   const description = clip(preview.description, DESCRIPTION_MAX);
   const tags: [attribute: "property" | "name", key: string, value: string][] = [
+    ["name", "description", description],
     ["property", "og:type", preview.type],
     ["property", "og:site_name", siteName],
     ["property", "og:title", preview.title],
@@ -51,19 +55,14 @@ export function withPreview(page: Response, preview: LinkPreview, pageUrl: strin
   ];
   const markup = tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`).join("\n    ");
   const rewritten = new HTMLRewriter()
-    .on('meta[property^="og:"], meta[name^="twitter:"]', {
+    .on('meta[property^="og:"], meta[name^="twitter:"], meta[name="description"]', {
       element(el) {
         el.remove();
       },
     })
-    .on('meta[name="description"]', {
-      element(el) {
-        el.setAttribute("content", description);
-      },
-    })
     .on("title", {
       element(el) {
-        el.setInnerContent(`${preview.title} · ${siteName}`);
+        el.setInnerContent(escapeHtml(`${preview.title} · ${siteName}`), { html: true });
       },
     })
     .on("head", {

@@ -4,10 +4,11 @@
 // taken'. DESIGN.md: profile creation saves; the owner is always the session's user. The contract
 // (paths and shapes) is written at the top of shared/profile-api.ts.
 import { Hono } from "hono";
-import { DASHBOARD_PREVIEWS } from "../../shared/constants";
+import { DASHBOARD_PREVIEWS, TEXT_LIMITS } from "../../shared/constants";
 import { PROFILE_TEXTS } from "../../shared/messages";
 import { pageQuerySchema } from "../../shared/posts-api";
 import {
+  isAllowedProfession,
   onboardingSchema,
   PROFILE_VISIT_WINDOW_MS,
   profileUpdateSchema,
@@ -45,6 +46,11 @@ const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 const usernameTakenError = () =>
   new ApiError("conflict", PROFILE_TEXTS.usernameTaken.description, { title: PROFILE_TEXTS.usernameTaken.title });
 
+/** The fields a request gave: an absent one keeps the stored value (null, given, clears it). */
+function definedOnly<Fields extends object>(fields: Fields): { [K in keyof Fields]?: Exclude<Fields[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof Fields]?: Exclude<Fields[K], undefined> };
+}
+
 async function ownProfileOr404(db: Db, userId: string): Promise<OwnProfile> {
   const profile = await getOwnProfile(db, userId);
   if (!profile) throw profileNotFound();
@@ -63,17 +69,14 @@ export const profileRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const db = c.var.db;
     const current = await ownProfileOr404(db, userId);
+    if (body.profession && !isAllowedProfession(body.profession, current.profession)) {
+      throw new ApiError("validation_failed", PROFILE_TEXTS.professionInvalid);
+    }
     // The friendly check first; the unique index below is what decides a race.
     if (body.username !== undefined && (await usernameTaken(db, body.username, userId))) throw usernameTakenError();
-    const changes: ProfileChanges = {};
-    if (body.username !== undefined) changes.username = body.username;
+    const changes: ProfileChanges = definedOnly(body);
     // An empty display name shows the username (§2 "display name or username").
     if (body.displayName !== undefined) changes.displayName = body.displayName || (body.username ?? current.username);
-    if (body.bio !== undefined) changes.bio = body.bio;
-    if (body.profession !== undefined) changes.profession = body.profession;
-    if (body.location !== undefined) changes.location = body.location;
-    if (body.websiteUrl !== undefined) changes.websiteUrl = body.websiteUrl;
-    if (body.skills !== undefined) changes.skills = body.skills;
     try {
       await updateProfile(db, userId, changes);
     } catch (error) {
@@ -101,16 +104,13 @@ export const profileRoutes = new Hono<AppEnv>()
   .put("/onboarding", validate("json", onboardingSchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
+    const { firstName, lastName, profession, specialties, ...answers } = body;
     const saved = await saveOnboarding(c.var.db, userId, {
-      // "First Last" becomes the display name, within its 50 characters.
-      displayName: `${body.firstName} ${body.lastName}`.slice(0, 50).trim(),
-      profession: body.profession,
-      phone: body.phone,
-      location: body.location,
-      yearsExperience: body.yearsExperience,
-      hourlyRateCents: body.hourlyRateCents,
-      skills: body.specialties,
-      bio: body.bio,
+      ...definedOnly(answers),
+      profession,
+      // "First Last" becomes the display name, within its 50 characters; specialties become skills.
+      displayName: `${firstName} ${lastName}`.slice(0, TEXT_LIMITS.displayNameMax).trim(),
+      ...(specialties !== undefined ? { skills: specialties } : {}),
     });
     if (!saved) throw profileNotFound();
     return c.json(await ownProfileOr404(c.var.db, userId), 200);

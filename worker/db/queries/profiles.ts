@@ -122,16 +122,16 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
   return rows.length > 0;
 }
 
-/** The /create-profile answers, saved together with the time onboarding was done. */
+/** The /create-profile answers (an absent optional one keeps its value), saved with the time onboarding was done. */
 export interface OnboardingAnswers {
   displayName: string;
   profession: string;
-  phone: string | null;
-  location: string | null;
-  yearsExperience: number | null;
-  hourlyRateCents: number | null;
-  skills: string[];
-  bio: string | null;
+  phone?: string | null;
+  location?: string | null;
+  yearsExperience?: number | null;
+  hourlyRateCents?: number | null;
+  skills?: string[];
+  bio?: string | null;
 }
 
 export async function saveOnboarding(db: Db, userId: string, answers: OnboardingAnswers, now = Date.now()): Promise<boolean> {

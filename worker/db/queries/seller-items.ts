@@ -30,7 +30,7 @@ function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], li
 type ServiceRow = typeof services.$inferSelect;
 
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
-export function toServiceCard(row: ServiceRow): ServiceCard {
+function toServiceCard(row: ServiceRow): ServiceCard {
   const packagePriceCents = row.pricingModel === "package" ? (row.packageDetails?.priceCents ?? null) : null;
   const priceCents = row.pricingModel === "package" ? null : row.priceCents;
   return {
@@ -52,7 +52,7 @@ export function toServiceCard(row: ServiceRow): ServiceCard {
 type ProductRow = typeof products.$inferSelect;
 
 /** The public card. The private file key never leaves the server; the image is a /media URL. */
-export function toProductCard(row: ProductRow): ProductCard {
+function toProductCard(row: ProductRow): ProductCard {
   return {
     id: row.id,
     userId: row.userId,

@@ -22,7 +22,7 @@ const tooLarge = () => new ApiError("payload_too_large", PROFILE_TEXTS.avatarToo
 const uploadFailed = () => new ApiError("unavailable", PROFILE_TEXTS.avatarUploadFailed.description, { title: PROFILE_TEXTS.avatarUploadFailed.title });
 
 /** The R2 key behind one of our avatar URLs, only when it is this user's own avatar object. */
-export function ownAvatarKey(userId: string, avatarUrl: string | null): string | null {
+function ownAvatarKey(userId: string, avatarUrl: string | null): string | null {
   const prefix = mediaUrl(`${AVATAR_PREFIX}${userId}/`);
   return avatarUrl?.startsWith(prefix) ? avatarUrl.slice(mediaUrl("").length) : null;
 }
@@ -36,12 +36,16 @@ interface AvatarUpload {
 /**
  * Stores the image and makes it the user's avatar; returns its URL. 415 'Please select an image
  * file' when the bytes are not JPEG, PNG, GIF or WebP, 413 'Please select an image under 5MB'
- * over the limit, 503 'Failed to upload profile picture' when storage fails.
+ * over the limit, 400 'Failed to upload profile picture' without a Content-Length and 503 with the
+ * same words when storage fails.
  */
 export async function replaceAvatar(bucket: R2Bucket, db: Db, log: Logger, userId: string, upload: AvatarUpload): Promise<string> {
   const length = upload.contentLength;
   if (length !== null && length > AVATAR_MAX_BYTES) throw tooLarge();
-  if (length === null || length === 0 || upload.body === null) throw invalidType();
+  // Browsers always send a file's length; without one R2 cannot take the stream and the size is
+  // unknown, so the upload fails as a whole rather than being called "not an image".
+  if (length === null) throw new ApiError("bad_request", PROFILE_TEXTS.avatarUploadFailed.description, { title: PROFILE_TEXTS.avatarUploadFailed.title });
+  if (length === 0 || upload.body === null) throw invalidType();
   const peeked = await peekStream(upload.body, SNIFF_BYTES);
   const mime = sniffMime(peeked.head);
   const ext = mime && AVATAR_TYPES.includes(mime) ? extensionForMime(mime) : null;
@@ -55,6 +59,9 @@ export async function replaceAvatar(bucket: R2Bucket, db: Db, log: Logger, userI
   try {
     await bucket.put(key, fixed.stream, { httpMetadata: { contentType: mime, cacheControl: "public, max-age=31536000, immutable" } });
   } catch (error) {
+    // A put that failed before reading everything leaves the pipe waiting on a reader: cancel it
+    // (a no-op when R2 already consumed or errored the stream) so its outcome can be read.
+    await fixed.stream.cancel().catch(() => undefined);
     await fixed.done;
     if (fixed.failure() instanceof TooManyBytesError) throw tooLarge();
     log.error("avatar store failed", { error, cause: fixed.failure() });
