@@ -156,8 +156,9 @@ function ContactLink({ userId, signedIn }: { userId: string; signedIn: boolean }
   const target = messagesWithUserPath(userId);
   const className = buttonVariants({ variant: "outline", size: "sm", className: "h-9 px-4" });
   return signedIn ? (
-    // /messages belongs to the messaging screens, which read `userId` themselves.
-    <Link to={appPaths.messages} search={() => ({ userId })} className={className} data-testid="contact-button">
+    // /messages belongs to the messaging screens, which read `userId` themselves; its search
+    // parameters are typed by that route, so here they are passed as plain strings.
+    <Link to={appPaths.messages} search={{ userId } as Record<string, string>} className={className} data-testid="contact-button">
       <MessageCircle aria-hidden /> Contact
     </Link>
   ) : (
