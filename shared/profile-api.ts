@@ -36,8 +36,11 @@
 //                                              type; at most AVATAR_MAX_BYTES) → OwnProfile.
 //                                              415 'Please select an image file' (magic bytes decide),
 //                                              413 'Please select an image under 5MB',
-//                                              503 'Failed to upload profile picture'.
+//                                              400 (no Content-Length) / 503 (storage) 'Failed to
+//                                              upload profile picture', 429 'Upload Limit Reached'.
+//                                              The old avatar object is removed.
 //   PUT   /api/profile/onboarding            body OnboardingInput (/create-profile) → OwnProfile.
+//                                              An absent optional answer keeps the stored value.
 //   POST  /api/profile/onboarding/skip       no body → OwnProfile (needsOnboarding false from now on).
 //   GET   /api/profile/dashboard             → Dashboard: profile, 5 latest posts, 3 services,
 //                                              3 products and totals, in one request. The Bookmarks
@@ -46,6 +49,9 @@
 // The session answer (GET /api/auth/session, and sign-in/refresh) gains `user.needsOnboarding`:
 // true while the profile has no profession and onboarding was neither saved nor skipped, so the
 // SPA sends a newly confirmed account to /create-profile after its first sign-in.
+//
+// Link previews (not API): navigations to /profile/{id} and /post/{id} get the SPA's index.html
+// with Open Graph and Twitter card tags (worker/routes/link-previews.ts).
 import { z } from "zod";
 import { MB, PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS, type PricingModel, type ProductCategory, type ProductType, type ServiceCategory } from "./constants";
 import { PROFILE_TEXTS } from "./messages";

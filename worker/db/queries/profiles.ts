@@ -170,17 +170,12 @@ export async function replaceAvatarUrl(db: Db, userId: string, expected: string 
 }
 
 /**
- * Records one profile_visit of `targetId` by `viewerId`, unless the same viewer already visited
- * within `windowMs` or the target has no profile; true when a row was written. The check and the
- * insert are one statement, and D1 runs one statement at a time, so two tabs opening the profile
- * at once still write one row. The probe walks user_interactions_user_created_idx.
+ * The insert of one profile_visit of `targetId` by `viewerId`: it selects from profiles, so an
+ * unknown target writes nothing, and only when the same viewer has not visited within `windowMs`
+ * (a range probe on the viewer's or the target's (…, created_at) index). Exported (as SQL) for the query-plan tests.
  */
-export async function recordProfileVisit(
-  db: Db,
-  input: { viewerId: string; targetId: string; windowMs: number; now?: number },
-): Promise<boolean> {
-  const now = input.now ?? Date.now();
-  const rows = await db
+export function profileVisitInsert(db: Db, input: { viewerId: string; targetId: string; windowMs: number; now: number }) {
+  return db
     .insert(userInteractions)
     .select(
       db
@@ -192,16 +187,27 @@ export async function recordProfileVisit(
           serviceId: sql<null>`null`.as("service_id"),
           interactionType: sql<"profile_visit">`'profile_visit'`.as("interaction_type"),
           metadata: sql<null>`null`.as("metadata"),
-          createdAt: sql<number>`${now}`.as("created_at"),
+          createdAt: sql<number>`${input.now}`.as("created_at"),
         })
         .from(profiles)
         .where(
           and(
             eq(profiles.userId, input.targetId),
-            sql`not exists (select 1 from user_interactions ui where ui.user_id = ${input.viewerId} and ui.created_at > ${now - input.windowMs} and ui.target_user_id = ${input.targetId} and ui.interaction_type = 'profile_visit')`,
+            sql`not exists (select 1 from user_interactions ui where ui.user_id = ${input.viewerId} and ui.created_at > ${input.now - input.windowMs} and ui.target_user_id = ${input.targetId} and ui.interaction_type = 'profile_visit')`,
           ),
         ),
-    )
-    .returning({ id: userInteractions.id });
+    );
+}
+
+/**
+ * Records one profile_visit unless the viewer visited within `windowMs` or the target has no
+ * profile; true when a row was written. The check and the insert are one statement, and D1 runs
+ * one statement at a time, so two tabs opening the profile at once still write one row.
+ */
+export async function recordProfileVisit(
+  db: Db,
+  input: { viewerId: string; targetId: string; windowMs: number; now?: number },
+): Promise<boolean> {
+  const rows = await profileVisitInsert(db, { ...input, now: input.now ?? Date.now() }).returning({ id: userInteractions.id });
   return rows.length > 0;
 }

@@ -67,25 +67,33 @@ function toProductCard(row: ProductRow): ProductCard {
   };
 }
 
-export async function listSellerServices(db: Db, options: SellerListOptions): Promise<ServiceCardPage> {
-  const rows = await db
+/** The page query of a seller's services; exported (as SQL) for the query-plan tests. */
+export function sellerServicesQuery(db: Db, options: SellerListOptions) {
+  return db
     .select()
     .from(services)
     .where(and(eq(services.userId, options.userId), before(services, options.cursor)))
     .orderBy(desc(services.createdAt), desc(services.id))
     .limit(options.limit + 1);
-  const page = pageOf(rows, options.limit);
-  return { items: page.items.map(toServiceCard), nextCursor: page.nextCursor };
 }
 
-export async function listSellerProducts(db: Db, options: SellerListOptions): Promise<ProductCardPage> {
-  const rows = await db
+/** The page query of a seller's products; exported (as SQL) for the query-plan tests. */
+export function sellerProductsQuery(db: Db, options: SellerListOptions) {
+  return db
     .select()
     .from(products)
     .where(and(eq(products.userId, options.userId), before(products, options.cursor)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(options.limit + 1);
-  const page = pageOf(rows, options.limit);
+}
+
+export async function listSellerServices(db: Db, options: SellerListOptions): Promise<ServiceCardPage> {
+  const page = pageOf(await sellerServicesQuery(db, options), options.limit);
+  return { items: page.items.map(toServiceCard), nextCursor: page.nextCursor };
+}
+
+export async function listSellerProducts(db: Db, options: SellerListOptions): Promise<ProductCardPage> {
+  const page = pageOf(await sellerProductsQuery(db, options), options.limit);
   return { items: page.items.map(toProductCard), nextCursor: page.nextCursor };
 }
 
