@@ -197,7 +197,7 @@ describe("profile picture", () => {
     expect(screen.queryByText("Upload failed")).not.toBeInTheDocument();
   });
 
-  it("says 'Upload failed' / 'Failed to upload profile picture' when the upload fails, and the server's words for a refused file", async () => {
+  it("says 'Upload failed' / 'Failed to upload profile picture' when the upload fails, and the server's words for a refused file or the upload limit", async () => {
     let answer = errorAnswer(503, "unavailable", "Failed to upload profile picture");
     const xhr = installFakeXhr(() => answer);
     mockApi(routes());
@@ -212,5 +212,10 @@ describe("profile picture", () => {
     fireEvent.change(screen.getByTestId("avatar-input"), { target: { files: [new File([new Uint8Array(64)], "fake.png", { type: "image/png" })] } });
     await waitFor(() => expect(xhr.calls).toHaveLength(2));
     expect(await screen.findByText("Invalid file type")).toBeInTheDocument();
+
+    answer = { status: 429, body: { error: { code: "rate_limited", message: "Please wait 42 minutes before uploading again", requestId: "t", details: { title: "Upload Limit Reached" } } } };
+    fireEvent.change(screen.getByTestId("avatar-input"), { target: { files: [new File([new Uint8Array(64)], "again.png", { type: "image/png" })] } });
+    expect(await screen.findByText("Upload Limit Reached")).toBeInTheDocument();
+    expect(screen.getByText("Please wait 42 minutes before uploading again")).toBeInTheDocument();
   });
 });

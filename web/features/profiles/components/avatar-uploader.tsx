@@ -4,7 +4,7 @@
 // sent with a progress ring; the server checks the bytes again and keeps the new picture.
 import { Camera } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { PROFILE_TEXTS, PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS, SECURITY_TEXTS } from "../../../../shared/messages";
 import { AVATAR_MAX_BYTES, type OwnProfile } from "../../../../shared/profile-api";
 import { Avatar } from "../../../components/ui/avatar";
 import { notifyError } from "../../../components/ui/toast";
@@ -22,11 +22,16 @@ function checkAvatarFile(file: File): Refusal | null {
   return null;
 }
 
+function titleOf(details: unknown): string | null {
+  return typeof details === "object" && details !== null && typeof (details as { title?: unknown }).title === "string" ? (details as { title: string }).title : null;
+}
+
 /** The server's refusals carry the spec's words; anything else is 'Upload failed'. */
 function refusalOf(error: unknown): Refusal {
   if (error instanceof ApiClientError) {
     if (error.status === 415) return { title: PROFILE_TEXTS.avatarInvalidType.title, description: error.message };
     if (error.status === 413) return { title: PROFILE_TEXTS.avatarTooLarge.title, description: error.message };
+    if (error.status === 429) return { title: titleOf(error.details) ?? SECURITY_TEXTS.uploadLimitTitle, description: error.message };
   }
   return PROFILE_TEXTS.avatarUploadFailed;
 }
