@@ -4,6 +4,21 @@
 export const CONTENT_TYPES = ["image", "audio", "video"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/** The profession list of the search filters (first document §4), also the profile's choice. */
+export const PROFESSIONS = [
+  "Music Producer",
+  "Audio Engineer",
+  "Musician",
+  "Singer",
+  "Songwriter",
+  "DJ",
+  "Sound Designer",
+  "Composer",
+  "Mixing Engineer",
+  "Mastering Engineer",
+] as const;
+export type Profession = (typeof PROFESSIONS)[number];
+
 export const SERVICE_CATEGORIES = ["recording", "mixing", "production", "lessons", "consultation", "other"] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
@@ -76,7 +91,29 @@ export const TEXT_LIMITS = {
   usernameMax: 30,
   displayNameMin: 2,
   displayNameMax: 50,
+  bio: 300,
+  /** Not in the spec: bounds for the profile fields it shows without a limit. */
+  websiteUrl: 200,
+  /** The longest profession on the list is 18; a title kept from before the list fits in 60. */
+  profession: 60,
+  skill: 40,
+  phone: 30,
+  personName: 50,
 } as const;
+
+/** Profiles (second document §5, §9): the avatar limit, skills shown, and our bounds on the rest. */
+export const PROFILE_LIMITS = {
+  avatarMaxMb: 5,
+  skillsShown: 5,
+  /** Not in the spec: a bound so a profile cannot carry an unbounded list. */
+  skillsMax: 20,
+  yearsExperienceMax: 80,
+  /** Not in the spec: $100,000 an hour is beyond any real rate and keeps the integer small. */
+  hourlyRateMaxCents: 10_000_000,
+} as const;
+
+/** Dashboard previews (second document §9): 5 posts, 3 services, 3 products. */
+export const DASHBOARD_PREVIEWS = { posts: 5, services: 3, products: 3 } as const;
 
 /** Upload size limits in megabytes per content type (§5 Upload). */
 export const FILE_SIZE_LIMITS_MB = { image: 10, audio: 50, video: 100 } as const;

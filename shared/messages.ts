@@ -11,6 +11,7 @@ import {
   BROWSER_SEVERITIES,
   FILE_SIZE_LIMITS_MB,
   PASSWORD_MAX_LENGTH,
+  PROFILE_LIMITS,
   REPORTABLE_SECURITY_EVENT_TYPES,
   TEXT_LIMITS,
   type ContentType,
@@ -117,8 +118,57 @@ export const PASSWORD_TEXTS = {
   },
 } as const;
 
+// ---------------------------------------------------------------------------------------------
+// Profiles, the dashboard and onboarding (second document §2, §5, §8). Where the spec gives a
+// title and a description, the API's error message is the description and the SPA shows the
+// title above it.
+
 export const PROFILE_TEXTS = {
   notFound: "Profile not found",
+  loadFailed: "Failed to load profile",
+  updated: { title: "Profile updated", description: "Your profile has been successfully updated" },
+  updateFailed: { title: "Update failed", description: "Failed to update profile" },
+  usernameRequired: { title: "Username required", description: "Please enter a username" },
+  usernameTaken: { title: "Username taken", description: ACCOUNT_TEXTS.usernameTaken },
+  avatarInvalidType: { title: "Invalid file type", description: "Please select an image file" },
+  avatarTooLarge: { title: "File too large", description: `Please select an image under ${PROFILE_LIMITS.avatarMaxMb}MB` },
+  avatarUploadFailed: { title: "Upload failed", description: "Failed to upload profile picture" },
+  // The spec shows limits or required fields for these but no message; these are ours.
+  bioTooLong: `Bio must be at most ${TEXT_LIMITS.bio} characters`,
+  displayNameTooLong: ACCOUNT_TEXTS.displayNameTooLong,
+  professionRequired: "Please choose your profession",
+  professionInvalid: "Please choose a profession from the list",
+  locationTooLong: `Location must be at most ${TEXT_LIMITS.location} characters`,
+  websiteInvalid: "Please enter a website address starting with http:// or https://",
+  websiteTooLong: `Website address must be at most ${TEXT_LIMITS.websiteUrl} characters`,
+  skillTooLong: `Each skill must be at most ${TEXT_LIMITS.skill} characters`,
+  tooManySkills: `Add at most ${PROFILE_LIMITS.skillsMax} skills`,
+  firstNameRequired: "Please enter your first name",
+  lastNameRequired: "Please enter your last name",
+  nameTooLong: `Names must be at most ${TEXT_LIMITS.personName} characters`,
+  phoneInvalid: "Please enter a valid phone number",
+  yearsExperienceInvalid: `Experience must be a whole number of years from 0 to ${PROFILE_LIMITS.yearsExperienceMax}`,
+  hourlyRateInvalid: "Hourly rate must be an amount in dollars and cents",
+  nothingToUpdate: "Nothing to update",
+  /** "+N more" after the first five skills (second document §9). */
+  moreSkills: (count: number) => `+${count} more`,
+} as const;
+
+/** The cards chat apps show for a shared /profile/{id} or /post/{id} link (issue #10; ours). */
+export const LINK_PREVIEW_TEXTS = {
+  profileTitle: (displayName: string, username: string) => `${displayName} (@${username})`,
+  profileDescription: (displayName: string) => `${displayName} on Backline, the network for music professionals.`,
+  postTitle: (displayName: string) => `${displayName} on Backline`,
+  postDescription: (contentType: ContentType, username: string) => `A new ${contentType} post by @${username} on Backline.`,
+} as const;
+
+/** Price lines (second document §9): package pricing on owner lists, 'Starting at' on public pages. */
+export const PRICE_TEXTS = {
+  packagePricing: "Package pricing",
+  startingAt: (price: string) => `Starting at ${price}`,
+  contactForPricing: "Contact for pricing",
+  perHour: "/hour",
+  perSession: "/session",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -253,4 +303,24 @@ export const REQUEST_TEXTS = {
   invalidId: "Invalid id",
   invalidCursor: "Invalid cursor",
   invalidRequest: "Invalid request",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Profile screens (second document §2 Dashboard, Profile creation, Profile editing, Public
+// profile): the spec's words where it gives them, ours for the empty states it leaves open.
+
+export const PROFILE_SCREEN_TEXTS = {
+  /** The profile-picture box of /create-profile (second document §2). */
+  avatarHint: `PNG, JPG or GIF (max ${PROFILE_LIMITS.avatarMaxMb}MB)`,
+  skipOnboarding: "Skip for now",
+  usernameAvailable: "Username is available",
+  noPosts: { title: "No posts yet", hint: "Posts shared here will show up on this profile." },
+  noServices: { title: "No services yet", hint: "Services offered will be listed here." },
+  noProducts: { title: "No products yet", hint: "Products for sale will be listed here." },
+  /** The owner's own empty tabs on the dashboard (second document §2 Services and Products). */
+  noOwnServices: "No services created yet",
+  noOwnProducts: "No products created yet",
+  createFirstService: "Create Your First Service",
+  loadServices: "Failed to fetch services",
+  loadProducts: "Failed to fetch products",
 } as const;

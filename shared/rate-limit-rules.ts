@@ -36,6 +36,13 @@ export const RULES = {
    * the limit are skipped silently, as §8 wants view tracking never to bother the viewer.
    */
   post_view: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: bounds the profile_visit rows one signed-in viewer can write (repeat visits
+   * to one profile are already folded into one per half hour); over it, visits are skipped silently.
+   */
+  profile_visit: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: avatar uploads per user, as many as post uploads (each replaces the last). */
+  avatar_upload: { limit: RATE_LIMITS.upload.max, windowMs: RATE_LIMITS.upload.windowMs },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

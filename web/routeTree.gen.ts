@@ -13,6 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
+import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
+import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
@@ -21,6 +24,7 @@ import { Route as AuthConfirmRouteImport } from './routes/auth.confirm'
 import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
 import { Route as AuthResetRouteImport } from './routes/auth.reset'
 import { Route as PostPostIdRouteImport } from './routes/post.$postId'
+import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -39,6 +43,21 @@ const AuthRoute = AuthRouteImport.update({
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
   id: '/bookmarks',
   path: '/bookmarks',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCreateProfileRoute = AuthedCreateProfileRouteImport.update({
+  id: '/create-profile',
+  path: '/create-profile',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedEditProfileRoute = AuthedEditProfileRouteImport.update({
+  id: '/edit-profile',
+  path: '/edit-profile',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedFeedRoute = AuthedFeedRouteImport.update({
@@ -81,11 +100,19 @@ const PostPostIdRoute = PostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
+  id: '/profile/$userId',
+  path: '/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/bookmarks': typeof AuthedBookmarksRoute
+  '/create-profile': typeof AuthedCreateProfileRoute
+  '/dashboard': typeof AuthedDashboardRoute
+  '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
@@ -93,11 +120,15 @@ export interface FileRoutesByFullPath {
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/bookmarks': typeof AuthedBookmarksRoute
+  '/create-profile': typeof AuthedCreateProfileRoute
+  '/dashboard': typeof AuthedDashboardRoute
+  '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
@@ -105,6 +136,7 @@ export interface FileRoutesByTo {
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/auth': typeof AuthIndexRoute
 }
 export interface FileRoutesById {
@@ -113,6 +145,9 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
+  '/_authed/create-profile': typeof AuthedCreateProfileRoute
+  '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
@@ -120,6 +155,7 @@ export interface FileRoutesById {
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRouteTypes {
@@ -128,6 +164,9 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/bookmarks'
+    | '/create-profile'
+    | '/dashboard'
+    | '/edit-profile'
     | '/feed'
     | '/settings'
     | '/upload'
@@ -135,11 +174,15 @@ export interface FileRouteTypes {
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/profile/$userId'
     | '/auth/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/bookmarks'
+    | '/create-profile'
+    | '/dashboard'
+    | '/edit-profile'
     | '/feed'
     | '/settings'
     | '/upload'
@@ -147,6 +190,7 @@ export interface FileRouteTypes {
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/profile/$userId'
     | '/auth'
   id:
     | '__root__'
@@ -154,6 +198,9 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/auth'
     | '/_authed/bookmarks'
+    | '/_authed/create-profile'
+    | '/_authed/dashboard'
+    | '/_authed/edit-profile'
     | '/_authed/feed'
     | '/_authed/settings'
     | '/_authed/upload'
@@ -161,6 +208,7 @@ export interface FileRouteTypes {
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/profile/$userId'
     | '/auth/'
   fileRoutesById: FileRoutesById
 }
@@ -169,6 +217,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   PostPostIdRoute: typeof PostPostIdRoute
+  ProfileUserIdRoute: typeof ProfileUserIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -199,6 +248,27 @@ declare module '@tanstack/react-router' {
       path: '/bookmarks'
       fullPath: '/bookmarks'
       preLoaderRoute: typeof AuthedBookmarksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/create-profile': {
+      id: '/_authed/create-profile'
+      path: '/create-profile'
+      fullPath: '/create-profile'
+      preLoaderRoute: typeof AuthedCreateProfileRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/dashboard': {
+      id: '/_authed/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/edit-profile': {
+      id: '/_authed/edit-profile'
+      path: '/edit-profile'
+      fullPath: '/edit-profile'
+      preLoaderRoute: typeof AuthedEditProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/feed': {
@@ -257,11 +327,21 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/$userId': {
+      id: '/profile/$userId'
+      path: '/profile/$userId'
+      fullPath: '/profile/$userId'
+      preLoaderRoute: typeof ProfileUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AuthedRouteChildren {
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
+  AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
+  AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
@@ -269,6 +349,9 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedBookmarksRoute: AuthedBookmarksRoute,
+  AuthedCreateProfileRoute: AuthedCreateProfileRoute,
+  AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
@@ -298,6 +381,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   PostPostIdRoute: PostPostIdRoute,
+  ProfileUserIdRoute: ProfileUserIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -21,7 +21,9 @@ import { followRoutes } from "./routes/follows";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
+import { linkPreviewRoutes } from "./routes/link-previews";
 import { postRoutes } from "./routes/posts";
+import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { securityEventRoutes } from "./routes/security-events";
 import { uploadRoutes } from "./routes/uploads";
 
@@ -40,7 +42,10 @@ const api = new Hono<AppEnv>()
   .route("/posts", postCommentRoutes)
   .route("/bookmarks", bookmarkRoutes)
   .route("/comments", commentRoutes)
-  .route("/users", followRoutes);
+  .route("/users", followRoutes)
+  // Profiles: one's own under /profile, anyone's (and their tabs) under /users/:userId.
+  .route("/profile", profileRoutes)
+  .route("/users", userProfileRoutes);
 
 export const app = new Hono<AppEnv>();
 
@@ -69,6 +74,8 @@ app.all("/api/*", () => {
 app.route("/media", mediaRoutes);
 // The dev mail outbox; a 404 unless ENVIRONMENT is development or test.
 app.route("/dev", devRoutes);
+// Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.
+app.route("/", linkPreviewRoutes);
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));

@@ -109,6 +109,9 @@ describe("accounts journey (390×844)", () => {
     await signInForm.getByLabel("Email").fill(email.toUpperCase());
     await signInForm.getByLabel("Password", { exact: true }).fill(password);
     await signInForm.getByRole("button", { name: "Sign In" }).click();
+    // A new account is offered onboarding first, and continues to /settings after skipping it.
+    await page.waitForURL((url) => url.pathname === "/create-profile" && url.searchParams.get("redirect") === "/settings");
+    await page.getByRole("button", { name: "Skip for now" }).click();
     await page.waitForURL((url) => url.pathname === "/settings");
     await page.getByRole("heading", { name: "Account & security" }).waitFor();
     expect(await page.getByTestId("account-email").innerText()).toBe(email);
@@ -177,7 +180,9 @@ describe("accounts journey (390×844)", () => {
     await signInForm.getByLabel("Email").fill(email);
     await signInForm.getByLabel("Password", { exact: true }).fill(password);
     await signInForm.getByRole("button", { name: "Sign In" }).click();
-    // No redirect target: /feed, built by another issue (until then the 404 page).
+    // No redirect target: /feed, after the onboarding a new account is offered (skipped here).
+    await page.waitForURL((url) => url.pathname === "/create-profile" && url.searchParams.get("redirect") === "/feed");
+    await page.getByRole("button", { name: "Skip for now" }).click();
     await page.waitForURL((url) => url.pathname === "/feed");
     await page.goto("/auth?redirect=%2Fsettings");
     await page.waitForURL((url) => url.pathname === "/settings");

@@ -52,6 +52,9 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
+  // A new account is offered onboarding first (/create-profile); this journey skips it.
+  await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
+  if (new URL(page.url()).pathname === "/create-profile") await page.getByRole("button", { name: "Skip for now" }).click();
   await page.waitForURL((url) => url.pathname === "/feed");
 }
 

@@ -116,7 +116,8 @@ export const POST_ROUTES: RouteCase[] = [
   // §8: view tracking never fails the client, visitors included.
   { route: "POST /api/posts/:postId/views", ...everyone(204) },
   { route: "GET /api/feed", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/users/:userId/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // The public profile's Posts tab reads this list, so it is open like the profile (decision record 0026).
+  { route: "GET /api/users/:userId/posts", ...everyone(200) },
   { route: "GET /api/hashtags/:name/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
 ];
 
@@ -157,6 +158,52 @@ export const SOCIAL_ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * Profiles, the dashboard and onboarding (second document §2, §5–§7). Anyone's profile and its tabs
+ * are public; /api/profile is always the caller's own (the owner comes from the session, never the
+ * request), so another user reaches only their own profile there and the owner's stays untouched
+ * (tests/worker/profiles/security.test.ts checks the rows).
+ */
+export const PROFILE_ROUTES: RouteCase[] = [
+  { route: "GET /api/users/:userId", ...everyone(200) },
+  // §7 interactions: recording a visit never fails the client, visitors included.
+  { route: "POST /api/users/:userId/visits", ...everyone(204) },
+  { route: "GET /api/users/:userId/services", ...everyone(200) },
+  { route: "GET /api/users/:userId/products", ...everyone(200) },
+  { route: "GET /api/profile", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PATCH /api/profile",
+    body: () => ({ bio: "Edited by whoever may" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  // Without ?username= the rule answers; a visitor is refused before their input is judged.
+  {
+    route: "GET /api/profile/username-check",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 400, message: "Please enter a username" },
+    owner: { status: 400, message: "Please enter a username" },
+  },
+  {
+    route: "POST /api/profile/avatar",
+    raw: () => jpegBytes(3000),
+    headers: { "content-type": "image/jpeg" },
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  {
+    route: "PUT /api/profile/onboarding",
+    body: () => ({ firstName: "Ana", lastName: "Lopez", profession: "DJ", phone: "+1 555 010 0199" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  { route: "POST /api/profile/onboarding/skip", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/profile/dashboard", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -166,4 +213,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES];

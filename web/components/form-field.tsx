@@ -1,10 +1,11 @@
 // Labelled form fields with their validation message, for every form in the app (the auth forms,
-// the upload form, the edit dialog). The message is linked with aria-describedby and the control
+// the upload form, the edit dialog, the profile forms). The message is linked with aria-describedby and the control
 // marked aria-invalid, so screen readers announce the spec's text with the field. A textarea
 // field with a `limit` shows a live "n/max" counter, as the spec's caption and comment fields do.
+import { ChevronDown } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "../lib/cn";
-import { Input } from "./ui/input";
+import { fieldClasses, Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
 
@@ -79,6 +80,41 @@ export function TextareaField({ label, error, hint, below, id, limit, length, ..
         </span>
       </div>
       <Textarea id={ids.controlId} maxLength={limit} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} {...textareaProps} />
+      <FieldMessages hint={hint} hintId={ids.hintId} below={below} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldFrameProps &
+  ComponentProps<"select"> & {
+    options: readonly string[];
+    /** The first, empty choice ("Choose your profession"); selecting it means "none". */
+    placeholder: string;
+  };
+
+/** A native select: on phones it opens the platform's own picker, which suits a short fixed list. */
+export function SelectField({ label, error, hint, below, id, options, placeholder, className, ...selectProps }: SelectFieldProps) {
+  const ids = useFieldIds(id, { hint, error });
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={ids.controlId}>{label}</Label>
+      <div className="relative">
+        <select
+          id={ids.controlId}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+          className={cn(fieldClasses, "h-11 appearance-none py-2 pr-10", className)}
+          {...selectProps}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      </div>
       <FieldMessages hint={hint} hintId={ids.hintId} below={below} error={error} errorId={ids.errorId} />
     </div>
   );

@@ -16,3 +16,27 @@ export const appPaths: Readonly<Record<"home" | "auth" | "feed" | "search" | "up
 export function profilePath(userId: string): string {
   return `/profile/${encodeURIComponent(userId)}`;
 }
+
+/** Service and product detail pages (second document §2). */
+export function servicePath(serviceId: string): string {
+  return `/service/${encodeURIComponent(serviceId)}`;
+}
+
+export function productPath(productId: string): string {
+  return `/product/${encodeURIComponent(productId)}`;
+}
+
+/** The messages screen with a conversation opened (or created) with this user. */
+export function messagesWithUserPath(userId: string): string {
+  return `/messages?userId=${encodeURIComponent(userId)}`;
+}
+
+/** The dashboard's professional tools (second document §2 Dashboard), in the spec's order. */
+export const professionalToolPaths: Readonly<Record<"portfolio" | "reviews" | "booking" | "analytics" | "services" | "products", string>> = {
+  portfolio: "/portfolio",
+  reviews: "/reviews",
+  booking: "/booking",
+  analytics: "/analytics",
+  services: "/services",
+  products: "/products",
+};

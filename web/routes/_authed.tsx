@@ -1,20 +1,37 @@
 // Spec social-feed-search §2 (guarded screens, mobile header, bottom navigation) and §9 (client
 // security layer): the pathless layout every signed-in screen lives under. While the session is
-// read it shows 'Loading...' with a spinner; a visitor is sent to /auth?redirect=<this path>.
-import { Link, Outlet, createFileRoute, redirect, useLocation, useNavigate } from "@tanstack/react-router";
+// read it shows 'Loading...' with a spinner; a visitor is sent to /auth?redirect=<this path>, and a
+// new account that still needs onboarding to /create-profile?redirect=<this path> (second document
+// §2 Profile creation).
+import { Link, Outlet, createFileRoute, redirect, useLocation, useMatches, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { Bookmark, type LucideIcon, Settings } from "lucide-react";
 import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
 import { sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
 import { useFullSignOut, useSession, useSessionLostHandler } from "../features/auth/hooks";
+import { destinationAfterSignIn, ONBOARDING_PATH } from "../features/auth/redirect";
 import { SECURITY_STORAGE_KEYS } from "../features/security/local-log";
 import { SecurityLayer } from "../features/security/security-layer";
+import { cn } from "../lib/cn";
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /**
+     * How the signed-in frame holds this screen: "wide" widens the content for a two-column
+     * desktop layout (the dashboard); "focused" hides the bottom navigation (onboarding).
+     */
+    layout?: "wide" | "focused";
+  }
+}
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!session.user) throw redirect({ to: "/auth", search: { redirect: location.href }, replace: true });
+    if (session.user.needsOnboarding && location.pathname !== ONBOARDING_PATH) {
+      throw redirect({ href: destinationAfterSignIn(location.href, true), replace: true });
+    }
     // Child routes read the signed-in user from context instead of fetching it again.
     return { user: session.user, profile: session.profile };
   },
@@ -30,6 +47,7 @@ function AuthedLayout() {
   const href = useLocation({ select: (location) => location.href });
   const navigate = useNavigate();
   const fullSignOut = useFullSignOut({ keepStorageKeys: SECURITY_STORAGE_KEYS });
+  const layout = useMatches({ select: (matches) => matches.findLast((match) => match.staticData.layout)?.staticData.layout });
 
   // The session can end while a screen is open (revoked elsewhere, or expired on the server).
   // Navigate once when that happens: a <Navigate> element here would re-fire on every render of
@@ -45,19 +63,20 @@ function AuthedLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <MobileHeader
+        wide={layout === "wide"}
         actions={
           <>
             <ThemeToggle />
-            {/* Saved posts; the dashboard links here too once it exists (second document §2). */}
+            {/* Saved posts; the dashboard links here too (second document §2). */}
             <HeaderIconLink to="/bookmarks" label="Saved posts" icon={Bookmark} />
             <HeaderIconLink to="/settings" label="Settings" icon={Settings} />
           </>
         }
       />
-      <main className="mx-auto w-full max-w-2xl flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">
+      <main className={cn("mx-auto w-full flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]", layout === "wide" ? "max-w-6xl" : "max-w-2xl")}>
         <Outlet />
       </main>
-      <BottomNav />
+      {layout === "focused" ? null : <BottomNav />}
       <SecurityLayer onSessionTimeout={fullSignOut} />
     </div>
   );

@@ -3,11 +3,11 @@
 // Opening the page records a view (§7 post_views; failures only logged).
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { POST_ERRORS } from "../../shared/messages";
 import { BottomNav } from "../components/app-shell";
-import { Wordmark } from "../components/brand/logo";
+import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
 import { Button, buttonVariants } from "../components/ui/button";
 import { sessionQueryOptions } from "../features/auth/api";
 import { postQueryOptions } from "../features/posts/api";
@@ -42,25 +42,7 @@ function PostPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
-        <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
-          <Link
-            to={signedIn ? appPaths.feed : appPaths.home}
-            aria-label={signedIn ? "Back to feed" : "Back to home"}
-            className="inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <ArrowLeft className="size-5" aria-hidden />
-          </Link>
-          <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
-            <Wordmark />
-          </Link>
-          {!signedIn && !session.isPending ? (
-            <Link to="/auth" search={{ redirect: `/post/${postId}` }} className={buttonVariants({ size: "sm", className: "ml-auto" })}>
-              Sign In
-            </Link>
-          ) : null}
-        </div>
-      </header>
+      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={`/post/${postId}`} />
 
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4">
         <h1 className="sr-only">Post</h1>
@@ -100,22 +82,7 @@ function PostPage() {
           </div>
         ) : null}
 
-        {!signedIn && !session.isPending ? (
-          <section className="rounded-[var(--radius-card)] border border-primary/25 bg-gradient-to-br from-orange-500/10 via-rose-500/5 to-transparent p-5" data-testid="sign-in-cta">
-            <h2 className="font-display text-lg font-semibold tracking-tight">Join the people behind the music</h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Sign in to like, comment and follow — or create a free account to share your own work.
-            </p>
-            <div className="mt-4 flex gap-2">
-              <Link to="/auth" search={{ redirect: `/post/${postId}` }} className={buttonVariants({ className: "flex-1" })}>
-                Sign In
-              </Link>
-              <Link to="/auth" search={{ redirect: `/post/${postId}`, tab: "signup" }} className={buttonVariants({ variant: "outline", className: "flex-1" })}>
-                Get Started
-              </Link>
-            </div>
-          </section>
-        ) : null}
+        {!signedIn && !session.isPending ? <SignInCallout redirect={`/post/${postId}`} /> : null}
       </main>
       {signedIn ? <BottomNav /> : null}
     </div>

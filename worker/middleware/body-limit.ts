@@ -21,8 +21,9 @@ export const BODY_LIMITS = {
   /** Starting an upload: the file name alone may be 1,024 characters. */
   uploadStart: 8 * KiB,
   /**
-   * Comments (10,000 characters accepted, cut to 1,000 by the route) and posts (a 500-character
-   * caption, location, tags and 512 waveform peaks): about 30 KB at most.
+   * Comments (10,000 characters accepted, cut to 1,000 by the route), posts (a 500-character
+   * caption, location, tags and 512 waveform peaks) and profile edits (bio, skills and the rest
+   * within their schemas' raw bounds): about 30 KB at most.
    */
   content: 32 * KiB,
 } as const;
@@ -36,12 +37,19 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // Upload parts and poster frames stream straight into R2 and are held to their exact declared
   // length there (decision record 0005); a JSON limit would refuse every real part.
   { method: "PUT", path: /^\/api\/uploads\/[^/]+\/(?:parts\/[^/]+|thumbnail)\/?$/, limit: "own" },
+  // An avatar streams into R2 and is held to its 5 MB limit there, with the spec's 'Please select
+  // an image under 5MB' rather than this middleware's generic refusal.
+  { method: "POST", path: /^\/api\/profile\/avatar\/?$/, limit: "own" },
   // The security monitor's reports answer their own 413 with the spec's "Details are too large".
   { method: "POST", path: /^\/api\/security-events\/?$/, limit: "own" },
   { method: "POST", path: /^\/api\/uploads\/?$/, limit: BODY_LIMITS.uploadStart },
   { method: "POST", path: /^\/api\/posts\/?$/, limit: BODY_LIMITS.content },
   { method: "PATCH", path: /^\/api\/posts\/[^/]+\/?$/, limit: BODY_LIMITS.content },
   { method: "POST", path: /^\/api\/posts\/[^/]+\/comments\/?$/, limit: BODY_LIMITS.content },
+  // Profile edits and onboarding: twenty 40-character skills, a 300-character bio and the other
+  // fields in 3-byte characters pass 4 KB; the schemas' raw bounds stay under 32 KB.
+  { method: "PATCH", path: /^\/api\/profile\/?$/, limit: BODY_LIMITS.content },
+  { method: "PUT", path: /^\/api\/profile\/onboarding\/?$/, limit: BODY_LIMITS.content },
 ];
 
 /** The limit for one request: the listed route's, else the default. */

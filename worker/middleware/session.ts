@@ -39,6 +39,15 @@ export function requireUser(c: Context<AppEnv>): SessionInfo {
 }
 
 /**
+ * `requireUser` as middleware, for a route whose query validation runs before the handler: placed
+ * first, it answers a visitor 401 before their input is judged.
+ */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/**
  * Refuses (403, with the spec's wording passed in, e.g. "You can only delete your own posts")
  * unless the signed-in user owns the row. `ownerId` must come from the server's own row, never
  * from the request.

@@ -18,17 +18,17 @@ export const feedRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuer
   return c.json(page, 200);
 });
 
-/** Mounted at /users: GET /api/users/:userId/posts. */
+/**
+ * Mounted at /users: GET /api/users/:userId/posts. Open to visitors, as the public profile whose
+ * Posts tab it fills is (decision record 0026); the feed and the all-posts list stay signed-in.
+ */
 export const userPostRoutes = new Hono<AppEnv>().get(
   "/:userId/posts",
   validate("query", pageQuerySchema),
   // An id that cannot exist has no posts; the answer is the same as for a user with none.
-  paramOr(userParamSchema, (c) => {
-    requireUser(c);
-    return c.json(EMPTY_PAGE, 200);
-  }),
+  paramOr(userParamSchema, (c) => c.json(EMPTY_PAGE, 200)),
   async (c) => {
-    const { userId: viewerId } = requireUser(c);
+    const viewerId = c.var.session?.userId ?? null;
     const { cursor, limit } = c.req.valid("query");
     const page = await listUserPosts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit, viewerId });
     return c.json(page, 200);

@@ -102,6 +102,15 @@ describe("text and counts", () => {
     expect(within(card).getByText("5m").tagName).toBe("TIME");
   });
 
+  it("links the time to the post's own page with a real anchor, so it opens in a new tab and can be shared", async () => {
+    renderWithProviders(<PostCard post={makePost()} />);
+    const card = await screen.findByRole("article", { name: "Jonah Brooks" });
+    const permalink = within(card).getByTestId("post-permalink");
+    expect(permalink.tagName).toBe("A");
+    expect(permalink).toHaveAttribute("href", "/post/p1");
+    expect(within(permalink).getByText("5m").tagName).toBe("TIME");
+  });
+
   it("keeps line breaks and shows markup as text", async () => {
     renderWithProviders(<PostCard post={makePost({ caption: "Line one\nLine <b>two</b>" })} />);
     const caption = await screen.findByTestId("post-caption");

@@ -20,7 +20,8 @@ describe("sign-in happy path", () => {
     const res = await trySignIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
     const body = await res.json<{ user: { id: string; email: string }; profile: { username: string } }>();
-    expect(body.user).toEqual({ id: user.id, email: user.email });
+    // A profile without a profession that never onboarded is offered /create-profile (issue #10).
+    expect(body.user).toEqual({ id: user.id, email: user.email, needsOnboarding: true });
     expect(body.profile.username).toBe(user.username);
 
     const access = setCookieLine(res, "bl_access")!;

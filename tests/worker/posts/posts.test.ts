@@ -309,8 +309,12 @@ describe("lists", () => {
     expect(badCursor.status).toBe(400);
     expect((await errorOf(badCursor)).message).toBe("Invalid cursor");
 
-    for (const path of ["/api/feed", "/api/posts", `/api/users/${ben.id}/posts`, "/api/hashtags/studio/posts"]) {
+    for (const path of ["/api/feed", "/api/posts", "/api/hashtags/studio/posts"]) {
       expect((await api(path)).status, path).toBe(401);
     }
+    // A user's posts fill their public profile's Posts tab, which visitors may open (decision
+    // record 0026): the same list, with every viewer flag false.
+    const visitorView = (await (await api(`/api/users/${ben.id}/posts`)).json()) as PostPage;
+    expect(visitorView.items.map((p) => [p.id, p.viewer])).toEqual([[b.id, { liked: false, bookmarked: false, isOwner: false }]]);
   });
 });

@@ -18,6 +18,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   post_view: { limit: 60, minutes: 10 },
   account_mail: { limit: 3, minutes: 60 },
   visitor_event: { limit: 10, minutes: 10 },
+  profile_visit: { limit: 60, minutes: 10 },
+  avatar_upload: { limit: 10, minutes: 60 },
 };
 
 describe("rules", () => {

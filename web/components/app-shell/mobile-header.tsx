@@ -9,12 +9,15 @@ import { Wordmark } from "../brand/logo";
 export function MobileHeader({
   unreadMessages = 0,
   actions,
+  wide = false,
   className,
 }: {
   /** Shows a dot on the messages button when above zero. */
   unreadMessages?: number;
   /** Extra controls placed before the messages button (a theme toggle, for example). */
   actions?: ReactNode;
+  /** Lines the header up with a screen whose content is wider than the phone column. */
+  wide?: boolean;
   className?: string;
 }) {
   return (
@@ -24,7 +27,7 @@ export function MobileHeader({
         className,
       )}
     >
-      <div className="mx-auto flex h-14 max-w-2xl items-center justify-between px-4">
+      <div className={cn("mx-auto flex h-14 items-center justify-between px-4", wide ? "max-w-6xl sm:px-6" : "max-w-2xl")}>
         <Link to={appPaths.feed} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label="Backline home">
           <Wordmark />
         </Link>

@@ -149,3 +149,34 @@ export function useSignOut(options: { keepStorageKeys?: readonly string[] } = {}
     },
   });
 }
+
+/** What the session keeps of one's own profile that the profile screens can change. */
+interface ProfileFacts {
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  needsOnboarding: boolean;
+}
+
+/**
+ * Brings the cached session in step after the profile screens saved one's own profile: the
+ * signed-in layout reads `needsOnboarding` from it on every navigation (so onboarding, once saved
+ * or skipped, is not offered again), and screens such as /settings show its name.
+ */
+export function useSyncSessionProfile() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (facts: ProfileFacts) => {
+      const session = queryClient.getQueryData<SessionData>(authKeys.session());
+      if (!session?.user) return;
+      setSession(queryClient, {
+        ...session,
+        user: { ...session.user, needsOnboarding: facts.needsOnboarding },
+        profile: session.profile
+          ? { ...session.profile, username: facts.username, displayName: facts.displayName, avatarUrl: facts.avatarUrl }
+          : session.profile,
+      });
+    },
+    [queryClient],
+  );
+}

@@ -13,3 +13,16 @@ export function safeRedirect(target: unknown, fallback = DEFAULT_AFTER_SIGN_IN):
   if (target === "/auth" || target.startsWith("/auth?") || target.startsWith("/auth/")) return fallback;
   return target;
 }
+
+/** The onboarding screen (second document §2 Profile creation). */
+export const ONBOARDING_PATH = "/create-profile";
+
+/**
+ * Where a signed-in account goes next. One that still needs onboarding (a new account whose
+ * profile has no profession, onboarding neither saved nor skipped) sees /create-profile first and
+ * continues to `target` afterwards.
+ */
+export function destinationAfterSignIn(target: string, needsOnboarding: boolean): string {
+  if (!needsOnboarding || target === ONBOARDING_PATH || target.startsWith(`${ONBOARDING_PATH}?`)) return target;
+  return `${ONBOARDING_PATH}?redirect=${encodeURIComponent(target)}`;
+}

@@ -4,6 +4,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, users } from "../schema";
+import { needsOnboarding } from "./profiles";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -94,10 +95,17 @@ export async function linkGoogleAccount(
   await db.update(users).set(link).where(eq(users.id, userId));
 }
 
-/** What sign-in, refresh and GET /session answer: the account's id and email, and its profile. */
+/**
+ * What sign-in, refresh and GET /session answer: the account's id and email, whether the SPA
+ * should offer onboarding (/create-profile), and its profile. Only ever sent to the account's own
+ * session.
+ */
 export async function loadAccount(db: Db, userId: string) {
   const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) return null;
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return { user: { id: row.id, email: row.email }, profile: profile ?? null };
+  return {
+    user: { id: row.id, email: row.email, needsOnboarding: profile ? needsOnboarding(profile) : false },
+    profile: profile ?? null,
+  };
 }

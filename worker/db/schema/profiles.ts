@@ -21,6 +21,18 @@ export const profiles = sqliteTable(
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     websiteUrl: text("website_url"),
     skills: text("skills", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // Private fields from onboarding (/create-profile): the owner's answers only, never in a
+    // public response (shared/profile-api.ts PublicProfile has no place for them). Their bounds
+    // are the shared schemas'; a CHECK here would make drizzle-kit rebuild the table, which drops
+    // the counter and search triggers of 0001_triggers_fts.sql.
+    phone: text("phone"),
+    yearsExperience: integer("years_experience", { mode: "number" }),
+    hourlyRateCents: integer("hourly_rate_cents", { mode: "number" }),
+    /**
+     * When onboarding was saved or skipped; null until then. While it is null and the profile
+     * has no profession, the session answer asks the SPA to show /create-profile.
+     */
+    onboardedAt: integer("onboarded_at", { mode: "number" }),
     postCount: counter("post_count"),
     followerCount: counter("follower_count"),
     followingCount: counter("following_count"),

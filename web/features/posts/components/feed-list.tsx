@@ -62,3 +62,8 @@ export function FeedList({ renderActionBar, renderHeaderAction }: Pick<PostListP
     />
   );
 }
+
+/** A profile's Posts tab: the user's posts, newest first (second document §2 Public profile). */
+export function UserPostList({ userId, empty, renderActionBar }: { userId: string } & Pick<PostListProps, "empty" | "renderActionBar">) {
+  return <PostList source={{ kind: "user", userId }} empty={empty} renderActionBar={renderActionBar} />;
+}

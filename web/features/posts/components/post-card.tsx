@@ -1,7 +1,7 @@
 // One post in a list or on its share page (spec §2 feed screen): a header linking to the
-// author's profile, the content, caption, location, tags, like and comment counts, and the
-// owner's menu. The like/bookmark/comment/share bar is another issue's: it plugs into
-// `actionBar`; until then the counts are shown in its place.
+// author's profile, its time linking to the post's own page (/post/{id}), the content, caption,
+// location, tags, like and comment counts, and the owner's menu. The like/bookmark/comment/share
+// bar is another issue's: it plugs into `actionBar`; until then the counts are shown in its place.
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, Heart, MapPin, MessageCircle } from "lucide-react";
 import { useRef, type ReactNode } from "react";
@@ -78,7 +78,15 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
           </span>
         </Link>
         {headerAction}
-        <RelativeTime date={post.createdAt} className="shrink-0 text-xs text-muted-foreground" />
+        {/* A real link to the post's own page, so it opens in a new tab and can be copied. */}
+        <Link
+          to="/post/$postId"
+          params={{ postId: post.id }}
+          className="shrink-0 rounded text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          data-testid="post-permalink"
+        >
+          <RelativeTime date={post.createdAt} />
+        </Link>
         {post.viewer.isOwner ? <PostMenu post={post} onDeleted={onDeleted} /> : null}
       </header>
 

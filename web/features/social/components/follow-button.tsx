@@ -5,7 +5,7 @@
 // A following button reads "Following" and turns into "Unfollow" under the pointer or keyboard
 // focus, so the action it performs is what it says at the moment it is pressed.
 import { Link, useLocation } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { useFollow } from "../hooks/use-follow";
@@ -19,11 +19,16 @@ export interface FollowButtonProps {
   initialFollowing?: boolean;
   size?: "sm" | "md";
   className?: string;
+  /**
+   * Told whenever the shown state changes after mount (the optimistic flip, and a rollback when
+   * the server refused), so a screen can keep a follower count beside the button in step.
+   */
+  onFollowingChange?: (following: boolean) => void;
 }
 
 const sizes = { sm: "h-8 px-3 text-xs", md: "h-10 px-4 text-sm" };
 
-export function FollowButton({ userId, username, viewerId, initialFollowing, size = "md", className }: FollowButtonProps) {
+export function FollowButton({ userId, username, viewerId, initialFollowing, size = "md", className, onFollowingChange }: FollowButtonProps) {
   const own = viewerId === userId;
   const signedIn = typeof viewerId === "string";
   const href = useLocation({ select: (location) => location.href });
@@ -42,7 +47,16 @@ export function FollowButton({ userId, username, viewerId, initialFollowing, siz
       </Link>
     );
   }
-  return <SignedInFollowButton userId={userId} username={username} initialFollowing={initialFollowing} size={size} className={className} />;
+  return (
+    <SignedInFollowButton
+      userId={userId}
+      username={username}
+      initialFollowing={initialFollowing}
+      size={size}
+      className={className}
+      onFollowingChange={onFollowingChange}
+    />
+  );
 }
 
 function SignedInFollowButton({
@@ -51,15 +65,23 @@ function SignedInFollowButton({
   initialFollowing,
   size,
   className,
+  onFollowingChange,
 }: {
   userId: string;
   username: string;
   initialFollowing?: boolean;
   size: "sm" | "md";
   className?: string;
+  onFollowingChange?: (following: boolean) => void;
 }) {
   const { following, isLoading, toggle } = useFollow({ userId, username, initialFollowing });
   const [armed, setArmed] = useState(false);
+  const shown = useRef(following);
+  useEffect(() => {
+    if (shown.current === following) return;
+    shown.current = following;
+    onFollowingChange?.(following);
+  }, [following, onFollowingChange]);
   const label = following ? (armed ? "Unfollow" : "Following") : "Follow";
   return (
     <button

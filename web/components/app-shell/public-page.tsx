@@ -1,0 +1,57 @@
+// The frame of the screens visitors may open from a shared link (/post/{id}, /profile/{id}):
+// a header with a back link (the feed when signed in, the landing page otherwise), the wordmark
+// and, for visitors, Sign In; and a call to join that brings the visitor back to the same page.
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { appPaths } from "../../lib/app-paths";
+import { Wordmark } from "../brand/logo";
+import { buttonVariants } from "../ui/button";
+
+export interface PublicPageProps {
+  signedIn: boolean;
+  /** True while the session is read: neither the visitor's nor the member's controls show yet. */
+  sessionPending: boolean;
+  /** Where signing in comes back to: this page. */
+  redirect: string;
+}
+
+export function PublicHeader({ signedIn, sessionPending, redirect }: PublicPageProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
+      <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
+        <Link
+          to={signedIn ? appPaths.feed : appPaths.home}
+          aria-label={signedIn ? "Back to feed" : "Back to home"}
+          className="inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ArrowLeft className="size-5" aria-hidden />
+        </Link>
+        <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
+          <Wordmark />
+        </Link>
+        {!signedIn && !sessionPending ? (
+          <Link to="/auth" search={{ redirect }} className={buttonVariants({ size: "sm", className: "ml-auto" })}>
+            Sign In
+          </Link>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function SignInCallout({ redirect }: { redirect: string }) {
+  return (
+    <section className="rounded-[var(--radius-card)] border border-primary/25 bg-gradient-to-br from-orange-500/10 via-rose-500/5 to-transparent p-5" data-testid="sign-in-cta">
+      <h2 className="font-display text-lg font-semibold tracking-tight">Join the people behind the music</h2>
+      <p className="mt-1 text-sm text-muted-foreground">Sign in to like, comment and follow — or create a free account to share your own work.</p>
+      <div className="mt-4 flex gap-2">
+        <Link to="/auth" search={{ redirect }} className={buttonVariants({ className: "flex-1" })}>
+          Sign In
+        </Link>
+        <Link to="/auth" search={{ redirect, tab: "signup" }} className={buttonVariants({ variant: "outline", className: "flex-1" })}>
+          Get Started
+        </Link>
+      </div>
+    </section>
+  );
+}

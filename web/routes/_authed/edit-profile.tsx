@@ -1,0 +1,57 @@
+// Spec marketplace-messaging-account §2 Profile editing (/edit-profile): avatar upload, username,
+// display name and bio (plus profession, location, website and skills, which the public profile
+// shows and nothing else edits); Save Changes and Cancel both return to /dashboard; 'Profile not
+// found' when there is no profile to edit.
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import type { OwnProfile } from "../../../shared/profile-api";
+import { useSyncSessionProfile } from "../../features/auth/hooks";
+import { ownProfileQueryOptions } from "../../features/profiles/api";
+import { EditProfileForm } from "../../features/profiles/components/edit-profile-form";
+import { ProfileFormSkeleton, ProfileLoadProblem } from "../../features/profiles/components/profile-form-states";
+import { appPaths } from "../../lib/app-paths";
+
+export const Route = createFileRoute("/_authed/edit-profile")({
+  // Started here, not awaited (decision record 0016): the skeleton shows at once.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(ownProfileQueryOptions());
+  },
+  component: EditProfilePage,
+});
+
+function EditProfilePage() {
+  const navigate = useNavigate();
+  const profile = useQuery(ownProfileQueryOptions());
+  const syncSession = useSyncSessionProfile();
+  const toDashboard = () => void navigate({ to: appPaths.dashboard });
+  const saved = (next: OwnProfile) => syncSession(next);
+
+  return (
+    <div className="px-4 pt-4">
+      <div className="mb-4 flex items-center gap-2">
+        <Link
+          to={appPaths.dashboard}
+          aria-label="Back to dashboard"
+          className="-ml-2 inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ArrowLeft className="size-5" aria-hidden />
+        </Link>
+        <h1 className="font-display text-2xl font-bold tracking-tight">Edit Profile</h1>
+      </div>
+      {profile.isPending ? <ProfileFormSkeleton /> : null}
+      {profile.error && !profile.data ? <ProfileLoadProblem error={profile.error} onRetry={() => void profile.refetch()} /> : null}
+      {profile.data ? (
+        <EditProfileForm
+          profile={profile.data}
+          onAvatarUploaded={saved}
+          onSaved={(next) => {
+            saved(next);
+            toDashboard();
+          }}
+          onCancel={toDashboard}
+        />
+      ) : null}
+    </div>
+  );
+}

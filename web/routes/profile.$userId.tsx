@@ -1,0 +1,169 @@
+// Spec marketplace-messaging-account §2 Public profile (/profile/{userId}), open to visitors (§1,
+// §6): the profile's facts, Follow and Contact (hidden on one's own profile; DESIGN.md: Follow
+// follows), tabs Posts, Products and Services, and 'Failed to load profile' / 'Profile not
+// found'. Opening someone else's profile records a profile_visit (§7; the Worker decides who
+// counts, failures are only logged). Contact goes to /messages?userId={id}, which opens or
+// creates the conversation; a visitor is asked to sign in first and then lands there.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { MessageCircle, Pencil, RefreshCw, UserX } from "lucide-react";
+import { useCallback, useEffect, useRef } from "react";
+import { z } from "zod";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
+import { BottomNav } from "../components/app-shell";
+import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
+import { Button, buttonVariants } from "../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { notifyError } from "../components/ui/toast";
+import { sessionQueryOptions } from "../features/auth/api";
+import { UserPostList } from "../features/posts/components/feed-list";
+import { isNotFound, profileCalls, publicProfileQueryOptions, setProfileFollowing } from "../features/profiles/api";
+import { ProfileSummary, ProfileSummarySkeleton } from "../features/profiles/components/profile-summary";
+import { EmptyItems, UserProductsList, UserServicesList } from "../features/profiles/components/seller-items";
+import { FollowButton, PostActions } from "../features/social";
+import { appPaths, messagesWithUserPath } from "../lib/app-paths";
+
+const TABS = ["posts", "products", "services"] as const;
+type ProfileTab = (typeof TABS)[number];
+
+const profileSearchSchema = z.object({
+  tab: z.enum(TABS).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/profile/$userId")({
+  validateSearch: profileSearchSchema,
+  // Started here, not awaited (decision record 0016): the frame and skeletons show at once.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(publicProfileQueryOptions(params.userId));
+  },
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const { userId } = Route.useParams();
+  const { tab = "posts" } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions());
+  const profile = useQuery(publicProfileQueryOptions(userId));
+  const viewerId = session.isPending ? undefined : (session.data?.user?.id ?? null);
+  const signedIn = typeof viewerId === "string";
+  const isSelf = profile.data?.viewer?.isSelf ?? viewerId === userId;
+  const here = `/profile/${userId}`;
+  const notFound = isNotFound(profile.error);
+
+  // §8: a failed profile load is also an Error toast.
+  useEffect(() => {
+    if (profile.error && !notFound) notifyError(PROFILE_TEXTS.loadFailed, { id: `profile-${userId}` });
+  }, [profile.error, profile.errorUpdatedAt, notFound, userId]);
+
+  // One visit per opening of the page (the Worker also folds repeats within half an hour).
+  const visited = useRef<string | null>(null);
+  const loadedId = profile.data?.userId;
+  useEffect(() => {
+    if (!loadedId || isSelf || visited.current === loadedId) return;
+    visited.current = loadedId;
+    void profileCalls.recordVisit(loadedId);
+  }, [loadedId, isSelf]);
+
+  const onFollowingChange = useCallback((following: boolean) => setProfileFollowing(queryClient, userId, following), [queryClient, userId]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} />
+      <main className="mx-auto w-full max-w-2xl flex-1 space-y-5 px-3 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4">
+        {profile.isPending ? <ProfileSummarySkeleton /> : null}
+
+        {notFound ? (
+          <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-14 text-center" data-testid="profile-not-found">
+            <UserX className="size-10 text-muted-foreground" aria-hidden />
+            <div className="space-y-1">
+              <h1 className="font-display text-xl font-semibold">{PROFILE_TEXTS.notFound}</h1>
+              <p className="text-sm text-muted-foreground">The account may have been removed, or the link is wrong.</p>
+            </div>
+            <Link to={signedIn ? appPaths.feed : appPaths.home} className={buttonVariants({ variant: "outline" })}>
+              {signedIn ? "Back to feed" : "Go to Backline"}
+            </Link>
+          </div>
+        ) : null}
+
+        {profile.error && !notFound && !profile.data ? (
+          <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-12 text-center" data-testid="profile-load-failed">
+            <h1 className="font-display text-lg font-semibold">{PROFILE_TEXTS.loadFailed}</h1>
+            <Button variant="outline" onClick={() => void profile.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </div>
+        ) : null}
+
+        {profile.data ? (
+          <>
+            <ProfileSummary
+              profile={profile.data}
+              actions={
+                viewerId === undefined ? null : isSelf ? (
+                  <Link to="/edit-profile" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    <Pencil aria-hidden /> Edit Profile
+                  </Link>
+                ) : (
+                  <>
+                    <FollowButton
+                      userId={profile.data.userId}
+                      username={profile.data.username}
+                      viewerId={viewerId}
+                      initialFollowing={profile.data.viewer?.following}
+                      onFollowingChange={onFollowingChange}
+                      className="h-9 px-4"
+                    />
+                    <ContactLink userId={profile.data.userId} signedIn={signedIn} />
+                  </>
+                )
+              }
+            />
+
+            <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value === "posts" ? undefined : (value as ProfileTab) }, replace: true, resetScroll: false })}>
+              <TabsList aria-label="Profile sections">
+                <TabsTrigger value="posts">Posts</TabsTrigger>
+                <TabsTrigger value="products">Products</TabsTrigger>
+                <TabsTrigger value="services">Services</TabsTrigger>
+              </TabsList>
+              <TabsContent value="posts">
+                <UserPostList
+                  userId={userId}
+                  renderActionBar={session.isPending ? undefined : (post) => <PostActions post={post} viewerId={viewerId ?? null} />}
+                  empty={<EmptyItems icon={<MessageCircle className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noPosts.title} hint={PROFILE_SCREEN_TEXTS.noPosts.hint} />}
+                />
+              </TabsContent>
+              <TabsContent value="products">
+                <UserProductsList userId={userId} />
+              </TabsContent>
+              <TabsContent value="services">
+                <UserServicesList userId={userId} />
+              </TabsContent>
+            </Tabs>
+          </>
+        ) : null}
+
+        {!signedIn && !session.isPending && !notFound ? <SignInCallout redirect={here} /> : null}
+      </main>
+      {signedIn ? <BottomNav /> : null}
+    </div>
+  );
+}
+
+/** Contact (§2): the conversation with this user; a visitor signs in first and then lands there. */
+function ContactLink({ userId, signedIn }: { userId: string; signedIn: boolean }) {
+  const target = messagesWithUserPath(userId);
+  const className = buttonVariants({ variant: "outline", size: "sm", className: "h-9 px-4" });
+  return signedIn ? (
+    // /messages belongs to the messaging screens, which read `userId` themselves; its search
+    // parameters are typed by that route, so here they are passed as plain strings.
+    <Link to={appPaths.messages} search={{ userId } as Record<string, string>} className={className} data-testid="contact-button">
+      <MessageCircle aria-hidden /> Contact
+    </Link>
+  ) : (
+    <Link to="/auth" search={{ redirect: target }} className={className} data-testid="contact-button">
+      <MessageCircle aria-hidden /> Contact
+    </Link>
+  );
+}
