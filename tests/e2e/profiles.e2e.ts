@@ -214,7 +214,8 @@ describe("profiles journey (390×844)", () => {
     await pageB.goto(profileHref);
     const summary = pageB.getByTestId("profile-summary");
     await summary.getByRole("heading", { name: /Avery Quinn/ }).waitFor();
-    await summary.getByText(`@${newUsername}`).waitFor();
+    // The handle line itself: the follow button also names the user for screen readers (sr-only).
+    await summary.getByRole("paragraph").filter({ hasText: `@${newUsername}` }).waitFor();
     expect(await summary.getByTestId("profile-profession").innerText()).toBe("Audio Engineer");
     await summary.getByText("Lisbon, Portugal").waitFor();
     await summary.getByText("+1 more").waitFor();
