@@ -2,8 +2,8 @@
 // a header with a back link (the feed when signed in, the landing page otherwise), the wordmark
 // and, for visitors, Sign In; and a call to join that brings the visitor back to the same page.
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
 import { appPaths } from "../../lib/app-paths";
+import { BackLink } from "../back-link";
 import { Wordmark } from "../brand/logo";
 import { buttonVariants } from "../ui/button";
 
@@ -19,13 +19,7 @@ export function PublicHeader({ signedIn, sessionPending, redirect }: PublicPageP
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
       <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
-        <Link
-          to={signedIn ? appPaths.feed : appPaths.home}
-          aria-label={signedIn ? "Back to feed" : "Back to home"}
-          className="inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
+        <BackLink to={signedIn ? appPaths.feed : appPaths.home} label={signedIn ? "Back to feed" : "Back to home"} />
         <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
           <Wordmark />
         </Link>

@@ -1,12 +1,12 @@
 // Spec marketplace-messaging-account §2 /bookmarks: "A saved-items list with a back link to the
 // dashboard. Each post can be bookmarked, deleted (after confirmation) and liked. Editing a post
 // shows 'Feature Coming Soon'." Newest bookmark first (social-feed-search §7 bookmarks).
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { createFileRoute } from "@tanstack/react-router";
 import { PostCard } from "../../features/posts/components/post-card";
 import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
 import { BookmarksList, bookmarksInfiniteQueryOptions, FollowButton, PostActions } from "../../features/social";
 import { appPaths } from "../../lib/app-paths";
+import { BackLink } from "../../components/back-link";
 
 export const Route = createFileRoute("/_authed/bookmarks")({
   // Started here, not awaited (decision record 0016): the screen appears at once with skeletons,
@@ -22,13 +22,7 @@ function BookmarksPage() {
   return (
     <div className="px-3 pt-4 sm:px-4">
       <div className="mb-4 flex items-center gap-2 px-1">
-        <Link
-          to={appPaths.dashboard}
-          aria-label="Back to dashboard"
-          className="-ml-2 inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
+        <BackLink to={appPaths.dashboard} label="Back to dashboard" className="-ml-2" />
         <h1 className="font-display text-2xl font-bold tracking-tight">Saved posts</h1>
       </div>
       <BookmarksList

@@ -3,14 +3,14 @@
 // shows and nothing else edits); Save Changes and Cancel both return to /dashboard; 'Profile not
 // found' when there is no profile to edit.
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import type { OwnProfile } from "../../../shared/profile-api";
 import { useSyncSessionProfile } from "../../features/auth/hooks";
 import { ownProfileQueryOptions } from "../../features/profiles/api";
 import { EditProfileForm } from "../../features/profiles/components/edit-profile-form";
 import { ProfileFormSkeleton, ProfileLoadProblem } from "../../features/profiles/components/profile-form-states";
 import { appPaths } from "../../lib/app-paths";
+import { BackLink } from "../../components/back-link";
 
 export const Route = createFileRoute("/_authed/edit-profile")({
   // Started here, not awaited (decision record 0016): the skeleton shows at once.
@@ -30,13 +30,7 @@ function EditProfilePage() {
   return (
     <div className="px-4 pt-4">
       <div className="mb-4 flex items-center gap-2">
-        <Link
-          to={appPaths.dashboard}
-          aria-label="Back to dashboard"
-          className="-ml-2 inline-flex size-10 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
+        <BackLink to={appPaths.dashboard} label="Back to dashboard" className="-ml-2" />
         <h1 className="font-display text-2xl font-bold tracking-tight">Edit Profile</h1>
       </div>
       {profile.isPending ? <ProfileFormSkeleton /> : null}

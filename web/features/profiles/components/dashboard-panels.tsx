@@ -4,7 +4,6 @@
 // the route, since they show other features' lists.
 import { Link } from "@tanstack/react-router";
 import {
-  ArrowLeft,
   BarChart3,
   Bookmark,
   CalendarCheck,
@@ -28,18 +27,13 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { appPaths, professionalToolPaths, profilePath } from "../../../lib/app-paths";
 import { formatJoined } from "../format";
 import { ProfileCounts } from "./profile-summary";
+import { BackLink } from "../../../components/back-link";
 
 export function DashboardHeader({ profile, onLogout, loggingOut }: { profile: OwnProfile; onLogout: () => void; loggingOut: boolean }) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <Link
-          to={appPaths.feed}
-          aria-label="Back to feed"
-          className="-ml-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
+        <BackLink to={appPaths.feed} label="Back to feed" className="-ml-2" />
         <Avatar src={profile.avatarUrl} name={profile.displayName} size="lg" />
         <div className="min-w-0">
           <h1 className="truncate font-display text-2xl font-bold tracking-tight" data-testid="dashboard-name">
