@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -65,4 +65,29 @@ export async function screenshot(page: Page, name: string) {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * Signs a new user up through the API and confirms the address with the link from the dev
+ * outbox, as someone reading their mail would: the start of every journey that needs a fresh
+ * account.
+ */
+export async function createConfirmedUser(account: { email: string; password: string; username: string; displayName: string }) {
+  const origin = baseURL();
+  const signUp = await fetch(`${origin}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(account),
+  });
+  expect(signUp.status, await signUp.clone().text()).toBe(201);
+  const outbox = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as { messages: { to: string; text: string }[] };
+  const mail = outbox.messages.find((m) => m.to === account.email);
+  const token = /\/auth\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
+  expect(token, "a confirmation link in the outbox").toBeTruthy();
+  const confirm = await fetch(`${origin}/api/auth/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ token: decodeURIComponent(token!) }),
+  });
+  expect(confirm.status, await confirm.clone().text()).toBe(200);
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, baseURL, launch, newContext, screenshot, trackErrors } from "./browser";
+import { DESKTOP, MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, screenshot, trackErrors } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const AVATAR = path.join(MEDIA, "images/mic-spotlight.jpg");
@@ -25,26 +25,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs a new user up through the API and confirms the address with the link from the dev outbox. */
+/** A new, confirmed account with the journey's password. */
 async function createConfirmedUser(username: string, displayName: string) {
   const email = `${username}@example.com`;
-  const origin = baseURL();
-  const signUp = await fetch(`${origin}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password: PASSWORD, username, displayName }),
-  });
-  expect(signUp.status, await signUp.clone().text()).toBe(201);
-  const outbox = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as { messages: { to: string; text: string }[] };
-  const mail = outbox.messages.find((m) => m.to === email);
-  const token = /\/auth\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-  expect(token, "a confirmation link in the outbox").toBeTruthy();
-  const confirm = await fetch(`${origin}/api/auth/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ token: decodeURIComponent(token!) }),
-  });
-  expect(confirm.status, await confirm.clone().text()).toBe(200);
+  await createConfirmedAccount({ email, password: PASSWORD, username, displayName });
   return { email, username, displayName };
 }
 

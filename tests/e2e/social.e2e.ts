@@ -7,7 +7,7 @@
 // shows the author's posts.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, baseURL, launch, newContext, screenshot, trackErrors } from "./browser";
+import { MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, screenshot, trackErrors } from "./browser";
 // @ts-expect-error plain ESM module without type declarations
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
 
@@ -21,27 +21,11 @@ afterAll(async () => {
 
 const PASSWORD = "Mix!Bus#Glue42";
 
-/** Signs a new user up through the API and confirms the address with the link from the dev outbox. */
+/** A new, confirmed account (B in this journey). */
 async function createConfirmedUser(stamp: string) {
   const email = `social-${stamp}@example.com`;
   const username = `rae_${stamp}`.slice(0, 30);
-  const origin = baseURL();
-  const signUp = await fetch(`${origin}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password: PASSWORD, username, displayName: "Rae Kim" }),
-  });
-  expect(signUp.status, await signUp.clone().text()).toBe(201);
-  const outbox = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as { messages: { to: string; text: string }[] };
-  const mail = outbox.messages.find((m) => m.to === email);
-  const token = /\/auth\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-  expect(token, "a confirmation link in the outbox").toBeTruthy();
-  const confirm = await fetch(`${origin}/api/auth/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ token: decodeURIComponent(token!) }),
-  });
-  expect(confirm.status, await confirm.clone().text()).toBe(200);
+  await createConfirmedAccount({ email, password: PASSWORD, username, displayName: "Rae Kim" });
   return { email, username };
 }
 
