@@ -11,9 +11,7 @@ export const HAPTIC_PATTERNS: Record<HapticStrength, number | number[]> = {
   heavy: [30, 40, 30],
 };
 
-type HapticDriver = (strength: HapticStrength) => void;
-
-function vibrateDriver(strength: HapticStrength): void {
+function haptic(strength: HapticStrength = "light"): void {
   // navigator.vibrate is missing on iOS Safari and desktop browsers: then this is a no-op.
   if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {
     try {
@@ -22,12 +20,6 @@ function vibrateDriver(strength: HapticStrength): void {
       // Some browsers throw without a user gesture; feedback is optional, so ignore it.
     }
   }
-}
-
-const driver: HapticDriver = vibrateDriver;
-
-function haptic(strength: HapticStrength = "light"): void {
-  driver(strength);
 }
 
 const INTERACTIVE = 'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [data-haptic]';
