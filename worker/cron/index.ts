@@ -9,6 +9,8 @@ import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
 import { purgeOldPostViews } from "./post-views-purge";
+import { purgeOldInteractions } from "./interactions-purge";
+import { refreshRecommendations } from "./recommendations";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 
@@ -42,6 +44,9 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },
     { name: "purge-old-outbox-mail", run: purgeOldOutboxMail },
+    { name: "purge-old-interactions", run: purgeOldInteractions },
+    // Recommendations for everyone signed in (decision record 0033).
+    { name: "refresh-recommendations", run: refreshRecommendations },
   ],
 };
 
