@@ -92,7 +92,7 @@ const toggleFilter = z
 
 const searchText = textFilter(SEARCH_QUERY_MAX);
 
-/** §3 search filters, as the Explore tab sends them (and the SPA keeps them in the URL). */
+/** §3 search filters, as the Explore tab sends them (and the SPA keeps them in the URL): GET /api/search/explore. */
 export const searchFiltersSchema = z.object({
   q: searchText,
   contentType: z.enum(SEARCH_CONTENT_TYPES).optional().catch(undefined).transform((v) => v ?? "all"),
@@ -104,9 +104,6 @@ export const searchFiltersSchema = z.object({
 });
 export type SearchFilters = z.output<typeof searchFiltersSchema>;
 export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
-
-/** GET /api/search/explore */
-export const exploreQuerySchema = searchFiltersSchema;
 
 /** GET /api/search/users and /api/search/posts: the filters and a cursor (sort `recent` only). */
 export const searchPageQuerySchema = searchFiltersSchema.extend({ cursor: cursorSchema.optional() });

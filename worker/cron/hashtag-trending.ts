@@ -15,7 +15,7 @@ import { hashtagAuthorCounts, saveTrendingScores, scoredHashtags } from "../db/q
 import type { CronContext } from "./index";
 
 /** Fewer distinct authors than this in a day is chatter, not a trend. */
-export const TRENDING_MIN_AUTHORS = 2;
+const TRENDING_MIN_AUTHORS = 2;
 /** A score no longer fed by new authors halves this often. */
 export const TRENDING_HALF_LIFE_MS = 2 * HOUR_MS;
 /** Below this a decayed score is written as 0, so the scored set stays small. */

@@ -11,7 +11,7 @@ import type { CronContext } from "./index";
 import { purgeInBatches } from "./purge-batches";
 
 /** Users refreshed per run: about a dozen statements each, within D1's 1,000 per invocation. */
-export const NIGHTLY_RECOMMENDATION_USERS = 60;
+const NIGHTLY_RECOMMENDATION_USERS = 60;
 
 export async function refreshRecommendations({ db, now, log }: Pick<CronContext, "db" | "now" | "log">) {
   const due = await usersDueForRecommendations(db, now, now + DAY_MS, NIGHTLY_RECOMMENDATION_USERS);

@@ -14,7 +14,7 @@ const MAX_TOKEN_LENGTH = 64;
 const TOKEN_RE = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{Co}\p{M}]*/gu;
 
 /** The query's tokens, as the tokenizer will see them (case and diacritics are its business). */
-export function queryTokens(raw: string): string[] {
+function queryTokens(raw: string): string[] {
   return (raw.normalize("NFC").match(TOKEN_RE) ?? []).slice(0, MAX_TOKENS).map((token) => token.slice(0, MAX_TOKEN_LENGTH));
 }
 

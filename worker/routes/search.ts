@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import type { PostPage } from "../../shared/posts-api";
 import {
-  exploreQuerySchema,
   hashtagSearchQuerySchema,
   isEmptySearch,
   SEARCH_LIMITS,
+  searchFiltersSchema,
   searchPageQuerySchema,
   serviceSearchQuerySchema,
   type ExploreResults,
@@ -25,7 +25,7 @@ const EMPTY_EXPLORE: ExploreResults = { users: [], posts: [], hashtags: [] };
 
 /** Mounted at /search. Signed-in only (§6: a signed-in user searches; decision record 0031). */
 export const searchRoutes = new Hono<AppEnv>()
-  .get("/explore", validate("query", exploreQuerySchema), async (c) => {
+  .get("/explore", validate("query", searchFiltersSchema), async (c) => {
     const { userId } = requireUser(c);
     const filters = c.req.valid("query");
     // §2: with no query and no filter, Explore shows recommendations instead.

@@ -28,6 +28,7 @@ import {
   storedUserRecommendationsQuery,
 } from "../../../worker/db/queries/recommendations";
 import { hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
+import { trendingHashtagsQuery } from "../../../worker/db/queries/trending";
 import { db } from "../helpers";
 
 async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | null): Promise<string> {
@@ -126,6 +127,14 @@ describe("services and hashtags", () => {
     const p = await plan(hashtagSearchQuery(db(), { q: "lofi", limit: 10 }));
     expect(p).toMatch(/hashtags USING INDEX hashtags_usage_idx/);
     expect(p).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe("trending topics", () => {
+  it("walks hashtags_trending_idx from the top score; only ties are sorted", async () => {
+    const p = await plan(trendingHashtagsQuery(db(), 12));
+    expect(p).toMatch(/SCAN hashtags USING INDEX hashtags_trending_idx/);
+    expect(p).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 });
 

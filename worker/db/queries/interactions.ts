@@ -11,7 +11,7 @@ import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, posts, profiles, services, userInteractions } from "../schema";
 
-export type InteractionType = (typeof userInteractions.$inferInsert)["interactionType"];
+type InteractionType = (typeof userInteractions.$inferInsert)["interactionType"];
 
 /** Repeats of one interaction (same viewer, type and target) inside this window are one. */
 export const INTERACTION_REPEAT_WINDOW_MS = 30 * MINUTE_MS;

@@ -305,7 +305,7 @@ export async function searchServices(db: Db, options: ServiceSearchOptions): Pro
 // Hashtags
 
 /** What a hashtag search looks for: the name as stored (lowercase, without '#'). */
-export function hashtagNeedle(raw: string): string {
+function hashtagNeedle(raw: string): string {
   return raw.trim().replace(/^#+/, "").replace(/\s+/g, "").toLowerCase();
 }
 

@@ -65,7 +65,8 @@ export function trendingHashtagsQuery(db: Db, limit: number) {
   return db
     .select({ id: hashtags.id, name: hashtags.name, usageCount: hashtags.usageCount, trendingScore: hashtags.trendingScore })
     .from(hashtags)
-    .where(gt(hashtags.usageCount, 0))
+    // The unary + keeps SQLite from answering through hashtags_usage_idx and sorting every tag.
+    .where(sql`+${hashtags.usageCount} > 0`)
     .orderBy(desc(hashtags.trendingScore), desc(hashtags.usageCount), desc(hashtags.id))
     .limit(limit);
 }
