@@ -22,7 +22,7 @@ export interface StoredProductFile {
   mime: string | null;
 }
 
-export function toMarketProduct(row: ProductRow): MarketProduct {
+function toMarketProduct(row: ProductRow): MarketProduct {
   return {
     id: row.id,
     userId: row.userId,
