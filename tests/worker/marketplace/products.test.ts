@@ -207,6 +207,25 @@ describe("deleting a product", () => {
     expect(await productFileForDownload(db(), product.id)).toBeNull();
   });
 
+  it("keeps a replaced or removed file while an order for the product needs it, and deletes it otherwise", async () => {
+    const seller = await signedInUser();
+    const product = await createProduct(seller.cookie, { fileUploadId: await uploadFile(seller.cookie) });
+    const first = String((await productRow(product.id))?.file_key);
+    // No order yet: a replaced file goes.
+    await json(await api(`/api/products/${product.id}`, { method: "PUT", cookie: seller.cookie, body: { ...PRODUCT_BODY, fileUploadId: await uploadFile(seller.cookie) } }), 200);
+    expect(await env.PRIVATE_FILES.head(first)).toBeNull();
+    const second = String((await productRow(product.id))?.file_key);
+    // A pending order may still be paid for this file: replacing it keeps it.
+    await paidOrder(product.id, seller.id, "pending");
+    await json(await api(`/api/products/${product.id}`, { method: "PUT", cookie: seller.cookie, body: { ...PRODUCT_BODY, fileUploadId: await uploadFile(seller.cookie) } }), 200);
+    expect(await env.PRIVATE_FILES.head(second)).not.toBeNull();
+    const third = String((await productRow(product.id))?.file_key);
+    await json(await api(`/api/products/${product.id}`, { method: "PUT", cookie: seller.cookie, body: { ...PRODUCT_BODY, fileUploadId: null } }), 200);
+    expect(await env.PRIVATE_FILES.head(third)).not.toBeNull();
+    const kept = await env.DB.prepare("select file_key from retained_product_files where product_id = ? order by file_key").bind(product.id).all<{ file_key: string }>();
+    expect(kept.results.map((r) => r.file_key).sort()).toEqual([second, third].sort());
+  });
+
   it("refuses another user's delete and edit, touching neither row nor objects", async () => {
     const seller = await signedInUser();
     const other = await signedInUser();
