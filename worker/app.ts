@@ -24,10 +24,12 @@ import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { postRoutes } from "./routes/posts";
+import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { recommendationRoutes } from "./routes/recommendations";
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
+import { serviceRoutes } from "./routes/services";
 import { uploadRoutes } from "./routes/uploads";
 
 const api = new Hono<AppEnv>()
@@ -52,7 +54,10 @@ const api = new Hono<AppEnv>()
   // Search and discovery: ranked search, trending topics, hashtag views and recommendations.
   .route("/search", searchRoutes)
   .route("/hashtags", hashtagRoutes)
-  .route("/recommendations", recommendationRoutes);
+  .route("/recommendations", recommendationRoutes)
+  // The catalogue: the owner's services and products, their forms and public detail pages.
+  .route("/services", serviceRoutes)
+  .route("/products", productRoutes);
 
 export const app = new Hono<AppEnv>();
 

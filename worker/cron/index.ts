@@ -11,6 +11,7 @@ import { purgeOldOutboxMail } from "./mail-outbox-purge";
 import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldInteractions } from "./interactions-purge";
 import { refreshRecommendations } from "./recommendations";
+import { releaseRetainedProductFiles } from "./retained-files";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 
@@ -47,6 +48,8 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "purge-old-interactions", run: purgeOldInteractions },
     // Recommendations for everyone signed in (decision record 0033).
     { name: "refresh-recommendations", run: refreshRecommendations },
+    // Product files kept for buyers after their product lost them (decision record 0035).
+    { name: "release-retained-product-files", run: releaseRetainedProductFiles },
   ],
 };
 
