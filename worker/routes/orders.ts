@@ -83,7 +83,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const id = newId();
     const key = `order-files/${order.id}/${id}`;
     // The stored key is ours; the name is only shown and sent back in Content-Disposition.
-    const name = (c.req.query("name") ?? "").trim();
+    const name = (c.req.query("name") ?? "").trim() || "delivery";
     const nameCheck = checkFileName(name);
     if (!nameCheck.ok) throw new ApiError("bad_request", nameCheck.message);
     const contentType = (c.req.header("content-type") ?? "application/octet-stream").slice(0, 200);
