@@ -19,7 +19,7 @@ import { requireUser, signedIn } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { toFixedLength } from "../services/media/streams";
 import { signDownloadLink } from "../services/payments/downloads";
-import { actionsFor, canAttachFiles, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
+import { canAttachFiles, canDownload, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { requestMeta } from "../services/security-events";
 
@@ -99,7 +99,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post("/:orderId/download-link", orderParam, validate("json", downloadLinkBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
-    if (role !== "buyer" || !actionsFor(order, role).includes("download")) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
+    if (role !== "buyer" || !canDownload(order)) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
     const fileId = c.req.valid("json").fileId ?? null;
     if (fileId === null ? order.fileKey === null : (await getOrderFile(c.var.db, order.id, fileId))?.deliveredAt == null) {
       throw new ApiError("not_found", CHECKOUT_TEXTS.fileNotFound);

@@ -58,8 +58,12 @@ export const STEPS: { readonly [Name in StepName]: StepRule } = {
   refund: { by: "seller", kinds: ["digital", "physical", "service"], from: PAID_STATES, to: "refunded" },
 };
 
-/** A digital product's file while the order stays paid; a service's delivered files until a refund. */
-function canDownload(order: OrderRow, kind: OrderKind): boolean {
+/**
+ * Whether the buyer may download now: a digital product's file while the order stays paid, a
+ * service's delivered files once delivered (through revisions) until a refund.
+ */
+export function canDownload(order: OrderRow): boolean {
+  const kind = orderKind(order);
   if (kind === "digital") return order.fileKey !== null && (order.status === "paid" || order.status === "completed");
   return kind === "service" && ["delivered", "in_progress", "completed"].includes(order.status);
 }
@@ -75,7 +79,8 @@ export function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
     if (rule.by === role && rule.kinds.includes(kind) && rule.from.includes(order.status)) actions.push(name);
   }
   if (role === "seller" && canAttachFiles(order)) actions.push("attach-file");
-  if (role === "buyer" && canDownload(order, kind)) actions.push("download");
+  // A service's files are offered one by one in `files`; "download" is the product's own file.
+  if (role === "buyer" && kind === "digital" && canDownload(order)) actions.push("download");
   return actions;
 }
 
