@@ -112,7 +112,7 @@ export async function insertOrder(input: {
 // ---------------------------------------------------------------------------------------------
 // The fake Stripe
 
-export interface StripeCall {
+interface StripeCall {
   method: string;
   path: string;
   /** The form body as Stripe's API receives it (bracketed keys, e.g. line_items[0][price_data][unit_amount]). */

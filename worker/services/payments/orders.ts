@@ -33,9 +33,9 @@ import { createMailer, linkMail } from "../mail";
 import { createStripe, paymentsMode } from "./stripe";
 
 /** States in which the buyer has paid and the money has not gone back. */
-export const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
+const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
 
-export function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
+function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
   if (order.itemType === "service") return "service";
   return order.productType === "physical" ? "physical" : "digital";
 }
@@ -50,7 +50,7 @@ interface StepRule {
 }
 
 /** Who may move an order where: the table the route guards and the order page's buttons share. */
-export const STEPS: { readonly [Name in StepName]: StepRule } = {
+const STEPS: { readonly [Name in StepName]: StepRule } = {
   ship: { by: "seller", kinds: ["physical"], from: ["paid"], to: "shipped" },
   deliver: { by: "seller", kinds: ["service"], from: ["paid", "in_progress"], to: "delivered" },
   complete: { by: "buyer", kinds: ["physical", "service"], from: ["shipped", "delivered"], to: "completed" },
@@ -72,7 +72,7 @@ export function canAttachFiles(order: OrderRow): boolean {
   return orderKind(order) === "service" && (order.status === "paid" || order.status === "in_progress");
 }
 
-export function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
+function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
   const kind = orderKind(order);
   const actions: OrderAction[] = [];
   for (const [name, rule] of Object.entries(STEPS) as [StepName, StepRule][]) {
@@ -85,7 +85,7 @@ export function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
 }
 
 /** The caller's side of an order; null for anyone else (who is told the order does not exist). */
-export function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): OrderRole | null {
+function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): OrderRole | null {
   if (order.buyerId === userId) return "buyer";
   if (order.sellerId === userId) return "seller";
   return null;
