@@ -14,6 +14,8 @@ import { orderParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
 import { startPayment } from "../services/payments/checkout";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
 import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant, type PaymentContext } from "../services/payments/orders";
 import { paymentsMode } from "../services/payments/stripe";
 
@@ -82,16 +84,24 @@ ${
 </body></html>`;
 }
 
+/** Each start writes a pending order (and, with keys, a Stripe session): bounded per buyer. */
+async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
+  const { ip, userAgent } = requestMeta(c.req);
+  await enforce(c.env, c.var.db, "checkout", [rateSubject("user", buyerId)], { userId: buyerId, ip, userAgent });
+}
+
 /** Mounted at /checkout. */
 export const checkoutRoutes = new Hono<AppEnv>()
   .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
+    await limitStarts(c, buyerId);
     return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "checkout"), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
+    await limitStarts(c, buyerId);
     return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "embedded"), 201);
   })
   // The embedded dialog's TEST MODE form.

@@ -79,7 +79,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (size === null || size === 0 || !body) throw new ApiError("bad_request", CHECKOUT_TEXTS.deliveryFileMissing);
     if (size > DELIVERY_FILE_MAX_BYTES) throw new ApiError("payload_too_large", CHECKOUT_TEXTS.deliveryFileTooLarge);
     const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await enforce(c.env, c.var.db, "delivery_file", [rateSubject("user", userId)], { userId, ip, userAgent });
     const id = newId();
     const key = `order-files/${order.id}/${id}`;
     // The stored key is ours; the name is only shown and sent back in Content-Disposition.

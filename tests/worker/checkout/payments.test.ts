@@ -142,6 +142,21 @@ describe("refusals", () => {
   });
 });
 
+describe("the start limit", () => {
+  it("lets a buyer start 20 payments in 10 minutes, then answers 429 and writes no order", async () => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    const productId = await insertProduct(seller.id);
+    for (let i = 0; i < 20; i++) {
+      await json(await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201);
+    }
+    const res = await api("/api/checkout/create-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await ordersOfBuyer(buyer.id)).toHaveLength(20);
+  });
+});
+
 describe("test mode (no STRIPE_SECRET_KEY)", () => {
   it("writes the same pending order and points Checkout at the local TEST MODE page", async () => {
     const seller = await signedInUser();
