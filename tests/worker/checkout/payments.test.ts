@@ -17,6 +17,7 @@ import {
   keyedApi,
   orderRow,
   ordersOfBuyer,
+  outbox,
   signedInUser,
   type FakeStripe,
 } from "../helpers";
@@ -192,5 +193,29 @@ describe("test mode (no STRIPE_SECRET_KEY)", () => {
     const no = await api(`/api/checkout/test/${declinedId}`, form("decline"));
     expect(no.headers.get("location")).toBe(`/product/${productId}`);
     expect((await orderRow(declinedId))!.status).toBe("failed");
+  });
+});
+
+describe("receipts", () => {
+  it("mails the buyer a receipt and the seller a sale once a test payment succeeds, and nothing on a decline", async () => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    const productId = await insertProduct(seller.id, { priceCents: 2_000 });
+    const start = async () =>
+      (await json<CreateEmbeddedPaymentResponse>(await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201)).orderId;
+    const declined = await start();
+    await json(await api(`/api/checkout/test/${declined}/confirm`, { cookie: buyer.cookie, body: { outcome: "decline" } }), 200);
+    expect(await outbox(buyer.email)).toEqual([]);
+
+    const paid = await start();
+    await json(await api(`/api/checkout/test/${paid}/confirm`, { cookie: buyer.cookie, body: { outcome: "success" } }), 200);
+    const [receipt] = await outbox(buyer.email);
+    const [sale] = await outbox(seller.email);
+    const item = (await orderRow(paid))!.itemName;
+    expect(receipt).toMatchObject({ subject: CHECKOUT_TEXTS.mail.receiptSubject(item) });
+    expect(receipt!.text).toContain("$21");
+    expect(receipt!.text).toContain(`/orders/${paid}`);
+    expect(sale).toMatchObject({ subject: CHECKOUT_TEXTS.mail.saleSubject(item) });
+    expect(sale!.text).toContain("$20");
   });
 });
