@@ -27,7 +27,9 @@
 //                                                Checkout that create-payment's `url` points at.
 //
 // Orders (signed in; someone else's order answers 404 'Order not found', exactly like a missing one):
-//   GET  /api/orders?role=buyer|seller&cursor=&limit=   → OrderPage, newest first (Purchases / Sales).
+//   GET  /api/orders?role=buyer|seller&cursor=&limit=   → OrderPage, newest first (Purchases / Sales);
+//                                             payment attempts that never went through (pending,
+//                                             failed, expired) are left out.
 //   GET  /api/orders/:orderId                 → OrderDetail (history oldest first, the caller's actions).
 //   POST /api/orders/:orderId/ship            seller, physical, paid → shipped. body OrderNoteBody
 //                                             (the optional tracking note).

@@ -146,11 +146,13 @@ describe("refunds", () => {
 });
 
 describe("order lists", () => {
-  it("shows each side its own orders, newest first, page by page", async () => {
+  it("shows each side its own orders that were paid, newest first, page by page", async () => {
     const base = Date.now() - 10_000;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await insertOrder({ buyerId: buyer.id, sellerId: seller.id, createdAt: base + i }));
     await insertOrder({ buyerId: stranger.id, sellerId: seller.id, createdAt: base + 10 });
+    // Attempts that never went through are on neither list.
+    for (const status of ["pending", "failed", "expired"] as const) await insertOrder({ buyerId: buyer.id, sellerId: seller.id, createdAt: base + 20, status });
     const first = await json<OrderPage>(await api("/api/orders?role=buyer&limit=3", { cookie: buyer.cookie }), 200);
     expect(first.items.map((o) => o.id)).toEqual([ids[4], ids[3], ids[2]]);
     expect(first.items[0]!.counterpart.id).toBe(seller.id);

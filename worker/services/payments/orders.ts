@@ -210,7 +210,7 @@ async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<
       );
     }
     if (parties.seller) {
-      const buyerName = parties.buyer?.displayName || parties.buyer?.username || "A buyer";
+      const buyerName = parties.buyer?.displayName || parties.buyer?.username || texts.someone;
       await mailer.send(
         linkMail(parties.seller.email, texts.saleSubject(order.itemName), texts.saleIntro(order.itemName, formatCents(order.priceCents), buyerName), texts.viewOrder, link, texts.outro),
       );
