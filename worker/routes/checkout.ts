@@ -11,12 +11,12 @@ import { escapeHtml } from "../../shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
+import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
-import { expectedOrigin } from "../middleware/origin";
 import { startPayment } from "../services/payments/checkout";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { requestMeta } from "../services/security-events";
-import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant, type PaymentContext } from "../services/payments/orders";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant } from "../services/payments/orders";
 import { paymentsMode } from "../services/payments/stripe";
 
 /** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
@@ -24,10 +24,6 @@ function requireBuyer(c: Context<AppEnv>): string {
   const session = c.var.session;
   if (!session) throw new ApiError("unauthorized", CHECKOUT_TEXTS.loginToPurchase);
   return session.userId;
-}
-
-export function paymentContext(c: Context<AppEnv>): PaymentContext {
-  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now(), origin: expectedOrigin(c.req.url, c.env.APP_ORIGIN) };
 }
 
 /**

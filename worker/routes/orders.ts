@@ -14,10 +14,12 @@ import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from ".
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
+import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { toFixedLength } from "../services/media/streams";
+import { reconcilePendingOrder } from "../services/payments/checkout";
 import { signDownloadLink } from "../services/payments/downloads";
 import { canAttachFiles, canDownload, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
 import { enforce, rateSubject } from "../services/rate-limit";
@@ -53,7 +55,11 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get("/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    let { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    if (order.status === "pending" && role === "buyer") {
+      await reconcilePendingOrder(paymentContext(c), order);
+      ({ order, role } = await requireParticipant(c.var.db, order.id, userId));
+    }
     c.header("Cache-Control", "no-store");
     return c.json(await orderDetail(c.var.db, order, role), 200);
   })

@@ -1,12 +1,27 @@
 // POST /api/webhooks/stripe (issue #13 item 3): signatures verified on the raw body, each event
 // handled once, and forged, replayed, out-of-order and concurrent events ending in the right state
 // with no duplicate transitions or mails.
-import { describe, expect, it } from "vitest";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
-import { connectSeller, expectError, historyOf, insertOrder, orderRow, outbox, sendWebhook, signedInUser, stripeEvent } from "../helpers";
-import { db } from "../helpers";
-import { payoutAccounts, stripeEvents } from "../../../worker/db/schema";
 import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { OrderDetail } from "../../../shared/checkout-api";
+import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { orders, payoutAccounts, stripeEvents } from "../../../worker/db/schema";
+import {
+  connectSeller,
+  db,
+  expectError,
+  fakeStripe,
+  historyOf,
+  insertOrder,
+  json,
+  keyedApi,
+  orderRow,
+  outbox,
+  sendWebhook,
+  signedInUser,
+  stripeEvent,
+  type FakeStripe,
+} from "../helpers";
 
 async function pendingStripeOrder(kind: "session" | "intent" = "intent") {
   const seller = await signedInUser();
@@ -128,5 +143,38 @@ describe("payment events", () => {
   it("acknowledges an event it does not handle, and one for an unknown order", async () => {
     expect((await sendWebhook(stripeEvent("customer.created", { id: "cus_1", object: "customer" }))).status).toBe(200);
     expect((await sendWebhook(intentSucceeded("no-such-order", "pi_unknown"))).status).toBe(200);
+  });
+});
+
+describe("a buyer's order page before the webhook", () => {
+  let stripe: FakeStripe;
+  beforeEach(() => {
+    stripe = fakeStripe();
+  });
+  afterEach(() => stripe.restore());
+
+  it("asks Stripe and fulfils a paid order through the same path, once, whatever arrives after", async () => {
+    const { orderId, pi, buyer } = await pendingStripeOrder();
+    stripe.objects.set(`/v1/payment_intents/${pi}`, { id: pi, object: "payment_intent", status: "processing", amount_received: 0 });
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
+    stripe.objects.set(`/v1/payment_intents/${pi}`, { id: pi, object: "payment_intent", status: "succeeded", amount_received: 10_500 });
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("paid");
+    await sendWebhook(intentSucceeded(orderId, pi));
+    expect((await historyOf(orderId)).map((h) => h.status)).toEqual(["paid"]);
+    expect(await outbox(buyer.email)).toHaveLength(1);
+  });
+
+  it("checks a Checkout Session's payment and amount, and leaves the order pending when Stripe cannot answer", async () => {
+    const { orderId, buyer, seller } = await pendingStripeOrder("session");
+    await db().update(orders).set({ providerSessionId: `cs_${orderId}` }).where(eq(orders.id, orderId));
+    // The seller's view never asks Stripe; an unknown session leaves it pending.
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: seller.cookie }), 200)).status).toBe("pending");
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
+    stripe.objects.set(`/v1/checkout/sessions/cs_${orderId}`, { id: `cs_${orderId}`, object: "checkout.session", payment_status: "paid", amount_total: 1, payment_intent: "pi_s" });
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
+    stripe.objects.set(`/v1/checkout/sessions/cs_${orderId}`, { id: `cs_${orderId}`, object: "checkout.session", payment_status: "paid", amount_total: 10_500, payment_intent: "pi_s" });
+    expect(await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).toMatchObject({ status: "paid" });
+    expect((await orderRow(orderId))!.providerPaymentIntentId).toBe("pi_s");
+    expect(stripe.calls.filter((c) => c.method === "GET")).toHaveLength(3);
   });
 });
