@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { purchaseBodySchema, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
 import { formatCents } from "../../shared/rules/price";
 import { escapeHtml } from "../../shared/rules/sanitize";
 import type { AppEnv } from "../env";
@@ -75,7 +75,11 @@ ${
 <button class="pay" name="outcome" value="success">${escapeHtml(t.pay)}</button>
 <button class="decline" name="outcome" value="decline">${escapeHtml(t.decline)}</button>
 </form>`
-    : `<p>${escapeHtml(t.cannotContinue)}</p><p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
+    : `<p>${escapeHtml(t.cannotContinue)}</p>${
+        order.status === "failed" || order.status === "expired"
+          ? `<p>${escapeHtml(t.declined)}</p>`
+          : `<p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
+      }`
 }
 </body></html>`;
 }
@@ -117,7 +121,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const order = await requireTestOrder(c, c.req.valid("param").orderId);
     const form = await c.req.parseBody();
     const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
-    if (!outcome.success) throw new ApiError("validation_failed", CHECKOUT_TEXTS.testPage.cannotContinue);
+    if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await settleTestPayment(c, order.id, outcome.data.outcome);
     // Stripe Checkout returns to /payment-success on success and to the item page otherwise.
     const to = outcome.data.outcome === "success" ? `/payment-success?session_id=test_${order.id}&order=${order.id}` : `/${order.itemType}/${order.itemId}`;

@@ -193,6 +193,16 @@ describe("test mode (no STRIPE_SECRET_KEY)", () => {
     const no = await api(`/api/checkout/test/${declinedId}`, form("decline"));
     expect(no.headers.get("location")).toBe(`/product/${productId}`);
     expect((await orderRow(declinedId))!.status).toBe("failed");
+
+    // Back on the page, neither order can be paid again, and each says how it ended.
+    const after = async (id: string) => (await api(`/api/checkout/test/${id}`, { cookie: buyer.cookie })).text();
+    const paidPage = await after(paidId);
+    expect(paidPage).not.toContain("<form");
+    expect(paidPage).toContain(CHECKOUT_TEXTS.testPage.paid);
+    const failedPage = await after(declinedId);
+    expect(failedPage).not.toContain("<form");
+    expect(failedPage).toContain(CHECKOUT_TEXTS.testPage.declined);
+    await expectError(await api(`/api/checkout/test/${declinedId}`, { ...form("sideways") }), 400, "Invalid request");
   });
 });
 
