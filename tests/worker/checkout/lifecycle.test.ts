@@ -111,6 +111,14 @@ describe("the daily cron", () => {
     expect((await orderRow(youngShipped))!.status).toBe("shipped");
     expect((await orderRow(youngDelivered))!.status).toBe("delivered");
     expect((await historyOf(oldShipped)).map((h) => [h.status, h.actor])).toEqual([["completed", "system"]]);
+    // A test-mode payment abandoned for a day expires; a Stripe one waits for Stripe.
+    const abandoned = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "pending", statusChangedAt: now - day - 1 });
+    const recent = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "pending", statusChangedAt: now - day + 60_000 });
+    const atStripe = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "pending", provider: "stripe", statusChangedAt: now - 3 * day });
+    expect((await completeDueOrders({ env, db: db(), now, log: createLogger() })).expired).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(abandoned))!.status).toBe("expired");
+    expect((await orderRow(recent))!.status).toBe("pending");
+    expect((await orderRow(atStripe))!.status).toBe("pending");
     // A second run finds nothing more to do for these.
     await completeDueOrders({ env, db: db(), now, log: createLogger() });
     expect(await historyOf(oldShipped)).toHaveLength(1);

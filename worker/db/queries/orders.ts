@@ -167,12 +167,12 @@ export async function partyEmails(db: Db, buyerId: string, sellerId: string) {
   return { buyer: rows.find((r) => r.id === buyerId) ?? null, seller: rows.find((r) => r.id === sellerId) ?? null };
 }
 
-/** Orders sitting in `status` since before `before`: the cron's automatic completions. */
-export async function ordersDueIn(db: Db, status: OrderStatus, before: number, limit: number): Promise<Pick<OrderRow, "id">[]> {
+/** Orders sitting in `status` since before `before` (of one provider, if given): the cron's automatic steps. */
+export async function ordersDueIn(db: Db, status: OrderStatus, before: number, limit: number, provider?: OrderRow["provider"]): Promise<Pick<OrderRow, "id">[]> {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, status), lte(orders.statusChangedAt, before)))
+    .where(and(eq(orders.status, status), lte(orders.statusChangedAt, before), provider ? eq(orders.provider, provider) : undefined))
     .orderBy(asc(orders.statusChangedAt))
     .limit(limit);
 }

@@ -276,9 +276,14 @@ async function refundWithProvider(env: Bindings, order: OrderRow): Promise<void>
 // The daily cron
 
 const AUTO_BATCH = 200;
+/** A test-mode payment nobody finished within a day is not going to be finished. */
+const TEST_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Shipped orders 14 days on and delivered services 3 days on complete by themselves. */
-export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<{ completed: number }> {
+/**
+ * Shipped orders 14 days on and delivered services 3 days on complete by themselves; test-mode
+ * payments abandoned for a day expire.
+ */
+export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<{ completed: number; expired: number }> {
   let completed = 0;
   const due: [OrderStatus, number][] = [
     ["shipped", AUTO_COMPLETE_AFTER_SHIPPING_MS],
@@ -290,5 +295,11 @@ export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<
       if (row) completed += 1;
     }
   }
-  return { completed };
+  // Test-mode payments left open expire; a Stripe order waits for Stripe's own answer (a
+  // Checkout Session expires with its event), since only Stripe knows whether it was paid.
+  let expired = 0;
+  for (const { id } of await ordersDueIn(ctx.db, "pending", ctx.now - TEST_PAYMENT_ABANDONED_AFTER_MS, AUTO_BATCH, "test")) {
+    if (await failPendingOrder(ctx, id, "expired")) expired += 1;
+  }
+  return { completed, expired };
 }
