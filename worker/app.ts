@@ -14,8 +14,10 @@ import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
+import { checkoutRoutes } from "./routes/checkout";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
+import { downloadRoutes } from "./routes/downloads";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { followRoutes } from "./routes/follows";
 import { hashtagRoutes } from "./routes/hashtags";
@@ -23,6 +25,8 @@ import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
+import { orderRoutes } from "./routes/orders";
+import { payoutRoutes } from "./routes/payouts";
 import { postRoutes } from "./routes/posts";
 import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
@@ -31,6 +35,7 @@ import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
 import { uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhooks";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -57,7 +62,13 @@ const api = new Hono<AppEnv>()
   .route("/recommendations", recommendationRoutes)
   // The catalogue: the owner's services and products, their forms and public detail pages.
   .route("/services", serviceRoutes)
-  .route("/products", productRoutes);
+  .route("/products", productRoutes)
+  // Checkout, orders, delivery and payouts (issue #13); Stripe calls the webhook itself.
+  .route("/checkout", checkoutRoutes)
+  .route("/orders", orderRoutes)
+  .route("/downloads", downloadRoutes)
+  .route("/payouts", payoutRoutes)
+  .route("/webhooks", webhookRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "../lib/logger";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
+import { completeDueOrders } from "./orders-auto-complete";
 import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldInteractions } from "./interactions-purge";
 import { refreshRecommendations } from "./recommendations";
@@ -39,8 +40,10 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     // Trending topics (decision record 0032).
     { name: "hashtag-trending", run: updateHashtagTrendingScores },
   ],
-  // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days).
+  // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days), and
+  // the orders' automatic completions (decision record 0037).
   "0 4 * * *": [
+    { name: "complete-due-orders", run: completeDueOrders },
     { name: "purge-security-events", run: purgeOldSecurityEvents },
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },

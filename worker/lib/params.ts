@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { MARKET_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, MARKET_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -19,6 +19,7 @@ export const userParamSchema = idParamSchema("userId");
 const uploadParamSchema = idParamSchema("uploadId");
 export const serviceParamSchema = idParamSchema("serviceId");
 const productParamSchema = idParamSchema("productId");
+const orderParamSchema = idParamSchema("orderId");
 
 type ParamSchema =
   | typeof postParamSchema
@@ -26,7 +27,8 @@ type ParamSchema =
   | typeof userParamSchema
   | typeof uploadParamSchema
   | typeof serviceParamSchema
-  | typeof productParamSchema;
+  | typeof productParamSchema
+  | typeof orderParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -42,6 +44,8 @@ export const commentParam = notFoundWhenInvalid(commentParamSchema, SOCIAL_TEXTS
 export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notFound);
 /** `:uploadId` — 404 'Upload not found'. */
 export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
+/** `:orderId` — 404 'Order not found'. */
+export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.orderNotFound);
 
 /** `:serviceId` — 404 'Service not found'. */
 export const serviceParam = notFoundWhenInvalid(serviceParamSchema, MARKET_TEXTS.serviceNotFound);

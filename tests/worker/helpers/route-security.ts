@@ -4,9 +4,11 @@
 // requests, a forged or tampered session counts as a visitor, and a refusal writes nothing.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signDownloadLink } from "../../../worker/services/payments/downloads";
+import { insertOrder } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
-import { signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
+import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
 /** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
 export interface Outcome {
@@ -26,6 +28,10 @@ export interface RouteFixture {
   /** The owner's service and (digital, file-less) product. */
   serviceId: string;
   productId: string;
+  /** A paid test-mode service order the owner sells to a third user (not `other`). */
+  orderId: string;
+  /** A valid download link for that order's buyer: nobody in the fixture may use it. */
+  downloadToken: string;
 }
 
 export interface RouteCase {
@@ -65,6 +71,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   productId: (f) => f.productId,
   partNumber: () => "1",
   name: () => "studio",
+  orderId: (f) => f.orderId,
+  token: (f) => f.downloadToken,
 };
 
 function split(route: string): { method: string; path: string } {
@@ -103,7 +111,10 @@ export async function routeFixture(): Promise<RouteFixture> {
   const product = await api("/api/products", { cookie: owner.cookie, body: PRODUCT_BODY });
   if (product.status !== 201) throw new Error(`product failed: ${product.status} ${await product.text()}`);
   const [{ id: serviceId }, { id: productId }] = (await Promise.all([service.json(), product.json()])) as [{ id: string }, { id: string }];
-  return { owner, other, commentId, uploadId, serviceId, productId };
+  const buyer = await createUser();
+  const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
+  const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
+  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

@@ -21,6 +21,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   profile_visit: { limit: 60, minutes: 10 },
   avatar_upload: { limit: 10, minutes: 60 },
   recommendations_refresh: { limit: 5, minutes: 60 },
+  checkout: { limit: 20, minutes: 10 },
+  delivery_file: { limit: 60, minutes: 60 },
 };
 
 describe("rules", () => {
