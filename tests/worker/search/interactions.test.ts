@@ -63,6 +63,10 @@ describe("recordInteraction", () => {
     expect(await recordInteraction(db(), { userId: viewer.id, interactionType: "like", postId: newId(), now })).toBe(false);
     expect(await recordInteraction(db(), { userId: viewer.id, interactionType: "profile_visit", targetUserId: newId(), now })).toBe(false);
     expect(await recordInteraction(db(), { userId: viewer.id, interactionType: "view", metadata: { hashtag: "nosuchtag" }, now })).toBe(false);
+    // A service named with someone else as its owner is not that owner's service.
+    const seller = await createUser();
+    const serviceId = await insertService(seller.id, { name: "Beats" });
+    expect(await recordInteraction(db(), { userId: viewer.id, interactionType: "service_view", serviceId, targetUserId: newId(), now })).toBe(false);
     expect(await rowsOf(viewer.id)).toEqual([]);
   });
 

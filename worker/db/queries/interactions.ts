@@ -35,11 +35,14 @@ export interface InteractionInput {
 /**
  * The row's anchor: the target the interaction is about, so that an interaction with something
  * that does not exist (a made-up id, a deleted post) writes nothing instead of failing a foreign
- * key. The most specific target decides; a hashtag view is anchored on the hashtag's name.
+ * key. The most specific target decides; a hashtag view is anchored on the hashtag's name. A
+ * service or post given with a target user must belong to that user, so the row's two targets
+ * never disagree (and the user reference cannot fail either).
  */
 function anchor(input: InteractionInput): SQL {
-  if (input.serviceId) return sql`from ${services} where ${services.id} = ${input.serviceId}`;
-  if (input.postId) return sql`from ${posts} where ${posts.id} = ${input.postId}`;
+  const owner = (column: typeof services.userId | typeof posts.userId) => (input.targetUserId ? sql` and ${column} = ${input.targetUserId}` : sql``);
+  if (input.serviceId) return sql`from ${services} where ${services.id} = ${input.serviceId}${owner(services.userId)}`;
+  if (input.postId) return sql`from ${posts} where ${posts.id} = ${input.postId}${owner(posts.userId)}`;
   if (input.targetUserId) return sql`from ${profiles} where ${profiles.userId} = ${input.targetUserId}`;
   const hashtag = hashtagOf(input.metadata);
   if (hashtag !== null) return sql`from ${hashtags} where ${hashtags.name} = ${hashtag}`;
@@ -53,9 +56,9 @@ function hashtagOf(metadata: Record<string, unknown> | null | undefined): string
 
 /**
  * The one statement that records an interaction: INSERT … SELECT guarded by the anchor, the
- * repeat probe and the burst cap. Both probes are ranges of user_interactions_user_created_idx
- * over the viewer's last half hour, and the cap stops counting at the limit, so the statement's
- * cost is bounded whatever the table holds. Exported (as SQL) for the query-plan tests.
+ * repeat probe and the burst cap. Both probes are index ranges over the last half hour of the
+ * viewer's rows (or the target's; SQLite picks), and the cap stops counting at the limit, so the
+ * statement's cost is bounded whatever the table holds. Exported (as SQL) for the query-plan tests.
  */
 export function interactionInsert(input: InteractionInput & { repeatWindowMs?: number }) {
   const repeatWindowMs = input.repeatWindowMs ?? INTERACTION_REPEAT_WINDOW_MS;
