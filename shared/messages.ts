@@ -326,6 +326,18 @@ export const PROFILE_SCREEN_TEXTS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
+// Search and discovery on the server (first document §8): the errors the search, hashtag and
+// recommendation routes answer with. The screen's own texts are SEARCH_SCREEN_TEXTS.
+
+export const SEARCH_TEXTS = {
+  /** §8 'Search Error: Failed to perform search. Please try again.' — the envelope carries the description. */
+  searchFailed: "Failed to perform search. Please try again.",
+  loadTrending: "Failed to load trending hashtags",
+  searchHashtags: "Failed to search hashtags",
+  loadHashtagPosts: "Failed to load posts for hashtag",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
 // The search and explore screen (first document §2 Search and explore, §4 sort options and
 // trending badges, §8 toasts, §9 trending topics and recommendations): the spec's words where it
 // gives them, ours for the labels and hints it leaves open. The API's own messages are
@@ -400,11 +412,12 @@ export const SEARCH_SCREEN_TEXTS = {
     empty: (tag: string) => `No posts with #${tag} yet`,
     emptyHint: "Posts tagged with this topic will show up here, newest first.",
   },
+  /** §8 toasts: the descriptions are the API's own words (SEARCH_TEXTS). */
   errors: {
-    searchFailed: { title: "Search Error", description: "Failed to perform search. Please try again." },
-    loadTrending: "Failed to load trending hashtags",
-    searchHashtags: "Failed to search hashtags",
-    loadHashtagPosts: "Failed to load posts for hashtag",
+    searchFailed: { title: "Search Error", description: SEARCH_TEXTS.searchFailed },
+    loadTrending: SEARCH_TEXTS.loadTrending,
+    searchHashtags: SEARCH_TEXTS.searchHashtags,
+    loadHashtagPosts: SEARCH_TEXTS.loadHashtagPosts,
     retry: "Try again",
   },
 } as const;

@@ -18,12 +18,15 @@ import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { followRoutes } from "./routes/follows";
+import { hashtagRoutes } from "./routes/hashtags";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { postRoutes } from "./routes/posts";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
+import { recommendationRoutes } from "./routes/recommendations";
+import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { uploadRoutes } from "./routes/uploads";
 
@@ -45,7 +48,11 @@ const api = new Hono<AppEnv>()
   .route("/users", followRoutes)
   // Profiles: one's own under /profile, anyone's (and their tabs) under /users/:userId.
   .route("/profile", profileRoutes)
-  .route("/users", userProfileRoutes);
+  .route("/users", userProfileRoutes)
+  // Search and discovery: ranked search, trending topics, hashtag views and recommendations.
+  .route("/search", searchRoutes)
+  .route("/hashtags", hashtagRoutes)
+  .route("/recommendations", recommendationRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -204,6 +204,24 @@ export const PROFILE_ROUTES: RouteCase[] = [
   { route: "GET /api/profile/dashboard", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
 ];
 
+/**
+ * Search and discovery (first document §2 Search and explore, §6 "a signed-in user … searches",
+ * §7). Searching is for signed-in users (decision record 0031); recommendations are always the
+ * caller's own, so another user gets their own and the owner's rows stay untouched.
+ */
+export const SEARCH_ROUTES: RouteCase[] = [
+  { route: "GET /api/search/explore", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/users", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/hashtags", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/services", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/hashtags/trending", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // §7 interactions: recording a hashtag view never fails the client, visitors included.
+  { route: "POST /api/hashtags/:name/views", ...everyone(204) },
+  { route: "GET /api/recommendations", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/recommendations/refresh", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -213,4 +231,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES];
