@@ -5,16 +5,11 @@
 // link must still open the screen rather than the error page; defaults are left out of the URL so
 // a plain /search stays plain.
 import { z } from "zod";
-import { CONTENT_TYPES, PROFESSIONS } from "../../../shared/constants";
+import { CONTENT_TYPES, PROFESSIONS, TEXT_LIMITS } from "../../../shared/constants";
+import { SEARCH_QUERY_MAX, SEARCH_SORTS } from "../../../shared/search-api";
 
 export const SEARCH_TABS = ["explore", "users", "tags", "services"] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
-
-export const SEARCH_SORTS = ["relevance", "recent", "popular", "verified"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** How long the input must hold still before the URL (and so the search) follows it (§9). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const text = (max: number) =>
   z
@@ -32,12 +27,17 @@ const flag = z
   .transform((value) => value || undefined);
 
 export const searchParamsSchema = z.object({
-  q: text(100),
+  q: text(SEARCH_QUERY_MAX),
   tab: z.enum(SEARCH_TABS).optional().catch(undefined),
   contentType: z.enum(CONTENT_TYPES).optional().catch(undefined),
-  location: text(100),
+  location: text(TEXT_LIMITS.location),
   profession: z.enum(PROFESSIONS).optional().catch(undefined),
-  sortBy: z.enum(SEARCH_SORTS).optional().catch(undefined),
+  // Relevance is the default (§4), so it is left out of the URL like the other defaults.
+  sortBy: z
+    .enum(SEARCH_SORTS)
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value === "relevance" ? undefined : value)),
   verified: flag,
   hasServices: flag,
   /** An opened hashtag: the screen shows that tag's posts instead of the tabs. */
@@ -62,7 +62,7 @@ export function filtersOf(params: SearchParams): SearchFilters {
 }
 
 /** Every filter back to its default (undefined keeps it out of the URL). */
-export const NO_FILTERS: Required<{ [K in keyof SearchFilters]: undefined }> = {
+export const NO_FILTERS: SearchFilters = {
   contentType: undefined,
   location: undefined,
   profession: undefined,

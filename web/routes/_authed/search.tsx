@@ -42,7 +42,7 @@ export const Route = createFileRoute("/_authed/search")({
         else void queryClient.prefetchQuery(recommendationsQueryOptions());
         return;
       case "users":
-        if (query) void queryClient.prefetchInfiniteQuery(userSearchInfiniteQueryOptions(query, {}));
+        if (query) void queryClient.prefetchInfiniteQuery(userSearchInfiniteQueryOptions(query, NO_FILTERS));
         return;
       case "tags":
         if (!query) void queryClient.prefetchQuery(trendingQueryOptions());

@@ -12,7 +12,8 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { activeFilterCount, SEARCH_DEBOUNCE_MS, SEARCH_SORTS, type SearchFilters } from "../search-params";
+import { SEARCH_DEBOUNCE_MS, SEARCH_SORTS } from "../../../../shared/search-api";
+import { activeFilterCount, type SearchFilters } from "../search-params";
 
 const T = SEARCH_SCREEN_TEXTS.filters;
 
@@ -57,7 +58,7 @@ export function ExploreFilters({ filters, onChange, onClear }: ExploreFiltersPro
             legend={T.contentType}
             name="contentType"
             value={filters.contentType ?? "all"}
-            options={["all", ...CONTENT_TYPES].map((value) => ({ value, label: T.contentTypes[value] }))}
+            options={(["all", ...CONTENT_TYPES] as const).map((value) => ({ value, label: T.contentTypes[value] }))}
             onChange={(value) => onChange({ contentType: value === "all" ? undefined : (value as SearchFilters["contentType"]) })}
           />
           <LocationField value={filters.location ?? ""} onSettled={(location) => onChange({ location: location || undefined })} />

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { SEARCH_DEBOUNCE_MS, SEARCH_TABS, type SearchParams, type SearchTab } from "../search-params";
+import { SEARCH_DEBOUNCE_MS } from "../../../../shared/search-api";
+import { SEARCH_TABS, type SearchParams, type SearchTab } from "../search-params";
 import { SearchBox } from "./search-box";
 
 export type ChangeParams = (patch: Partial<SearchParams>, options?: { replace?: boolean }) => void;

@@ -9,6 +9,7 @@ import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { SearchUser } from "../../../../shared/search-api";
 import { PagedList } from "../../../components/paged-list";
 import { userSearchInfiniteQueryOptions } from "../api";
+import { NO_FILTERS } from "../search-params";
 import { EmptyState } from "./empty-state";
 import { UserRow, UserRowSkeleton } from "./user-row";
 
@@ -24,7 +25,7 @@ export function UsersTab({ query, renderFollow }: { query: string; renderFollow:
 
 function UserResults({ query, renderFollow }: { query: string; renderFollow: RenderFollow }) {
   // The Users tab searches by text alone: the advanced filters belong to Explore (§2).
-  const results = useInfiniteQuery(userSearchInfiniteQueryOptions(query, {}));
+  const results = useInfiniteQuery(userSearchInfiniteQueryOptions(query, NO_FILTERS));
   return (
     <PagedList
       query={results}
