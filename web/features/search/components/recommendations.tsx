@@ -29,15 +29,15 @@ export function RecommendedPeople({ renderFollow }: { renderFollow: RenderFollow
 
   const onRefresh = () =>
     refresh.mutate(undefined, {
-      onSuccess: () => notifySuccess(T.updated.title, { id: "recommendations-refresh" }),
+      onSuccess: () => notifySuccess(T.updated.title, { id: "recommendations-updated" }),
       onError: (error) => {
         // A refused refresh over the rate limit says how long to wait, in the rule's own words.
         if (error instanceof ApiClientError && error.status === 429) {
           const title = (error.details as { title?: unknown } | undefined)?.title;
-          notify(typeof title === "string" ? title : T.updateComplete.title, { description: error.message, variant: "destructive", id: "recommendations-refresh" });
+          notify(typeof title === "string" ? title : T.updateComplete.title, { description: error.message, variant: "destructive", id: "recommendations-refused" });
           return;
         }
-        notify(T.updateComplete.title, { description: T.updateComplete.description, id: "recommendations-refresh" });
+        notify(T.updateComplete.title, { description: T.updateComplete.description, id: "recommendations-update-complete" });
       },
     });
 
