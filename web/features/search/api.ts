@@ -4,7 +4,7 @@
 // go through the typed hc client and `unwrap`, so a renamed field breaks the build and every
 // failure is an ApiClientError. Posts in these caches are registered with web/lib/post-cache.ts,
 // so a like or a bookmark made on a search result shows everywhere.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Post } from "../../../shared/posts-api";
 import type {
   ExploreResults,
@@ -19,9 +19,9 @@ import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
 import type { SearchFilters } from "./search-params";
 
 /** §7: the trending list is read 20 at a time; §9 shows 12 of them before 'Show {n} More Topics'. */
-export const TRENDING_FETCHED = 20;
+const TRENDING_FETCHED = 20;
 
-export const searchKeys = {
+const searchKeys = {
   all: ["search"] as const,
   explore: (query: string, filters: SearchFilters) => [...searchKeys.all, "explore", query, filters] as const,
   users: (query: string, filters: SearchFilters) => [...searchKeys.all, "users", query, filters] as const,
@@ -140,5 +140,3 @@ registerPostCache({
   },
   invalidateLists: (queryClient) => queryClient.invalidateQueries({ queryKey: [...searchKeys.all, "explore"] }),
 });
-
-export type UserPages = InfiniteData<SearchUserPage, string | null>;

@@ -53,7 +53,7 @@ export function ServicesTab({ query }: { query: string }) {
   );
 }
 
-export function ServiceResult({ service }: { service: ServiceSearchResult }) {
+function ServiceResult({ service }: { service: ServiceSearchResult }) {
   const author = service.author;
   return (
     <Link

@@ -5,7 +5,7 @@
 import { Flame, Hash, RefreshCw, TrendingUp, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { TrendingTopic } from "../../../../shared/search-api";
+import { TRENDING_LIMITS, type TrendingTopic } from "../../../../shared/search-api";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
@@ -14,15 +14,13 @@ import { HashtagLink } from "./hashtag-link";
 
 const T = SEARCH_SCREEN_TEXTS.trending;
 
-/** §9: how many topics show before expanding, how many of those are ranked rows, and placeholders. */
-export const TRENDING_SHOWN = 12;
-export const TRENDING_RANKED = 5;
-export const TRENDING_SKELETONS = 8;
+/** §9: eight placeholders while the topics load. */
+const TRENDING_SKELETONS = 8;
 
 type BadgeKind = keyof typeof T.badges;
 
 /** §4: 1st Hot, 2nd and 3rd Rising, the rest Popular. */
-export function trendingBadge(rank: number): BadgeKind {
+function trendingBadge(rank: number): BadgeKind {
   if (rank === 1) return "hot";
   if (rank <= 3) return "rising";
   return "popular";
@@ -36,9 +34,9 @@ const badgeLook: Record<BadgeKind, { icon: typeof Flame; className: string }> = 
 
 export function TrendingTopics({ topics }: { topics: readonly TrendingTopic[] }) {
   const [expanded, setExpanded] = useState(false);
-  const visible = expanded ? topics : topics.slice(0, TRENDING_SHOWN);
-  const ranked = visible.slice(0, TRENDING_RANKED);
-  const chips = visible.slice(TRENDING_RANKED);
+  const visible = expanded ? topics : topics.slice(0, TRENDING_LIMITS.default);
+  const ranked = visible.slice(0, TRENDING_LIMITS.listed);
+  const chips = visible.slice(TRENDING_LIMITS.listed);
   const hidden = topics.length - visible.length;
 
   if (topics.length === 0) {
