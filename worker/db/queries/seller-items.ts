@@ -30,7 +30,7 @@ function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], li
 type ServiceRow = typeof services.$inferSelect;
 
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
-function toServiceCard(row: ServiceRow): ServiceCard {
+export function toServiceCard(row: ServiceRow): ServiceCard {
   const packagePriceCents = row.pricingModel === "package" ? (row.packageDetails?.priceCents ?? null) : null;
   const priceCents = row.pricingModel === "package" ? null : row.priceCents;
   return {
