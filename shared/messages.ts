@@ -356,7 +356,7 @@ export const SEARCH_SCREEN_TEXTS = {
   noServices: "No services available",
   schedulingRequired: "Scheduling Required",
   /** Turnaround is labelled in days on this screen (§9). */
-  turnaround: (days: number) => `${days} ${days === 1 ? "day" : "days"} turnaround`,
+  turnaround: (days: number) => (days === 0 ? "Same-day turnaround" : `${days} ${days === 1 ? "day" : "days"} turnaround`),
   byAuthor: (username: string) => `by @${username}`,
   sections: { users: "Users", posts: "Posts", hashtags: "Hashtags" },
   filters: {

@@ -115,9 +115,25 @@ describe("search journey (390×844)", () => {
     await page.waitForURL((url) => url.searchParams.get("tag") === tag);
     await page.getByRole("heading", { name: `#${tag}` }).waitFor();
     await page.getByTestId("post-card").first().waitFor();
+    // Each author's Follow button asks whether the viewer follows them; it is dimmed until then.
+    await expect.poll(() => page.locator('[data-testid="follow-button"][disabled]').count()).toBe(0);
     await photograph(page, "search-hashtag");
     await page.getByRole("link", { name: "Back to search" }).click();
     await page.waitForURL((url) => url.searchParams.get("tab") === "tags" && !url.searchParams.has("tag"));
+
+    // ---- Explore with a query: people, hashtags and posts; a filter narrows the posts.
+    await page.getByRole("tab", { name: "Explore" }).click();
+    await input.pressSequentially("mix", { delay: 40 });
+    await page.getByTestId("explore-results").waitFor();
+    await page.getByTestId("filters-toggle").click();
+    await page.getByRole("radio", { name: "Images" }).check();
+    await page.waitForURL((url) => url.searchParams.get("contentType") === "image" && url.searchParams.get("q") === "mix");
+    await page.getByTestId("explore-results").waitFor();
+    await photograph(page, "search-explore-results");
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has("contentType") && url.searchParams.get("q") === "mix");
+    await input.fill("");
+    await page.waitForURL((url) => !url.searchParams.has("q"));
 
     // ---- Services: each card links to /service/{id}.
     await page.getByRole("tab", { name: "Services" }).click();

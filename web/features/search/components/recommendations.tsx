@@ -94,7 +94,7 @@ function Reason({ item }: { item: UserRecommendation }) {
   return (
     <span className="mt-1.5 flex flex-wrap items-center gap-1.5" data-testid="recommendation-reason">
       <span className="rounded-full bg-accent px-2 py-0.5 text-[11px] font-medium text-accent-foreground">{T.reasons[item.reason]}</span>
-      <span className="rounded-full bg-success/15 px-2 py-0.5 text-[11px] font-semibold text-success" data-testid="match-percent">
+      <span className="rounded-full bg-success/15 px-2 py-0.5 text-[11px] font-semibold text-foreground" data-testid="match-percent">
         {T.matchPercent(item.matchPercent)}
       </span>
     </span>

@@ -46,7 +46,7 @@ export function SearchScreen({ params, onParamsChange, renderTab }: SearchScreen
 
   return (
     <div className="space-y-4">
-      <div className="sticky top-[calc(3.5rem+env(safe-area-inset-top))] z-30 -mx-3 bg-background/90 px-3 pt-1 pb-3 backdrop-blur-xl sm:-mx-4 sm:px-4">
+      <div className="sticky top-[calc(3.5rem+env(safe-area-inset-top))] z-30 -mx-3 bg-background px-3 pt-1 pb-3 sm:-mx-4 sm:px-4">
         <h1 className="sr-only">{SEARCH_SCREEN_TEXTS.title}</h1>
         <SearchBox value={text} onChange={setText} busy={text.trim() !== query} />
       </div>

@@ -27,8 +27,8 @@ function trendingBadge(rank: number): BadgeKind {
 }
 
 const badgeLook: Record<BadgeKind, { icon: typeof Flame; className: string }> = {
-  hot: { icon: Flame, className: "bg-rose-500/15 text-rose-600 dark:text-rose-400" },
-  rising: { icon: TrendingUp, className: "bg-amber-500/15 text-amber-700 dark:text-amber-400" },
+  hot: { icon: Flame, className: "bg-rose-500/15 text-rose-800 dark:text-rose-300" },
+  rising: { icon: TrendingUp, className: "bg-amber-500/15 text-amber-900 dark:text-amber-300" },
   popular: { icon: Sparkles, className: "bg-secondary text-secondary-foreground" },
 };
 
