@@ -378,6 +378,7 @@ export const SEARCH_SCREEN_TEXTS = {
   },
   recommendations: {
     title: "Recommended for you",
+    postsTitle: "Posts you may like",
     hint: "People picked from who you follow, your profession, your city and what you explore.",
     empty: "No recommendations yet",
     emptyHint: "Follow a few people and explore some tags, then refresh.",

@@ -130,6 +130,32 @@ describe("/search Explore", () => {
     expect(within(section).queryByRole("button", { name: "Show More Recommendations" })).not.toBeInTheDocument();
   });
 
+  it("recommends posts too, five first, each with its reason and match", async () => {
+    const user = userEvent.setup();
+    const recommendations = makeRecommendations(2);
+    recommendations.posts = Array.from({ length: 7 }, (_, index) => ({
+      postId: `rp${index}`,
+      reason: "trending" as const,
+      score: 7.04,
+      matchPercent: 70,
+      post: makePost({ id: `rp${index}`, caption: `Pick post ${index}` }),
+    }));
+    mockApi(baseRoutes({ "GET /api/recommendations": recommendations }));
+    renderApp("/search");
+    const section = await screen.findByTestId("recommended-posts");
+    expect(within(section).getAllByTestId("post-card")).toHaveLength(5);
+    expect(within(section).getAllByTestId("match-percent")[0]).toHaveTextContent("70% match");
+    await user.click(within(section).getByRole("button", { name: "Show More Recommendations" }));
+    expect(within(section).getAllByTestId("post-card")).toHaveLength(7);
+  });
+
+  it("sends a visitor to sign in first, and back to the same search afterwards", async () => {
+    mockApi({ "GET /api/auth/session": { user: null, profile: null } });
+    const { router } = renderApp("/search?q=jonah&tab=users");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(router.state.location.search).toEqual({ redirect: "/search?q=jonah&tab=users" });
+  });
+
   it("says 'Recommendations Updated' after a refresh, and 'Update Complete' when the refresh failed", async () => {
     const user = userEvent.setup();
     let fail = false;

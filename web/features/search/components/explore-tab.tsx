@@ -40,7 +40,7 @@ export function ExploreTab({ query, filters, onFiltersChange, onClearFilters, re
       {searching ? (
         <ExploreResults query={query} filters={filters} renderFollow={renderFollow} renderPost={renderPost} postSkeleton={postSkeleton} />
       ) : (
-        <RecommendedPeople renderFollow={renderFollow} />
+        <RecommendedPeople renderFollow={renderFollow} renderPost={renderPost} />
       )}
     </div>
   );

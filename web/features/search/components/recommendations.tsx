@@ -5,9 +5,10 @@
 // refresh failed (the list on screen is still a valid one).
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, Sparkles, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { RECOMMENDATION_LIMITS, type UserRecommendation } from "../../../../shared/search-api";
+import type { Post } from "../../../../shared/posts-api";
+import { RECOMMENDATION_LIMITS, type PostRecommendation, type UserRecommendation } from "../../../../shared/search-api";
 import { Button } from "../../../components/ui/button";
 import { notify, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
@@ -21,10 +22,11 @@ import type { RenderFollow } from "./users-tab";
 
 const T = SEARCH_SCREEN_TEXTS.recommendations;
 
-export function RecommendedPeople({ renderFollow }: { renderFollow: RenderFollow }) {
+export function RecommendedPeople({ renderFollow, renderPost }: { renderFollow: RenderFollow; renderPost: (post: Post, index: number) => ReactNode }) {
   const recommendations = useQuery(recommendationsQueryOptions());
   const refresh = useRefreshRecommendations();
   const [showAll, setShowAll] = useState(false);
+  const [showAllPosts, setShowAllPosts] = useState(false);
   useErrorToast(recommendations.error, recommendations.errorUpdatedAt, SEARCH_SCREEN_TEXTS.errors.searchFailed, "search-recommendations");
 
   const onRefresh = () =>
@@ -44,6 +46,8 @@ export function RecommendedPeople({ renderFollow }: { renderFollow: RenderFollow
   const people = recommendations.data?.users ?? [];
   const shown = showAll ? people : people.slice(0, RECOMMENDATION_LIMITS.shown);
   const hidden = people.length - shown.length;
+  const posts = recommendations.data?.posts ?? [];
+  const shownPosts = showAllPosts ? posts : posts.slice(0, RECOMMENDATION_LIMITS.shown);
 
   return (
     <section aria-labelledby="recommended-title" className="space-y-3" data-testid="recommendations">
@@ -86,11 +90,31 @@ export function RecommendedPeople({ renderFollow }: { renderFollow: RenderFollow
           ) : null}
         </>
       )}
+      {shownPosts.length > 0 ? (
+        <section aria-labelledby="recommended-posts" className="space-y-3 pt-3" data-testid="recommended-posts">
+          <h2 id="recommended-posts" className="font-display text-lg font-semibold">
+            {T.postsTitle}
+          </h2>
+          <ol className="space-y-4" aria-labelledby="recommended-posts">
+            {shownPosts.map((item, index) => (
+              <li key={item.postId} className="space-y-2">
+                <Reason item={item} />
+                {renderPost(item.post, index)}
+              </li>
+            ))}
+          </ol>
+          {posts.length > shownPosts.length ? (
+            <Button variant="outline" className="w-full" onClick={() => setShowAllPosts(true)}>
+              {T.showMore}
+            </Button>
+          ) : null}
+        </section>
+      ) : null}
     </section>
   );
 }
 
-function Reason({ item }: { item: UserRecommendation }) {
+function Reason({ item }: { item: UserRecommendation | PostRecommendation }) {
   return (
     <span className="mt-1.5 flex flex-wrap items-center gap-1.5" data-testid="recommendation-reason">
       <span className="rounded-full bg-accent px-2 py-0.5 text-[11px] font-medium text-accent-foreground">{T.reasons[item.reason]}</span>
