@@ -84,6 +84,8 @@ describe("search journey (390×844)", () => {
     expect(await input.getAttribute("placeholder")).toBe("Search users, content, hashtags...");
     await page.getByTestId("recommendations").waitFor();
     await page.getByTestId("recommendations").locator('[aria-busy="true"]').waitFor({ state: "detached" });
+    // Recommended posts' Follow buttons ask whether the viewer follows each author; dimmed until then.
+    await expect.poll(() => page.locator('[data-testid="follow-button"][disabled]').count()).toBe(0);
     await photograph(page, "search-explore");
 
     // ---- Users: part of a seeded producer's name, typed; the URL follows after the pause.
