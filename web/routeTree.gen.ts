@@ -17,6 +17,7 @@ import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
+import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
@@ -63,6 +64,11 @@ const AuthedEditProfileRoute = AuthedEditProfileRouteImport.update({
 const AuthedFeedRoute = AuthedFeedRouteImport.update({
   id: '/feed',
   path: '/feed',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSearchRoute = AuthedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/search': typeof AuthedSearchRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/search': typeof AuthedSearchRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
+  '/_authed/search': typeof AuthedSearchRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/search'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/search'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -202,6 +213,7 @@ export interface FileRouteTypes {
     | '/_authed/dashboard'
     | '/_authed/edit-profile'
     | '/_authed/feed'
+    | '/_authed/search'
     | '/_authed/settings'
     | '/_authed/upload'
     | '/auth/confirm'
@@ -278,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedFeedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/search': {
+      id: '/_authed/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AuthedSearchRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -343,6 +362,7 @@ interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
+  AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
 }
@@ -353,6 +373,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
+  AuthedSearchRoute: AuthedSearchRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
 }

@@ -84,3 +84,25 @@ export function extractHashtags(input: { caption?: string | null; tags?: readonl
   for (const match of (input.caption ?? "").matchAll(CAPTION_HASHTAG_RE)) add(match[1] ?? "");
   return out;
 }
+
+/** A caption cut into plain text and hashtags, so a screen can make each hashtag a link. */
+export type CaptionPart = { kind: "text"; text: string } | { kind: "hashtag"; text: string; tag: string };
+
+/**
+ * Splits a caption at its hashtags, recognised exactly as `extractHashtags` indexes them (so
+ * every linked tag has a page with this post on it). Joining the parts' `text` gives the caption
+ * back unchanged.
+ */
+export function splitCaptionHashtags(caption: string): CaptionPart[] {
+  const parts: CaptionPart[] = [];
+  let last = 0;
+  for (const match of caption.matchAll(CAPTION_HASHTAG_RE)) {
+    const tag = normalizeHashtag(match[1] ?? "");
+    if (tag === null) continue;
+    if (match.index > last) parts.push({ kind: "text", text: caption.slice(last, match.index) });
+    parts.push({ kind: "hashtag", text: match[0], tag });
+    last = match.index + match[0].length;
+  }
+  if (last < caption.length) parts.push({ kind: "text", text: caption.slice(last) });
+  return parts;
+}

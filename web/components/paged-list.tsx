@@ -28,6 +28,8 @@ export interface PagedListProps<T> {
   query: PagedQuery<T>;
   /** The spec's Error toast text, also shown inline when the first page fails. */
   errorMessage: string;
+  /** The toast's title when the spec gives one other than "Error" ('Search Error'). */
+  errorTitle?: string;
   /** One toast per list: a new failure replaces the previous one. */
   toastId: string;
   /** Accessible names of the list, of its first-page placeholder and of the next-page spinner. */
@@ -44,13 +46,14 @@ export interface PagedListProps<T> {
   renderItem: (item: T, index: number) => ReactNode;
 }
 
-export function PagedList<T>({ query, errorMessage, toastId, label, loadingLabel, loadingMoreLabel, skeletons, empty, endText, itemKey, renderItem }: PagedListProps<T>) {
+export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, loadingLabel, loadingMoreLabel, skeletons, empty, endText, itemKey, renderItem }: PagedListProps<T>) {
   const { data, error, errorUpdatedAt, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, isFetchNextPageError } = query;
   const sentinelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!error) return;
     notifyError(errorMessage, {
+      title: errorTitle,
       id: toastId,
       action: { label: "Retry", onClick: () => void (isFetchNextPageError ? fetchNextPage() : refetch()) },
     });

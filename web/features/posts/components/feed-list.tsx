@@ -67,3 +67,22 @@ export function FeedList({ renderActionBar, renderHeaderAction }: Pick<PostListP
 export function UserPostList({ userId, empty, renderActionBar }: { userId: string } & Pick<PostListProps, "empty" | "renderActionBar">) {
   return <PostList source={{ kind: "user", userId }} empty={empty} renderActionBar={renderActionBar} />;
 }
+
+/** A hashtag's posts, newest first (issue #11: tapping a hashtag anywhere opens them). */
+export function HashtagPostList({
+  name,
+  empty,
+  errorMessage,
+  renderActionBar,
+  renderHeaderAction,
+}: { name: string; errorMessage: string } & Pick<PostListProps, "empty" | "renderActionBar" | "renderHeaderAction">) {
+  return (
+    <PostList
+      source={{ kind: "hashtag", name }}
+      empty={empty}
+      errorMessage={errorMessage}
+      renderActionBar={renderActionBar}
+      renderHeaderAction={renderHeaderAction}
+    />
+  );
+}

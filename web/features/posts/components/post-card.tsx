@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { BadgeCheck, Heart, MapPin, MessageCircle } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import type { Post } from "../../../../shared/posts-api";
+import { normalizeHashtag, splitCaptionHashtags } from "../../../../shared/rules/post-text";
 import { RelativeTime } from "../../../components/relative-time";
 import { Avatar } from "../../../components/ui/avatar";
 import { profilePath } from "../../../lib/app-paths";
@@ -28,6 +29,32 @@ function PostStats({ post }: { post: Post }) {
         <span aria-hidden>{formatCount(post.commentsCount)}</span>
       </span>
     </div>
+  );
+}
+
+/** The caption with each hashtag linking to that tag's posts (issue #11). */
+function CaptionText({ caption }: { caption: string }) {
+  return splitCaptionHashtags(caption).map((part, index) =>
+    part.kind === "text" ? (
+      part.text
+    ) : (
+      <Link key={index} to="/search" search={{ tag: part.tag }} className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring" data-testid="caption-hashtag">
+        {part.text}
+      </Link>
+    ),
+  );
+}
+
+const tagChipClass = "inline-flex rounded-full bg-accent px-2.5 py-1 text-xs font-medium text-accent-foreground";
+
+/** A tag chip opens the tag's posts; a tag that is not a topic ("#1") stays plain text. */
+function TagChip({ tag }: { tag: string }) {
+  const topic = normalizeHashtag(tag);
+  if (topic === null) return <span className={tagChipClass}>#{tag}</span>;
+  return (
+    <Link to="/search" search={{ tag: topic }} className={cn(tagChipClass, "transition hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring")} data-testid="tag-chip">
+      #{tag}
+    </Link>
   );
 }
 
@@ -97,7 +124,7 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
         {post.caption ? (
           // React escapes the text; pre-line keeps the author's line breaks.
           <p className="text-[15px] leading-relaxed break-words whitespace-pre-line" data-testid="post-caption">
-            {post.caption}
+            <CaptionText caption={post.caption} />
           </p>
         ) : null}
         {post.location ? (
@@ -109,8 +136,8 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
         {post.tags.length > 0 ? (
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
             {post.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">
-                #{tag}
+              <li key={tag}>
+                <TagChip tag={tag} />
               </li>
             ))}
           </ul>
