@@ -43,6 +43,13 @@ export const RULES = {
   profile_visit: { limit: 60, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: avatar uploads per user, as many as post uploads (each replaces the last). */
   avatar_upload: { limit: RATE_LIMITS.upload.max, windowMs: RATE_LIMITS.upload.windowMs },
+  /**
+   * Not in the spec: direct messages per sender. A quick back-and-forth is a few a minute; this
+   * stops one account flooding others while leaving any real conversation untouched.
+   */
+  message: { limit: 120, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: new conversations per user, so one account cannot open one with everybody. */
+  conversation_start: { limit: 60, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

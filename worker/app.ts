@@ -14,12 +14,15 @@ import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
+import { activityRoutes } from "./routes/activity";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
+import { conversationRoutes } from "./routes/conversations";
 import { devRoutes } from "./routes/dev";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { followRoutes } from "./routes/follows";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
+import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { postRoutes } from "./routes/posts";
@@ -45,7 +48,11 @@ const api = new Hono<AppEnv>()
   .route("/users", followRoutes)
   // Profiles: one's own under /profile, anyone's (and their tabs) under /users/:userId.
   .route("/profile", profileRoutes)
-  .route("/users", userProfileRoutes);
+  .route("/users", userProfileRoutes)
+  // Messages, activity and the per-user live channel with the badge counts.
+  .route("/conversations", conversationRoutes)
+  .route("/activity", activityRoutes)
+  .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -4,7 +4,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { MESSAGING_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { activityIdSchema } from "../../shared/messaging-api";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -17,8 +18,16 @@ export const postParamSchema = idParamSchema("postId");
 const commentParamSchema = idParamSchema("commentId");
 export const userParamSchema = idParamSchema("userId");
 const uploadParamSchema = idParamSchema("uploadId");
+const conversationParamSchema = idParamSchema("conversationId");
+const activityParamSchema = z.object({ activityId: activityIdSchema });
 
-type ParamSchema = typeof postParamSchema | typeof commentParamSchema | typeof userParamSchema | typeof uploadParamSchema;
+type ParamSchema =
+  | typeof postParamSchema
+  | typeof commentParamSchema
+  | typeof userParamSchema
+  | typeof uploadParamSchema
+  | typeof conversationParamSchema
+  | typeof activityParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -34,6 +43,10 @@ export const commentParam = notFoundWhenInvalid(commentParamSchema, SOCIAL_TEXTS
 export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notFound);
 /** `:uploadId` — 404 'Upload not found'. */
 export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
+/** `:conversationId` — 404 'Conversation not found' (also for a conversation the caller is not in). */
+export const conversationParam = notFoundWhenInvalid(conversationParamSchema, MESSAGING_TEXTS.conversationNotFound);
+/** `:activityId` — a kind-prefixed id ('like-…'); 404 'Activity not found'. */
+export const activityParam = notFoundWhenInvalid(activityParamSchema, MESSAGING_TEXTS.activityNotFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that
