@@ -20,7 +20,7 @@ export const CHAT_CONVERSATION_HEADER = "x-backline-chat-conversation";
 export const CHAT_USER_HEADER = "x-backline-chat-user";
 
 /** Sockets one participant may hold in one conversation: a handful of tabs and devices. */
-export const MAX_CHAT_SOCKETS_PER_USER = 8;
+const MAX_CHAT_SOCKETS_PER_USER = 8;
 
 const userTag = (userId: string) => `user:${userId}`;
 

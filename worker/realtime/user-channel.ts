@@ -14,7 +14,7 @@ import { closeQuietly, refuseSocket, sendToAll } from "./socket-utils";
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
 
 /** One socket per tab: far more tabs and devices than anyone keeps open. */
-export const MAX_USER_CHANNEL_SOCKETS = 16;
+const MAX_USER_CHANNEL_SOCKETS = 16;
 
 interface ChannelAttachment {
   userId: string;

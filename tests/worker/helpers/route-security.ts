@@ -6,7 +6,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
-import { signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
+import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
+import { db } from "./db";
+import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
 /** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
 export interface Outcome {
@@ -23,6 +25,10 @@ export interface RouteFixture {
   commentId: string;
   /** An open upload of a 3,000-byte JPEG, every part received. */
   uploadId: string;
+  /** The owner's conversation with a third user (never `other`), holding one message to the owner. */
+  conversationId: string;
+  /** That message as an item of the owner's activity feed. */
+  activityId: string;
 }
 
 export interface RouteCase {
@@ -58,6 +64,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   commentId: (f) => f.commentId,
   uploadId: (f) => f.uploadId,
   userId: (f) => f.owner.id,
+  conversationId: (f) => f.conversationId,
+  activityId: (f) => f.activityId,
   partNumber: () => "1",
   name: () => "studio",
 };
@@ -88,7 +96,17 @@ export async function routeFixture(): Promise<RouteFixture> {
   if (comment.status !== 201) throw new Error(`comment failed: ${comment.status} ${await comment.text()}`);
   const { id: commentId } = (await comment.json()) as { id: string };
   const uploadId = await uploadThroughApi(owner.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
-  return { owner, other, commentId, uploadId };
+  // Written straight to D1: the third user only needs to exist, not to sign in.
+  const third = await createUser();
+  const conversation = await openConversation(db(), owner.id, third.id);
+  const { message } = await insertMessage(db(), {
+    conversationId: conversation.id,
+    senderId: third.id,
+    receiverId: owner.id,
+    clientId: crypto.randomUUID(),
+    content: "The one message",
+  });
+  return { owner, other, commentId, uploadId, conversationId: conversation.id, activityId: `message-${message.id}` };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

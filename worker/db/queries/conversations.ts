@@ -15,7 +15,7 @@ import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
 
 /** The two participants in the stored order: the smaller id first (the table's CHECK). */
-export function orderedPair(a: string, b: string): [string, string] {
+function orderedPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
 }
 
