@@ -353,6 +353,11 @@ export const MESSAGING_TEXTS = {
   loadOlder: "Loading earlier messages...",
   unreadBadge: (count: number) => `${count} unread`,
   backToConversations: "Back to conversations",
+  backToFeed: "Back to feed",
+  /** Ours: a message whose send failed (the spec only logs it) can be sent again, never twice. */
+  notSent: "Not sent",
+  retry: "Retry",
+  sending: "Sending...",
   /** Ours: the API's refusals. */
   messageSelf: "You cannot message yourself",
   conversationNotFound: "Conversation not found",

@@ -12,11 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
+import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
@@ -39,6 +41,11 @@ const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedActivityRoute = AuthedActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
   id: '/bookmarks',
@@ -63,6 +70,11 @@ const AuthedEditProfileRoute = AuthedEditProfileRouteImport.update({
 const AuthedFeedRoute = AuthedFeedRouteImport.update({
   id: '/feed',
   path: '/feed',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -109,11 +121,13 @@ const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
+  '/activity': typeof AuthedActivityRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/messages': typeof AuthedMessagesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -125,11 +139,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activity': typeof AuthedActivityRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/messages': typeof AuthedMessagesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -144,11 +160,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
+  '/_authed/activity': typeof AuthedActivityRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
+  '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -163,11 +181,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/activity'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/messages'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -179,11 +199,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/activity'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/messages'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -197,11 +219,13 @@ export interface FileRouteTypes {
     | '/'
     | '/_authed'
     | '/auth'
+    | '/_authed/activity'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
     | '/_authed/edit-profile'
     | '/_authed/feed'
+    | '/_authed/messages'
     | '/_authed/settings'
     | '/_authed/upload'
     | '/auth/confirm'
@@ -243,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/activity': {
+      id: '/_authed/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthedActivityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/bookmarks': {
       id: '/_authed/bookmarks'
       path: '/bookmarks'
@@ -276,6 +307,13 @@ declare module '@tanstack/react-router' {
       path: '/feed'
       fullPath: '/feed'
       preLoaderRoute: typeof AuthedFeedRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/messages': {
+      id: '/_authed/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AuthedMessagesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/settings': {
@@ -338,21 +376,25 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedActivityRoute: typeof AuthedActivityRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
+  AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedActivityRoute: AuthedActivityRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
+  AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
 }
