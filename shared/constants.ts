@@ -100,6 +100,8 @@ export const TEXT_LIMITS = {
   location: 100,
   tags: 200,
   comment: 1000,
+  /** Not in the spec: direct messages, a long note but not a document (decision record 0040). */
+  message: 2000,
   usernameMin: 3,
   usernameMax: 30,
   displayNameMin: 2,
@@ -206,3 +208,15 @@ export const UI_TIMINGS = {
 
 /** Realtime reconnect delays (DESIGN.md): 1, 2, 5, 10 s, then 10 s for every later try. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** Messages and activity (second document §9 activity counts; the page sizes are ours). */
+export const MESSAGING_LIMITS = {
+  /** Spec §9: 20 follows, 20 likes, 20 comments and 10 messages, merged newest first, capped at 50. */
+  activity: { follows: 20, likes: 20, comments: 20, messages: 10, total: 50 },
+  conversationsPage: 50,
+  messagesPage: 30,
+  /** Catching up after a reconnect returns at most this many; the client asks again for more. */
+  catchUp: 100,
+  /** How long a typing indicator lasts without a fresh "typing" frame. */
+  typingTtlMs: 5000,
+} as const;

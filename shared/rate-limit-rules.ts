@@ -55,6 +55,13 @@ export const RULES = {
   checkout: { limit: 20, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: a seller's delivery files per hour (a session's stems, not a flood). */
   delivery_file: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: direct messages per sender. A quick back-and-forth is a few a minute; this
+   * stops one account flooding others while leaving any real conversation untouched.
+   */
+  message: { limit: 120, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: new conversations per user, so one account cannot open one with everybody. */
+  conversation_start: { limit: 60, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

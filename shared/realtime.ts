@@ -84,14 +84,14 @@ export function commentRoomPath(postId: string): string {
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const isString = (value: unknown): value is string => typeof value === "string";
-const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+export const isString = (value: unknown): value is string => typeof value === "string";
+export const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 function isAuthor(value: unknown): value is CommentAuthor {
   return (
@@ -122,7 +122,7 @@ export function isComment(value: unknown): value is Comment {
 }
 
 /** A frame's JSON object, or null. Accepts a string or an already-parsed value. */
-function toObject(data: unknown): Json | null {
+export function toObject(data: unknown): Json | null {
   let value = data;
   if (isString(data)) {
     try {

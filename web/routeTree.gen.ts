@@ -12,11 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
+import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
@@ -41,6 +43,11 @@ const AuthRoute = AuthRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedActivityRoute = AuthedActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
   id: '/bookmarks',
   path: '/bookmarks',
@@ -64,6 +71,11 @@ const AuthedEditProfileRoute = AuthedEditProfileRouteImport.update({
 const AuthedFeedRoute = AuthedFeedRouteImport.update({
   id: '/feed',
   path: '/feed',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
@@ -115,11 +127,13 @@ const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
+  '/activity': typeof AuthedActivityRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/messages': typeof AuthedMessagesRoute
   '/search': typeof AuthedSearchRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
@@ -132,11 +146,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activity': typeof AuthedActivityRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/messages': typeof AuthedMessagesRoute
   '/search': typeof AuthedSearchRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
@@ -152,11 +168,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
+  '/_authed/activity': typeof AuthedActivityRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
+  '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/search': typeof AuthedSearchRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
@@ -172,11 +190,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/activity'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/messages'
     | '/search'
     | '/settings'
     | '/upload'
@@ -189,11 +209,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/activity'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/messages'
     | '/search'
     | '/settings'
     | '/upload'
@@ -208,11 +230,13 @@ export interface FileRouteTypes {
     | '/'
     | '/_authed'
     | '/auth'
+    | '/_authed/activity'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
     | '/_authed/edit-profile'
     | '/_authed/feed'
+    | '/_authed/messages'
     | '/_authed/search'
     | '/_authed/settings'
     | '/_authed/upload'
@@ -255,6 +279,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/activity': {
+      id: '/_authed/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthedActivityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/bookmarks': {
       id: '/_authed/bookmarks'
       path: '/bookmarks'
@@ -288,6 +319,13 @@ declare module '@tanstack/react-router' {
       path: '/feed'
       fullPath: '/feed'
       preLoaderRoute: typeof AuthedFeedRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/messages': {
+      id: '/_authed/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AuthedMessagesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/search': {
@@ -357,22 +395,26 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedActivityRoute: typeof AuthedActivityRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
+  AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedActivityRoute: AuthedActivityRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
+  AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,

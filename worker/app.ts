@@ -15,7 +15,9 @@ import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
+import { activityRoutes } from "./routes/activity";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
+import { conversationRoutes } from "./routes/conversations";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/downloads";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
@@ -23,6 +25,7 @@ import { followRoutes } from "./routes/follows";
 import { hashtagRoutes } from "./routes/hashtags";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
+import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { orderRoutes } from "./routes/orders";
@@ -68,7 +71,11 @@ const api = new Hono<AppEnv>()
   .route("/orders", orderRoutes)
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
-  .route("/webhooks", webhookRoutes);
+  .route("/webhooks", webhookRoutes)
+  // Messages, activity and the per-user live channel with the badge counts.
+  .route("/conversations", conversationRoutes)
+  .route("/activity", activityRoutes)
+  .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -1,8 +1,10 @@
 // The Worker's environment: bindings from wrangler.toml and per-request variables.
 import type { Db } from "./db/client";
 import type { Logger } from "./lib/logger";
+import type { ChatRoom } from "./realtime/chat-room";
 import type { CommentRoom } from "./realtime/comment-room";
 import type { RateLimiter } from "./realtime/rate-limiter";
+import type { UserChannel } from "./realtime/user-channel";
 
 export interface Bindings {
   DB: D1Database;
@@ -42,6 +44,11 @@ export interface Bindings {
   // --- Live comments (worker/realtime/comment-room.ts) ---
   /** One CommentRoom Durable Object per post, named by the post id. */
   COMMENT_ROOM: DurableObjectNamespace<CommentRoom>;
+  // --- Messages and activity (worker/realtime/chat-room.ts, user-channel.ts) ---
+  /** One ChatRoom Durable Object per conversation, named by the conversation id. */
+  CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
+  /** One UserChannel Durable Object per user, named by the user id. */
+  USER_CHANNEL: DurableObjectNamespace<UserChannel>;
 }
 
 interface Variables {

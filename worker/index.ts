@@ -4,8 +4,10 @@ import { app } from "./app";
 import { dispatchScheduled } from "./cron";
 import type { Bindings } from "./env";
 
+export { ChatRoom } from "./realtime/chat-room";
 export { CommentRoom } from "./realtime/comment-room";
 export { RateLimiter } from "./realtime/rate-limiter";
+export { UserChannel } from "./realtime/user-channel";
 
 export default {
   fetch: app.fetch,

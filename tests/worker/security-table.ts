@@ -359,6 +359,45 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
   },
 ];
 
+const CONVERSATION_NOT_FOUND = { status: 404, message: "Conversation not found" };
+
+/**
+ * Messages and activity (second document §2, §6 "Activity and messages are scoped to the current
+ * user", §7). The fixture's conversation is the owner's with a third user, so the other user is
+ * a stranger to it and gets the 404 a missing conversation gets; the activity item is that
+ * conversation's message to the owner.
+ */
+export const MESSAGING_ROUTES: RouteCase[] = [
+  { route: "GET /api/conversations", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Contact on the owner's profile: anyone else opens a conversation; the owner cannot message themselves.
+  {
+    route: "POST /api/conversations",
+    body: (f) => ({ userId: f.owner.id }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot message yourself" },
+  },
+  { route: "GET /api/conversations/:conversationId", visitor: AUTH_REQUIRED, otherUser: CONVERSATION_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/conversations/:conversationId/messages", visitor: AUTH_REQUIRED, otherUser: CONVERSATION_NOT_FOUND, owner: { status: 200 } },
+  {
+    route: "POST /api/conversations/:conversationId/messages",
+    body: () => ({ clientId: crypto.randomUUID(), content: "Hello there" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: CONVERSATION_NOT_FOUND,
+    owner: { status: 201 },
+  },
+  { route: "PUT /api/conversations/:conversationId/read", visitor: AUTH_REQUIRED, otherUser: CONVERSATION_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/unread", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/activity", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/activity/read-all", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PUT /api/activity/:activityId/read",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "Activity not found" },
+    owner: { status: 200 },
+  },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -371,6 +410,14 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     reason:
       "called by Stripe's servers, so exempt from the Origin check and without a session: its credential is the signature, and checkout/webhooks.test.ts proves forged, unsigned, stale and replayed events change nothing",
   },
+  {
+    route: "GET /api/conversations/:conversationId/live",
+    reason: "a WebSocket upgrade for the two participants only; messaging/chat-room.test.ts refuses a visitor, a third user and another site",
+  },
+  {
+    route: "GET /api/live",
+    reason: "a WebSocket upgrade to the caller's own live channel; messaging/chat-room.test.ts refuses a visitor and another site",
+  },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...MESSAGING_ROUTES];

@@ -11,3 +11,11 @@ export function formatCount(n: number): string {
 export function plural(n: number, word: string): string {
   return `${n} ${n === 1 ? word : `${word}s`}`;
 }
+
+/** "3:05 PM", "12:00 AM" in the device's time zone (second document §2: chat times as h:mm AM/PM). */
+export function formatClockTime(ms: number): string {
+  const at = new Date(ms);
+  const hours = at.getHours();
+  const minutes = String(at.getMinutes()).padStart(2, "0");
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}

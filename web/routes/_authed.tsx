@@ -11,6 +11,7 @@ import { sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
 import { useFullSignOut, useSession, useSessionLostHandler } from "../features/auth/hooks";
 import { destinationAfterSignIn, ONBOARDING_PATH } from "../features/auth/redirect";
+import { useLiveBadges } from "../features/messaging";
 import { SECURITY_STORAGE_KEYS } from "../features/security/local-log";
 import { SecurityLayer } from "../features/security/security-layer";
 import { cn } from "../lib/cn";
@@ -48,6 +49,8 @@ function AuthedLayout() {
   const navigate = useNavigate();
   const fullSignOut = useFullSignOut({ keepStorageKeys: SECURITY_STORAGE_KEYS });
   const layout = useMatches({ select: (matches) => matches.findLast((match) => match.staticData.layout)?.staticData.layout });
+  // One live channel per signed-in tab: the messages and Activity badges update without polling.
+  const badges = useLiveBadges();
 
   // The session can end while a screen is open (revoked elsewhere, or expired on the server).
   // Navigate once when that happens: a <Navigate> element here would re-fire on every render of
@@ -64,6 +67,7 @@ function AuthedLayout() {
     <div className="flex min-h-dvh flex-col">
       <MobileHeader
         wide={layout === "wide"}
+        unreadMessages={badges.messages}
         actions={
           <>
             <ThemeToggle />
@@ -76,7 +80,7 @@ function AuthedLayout() {
       <main className={cn("mx-auto w-full flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]", layout === "wide" ? "max-w-6xl" : "max-w-2xl")}>
         <Outlet />
       </main>
-      {layout === "focused" ? null : <BottomNav />}
+      {layout === "focused" ? null : <BottomNav unreadActivity={badges.activity} />}
       <SecurityLayer onSessionTimeout={fullSignOut} />
     </div>
   );

@@ -2,12 +2,13 @@
 // §6): the profile's facts, Follow and Contact (hidden on one's own profile; DESIGN.md: Follow
 // follows), tabs Posts, Products and Services, and 'Failed to load profile' / 'Profile not
 // found'. Opening someone else's profile records a profile_visit (§7; the Worker decides who
-// counts, failures are only logged). Contact goes to /messages?userId={id}, which opens or
-// creates the conversation; a visitor is asked to sign in first and then lands there.
+// counts, failures are only logged). Contact opens or creates the conversation and goes to
+// /messages?conversation={id}; a visitor is asked to sign in first and then lands on
+// /messages?userId={id}, which does the same.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { MessageCircle, Pencil, RefreshCw, UserX } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
 import { BottomNav } from "../components/app-shell";
@@ -20,6 +21,7 @@ import { UserPostList } from "../features/posts/components/feed-list";
 import { isNotFound, profileCalls, publicProfileQueryOptions, setProfileFollowing } from "../features/profiles/api";
 import { ProfileSummary, ProfileSummarySkeleton } from "../features/profiles/components/profile-summary";
 import { EmptyItems, UserProductsList, UserServicesList } from "../features/profiles/components/seller-items";
+import { messagingCalls } from "../features/messaging";
 import { FollowButton, PostActions } from "../features/social";
 import { appPaths, messagesWithUserPath } from "../lib/app-paths";
 
@@ -151,16 +153,31 @@ function ProfilePage() {
   );
 }
 
-/** Contact (§2): the conversation with this user; a visitor signs in first and then lands there. */
+/**
+ * Contact (§2): creates or opens the conversation with this user, then goes to
+ * /messages?conversation={id}, or to /messages on failure (which the spec only logs). A visitor
+ * signs in first and then lands on /messages?userId={id}, which does the same.
+ */
 function ContactLink({ userId, signedIn }: { userId: string; signedIn: boolean }) {
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
   const target = messagesWithUserPath(userId);
   const className = buttonVariants({ variant: "outline", size: "sm", className: "h-9 px-4" });
+  const contact = () => {
+    setOpening(true);
+    messagingCalls
+      .open(userId)
+      .then(({ id }) => navigate({ to: "/messages", search: { conversation: id } }))
+      .catch((error: unknown) => {
+        console.error("Opening a conversation failed:", error);
+        return navigate({ to: "/messages" });
+      })
+      .finally(() => setOpening(false));
+  };
   return signedIn ? (
-    // /messages belongs to the messaging screens, which read `userId` themselves; its search
-    // parameters are typed by that route, so here they are passed as plain strings.
-    <Link to={appPaths.messages} search={{ userId } as Record<string, string>} className={className} data-testid="contact-button">
+    <button type="button" className={className} onClick={contact} disabled={opening} data-testid="contact-button">
       <MessageCircle aria-hidden /> Contact
-    </Link>
+    </button>
   ) : (
     <Link to="/auth" search={{ redirect: target }} className={className} data-testid="contact-button">
       <MessageCircle aria-hidden /> Contact

@@ -4,7 +4,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECKOUT_TEXTS, MARKET_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { activityIdSchema } from "../../shared/messaging-api";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -20,6 +21,8 @@ const uploadParamSchema = idParamSchema("uploadId");
 export const serviceParamSchema = idParamSchema("serviceId");
 const productParamSchema = idParamSchema("productId");
 const orderParamSchema = idParamSchema("orderId");
+const conversationParamSchema = idParamSchema("conversationId");
+const activityParamSchema = z.object({ activityId: activityIdSchema });
 
 type ParamSchema =
   | typeof postParamSchema
@@ -28,7 +31,9 @@ type ParamSchema =
   | typeof uploadParamSchema
   | typeof serviceParamSchema
   | typeof productParamSchema
-  | typeof orderParamSchema;
+  | typeof orderParamSchema
+  | typeof conversationParamSchema
+  | typeof activityParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -51,6 +56,11 @@ export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.o
 export const serviceParam = notFoundWhenInvalid(serviceParamSchema, MARKET_TEXTS.serviceNotFound);
 /** `:productId` — 404 'Product not found'. */
 export const productParam = notFoundWhenInvalid(productParamSchema, MARKET_TEXTS.productNotFound);
+
+/** `:conversationId` — 404 'Conversation not found' (also for a conversation the caller is not in). */
+export const conversationParam = notFoundWhenInvalid(conversationParamSchema, MESSAGING_TEXTS.conversationNotFound);
+/** `:activityId` — a kind-prefixed id ('like-…'); 404 'Activity not found'. */
+export const activityParam = notFoundWhenInvalid(activityParamSchema, MESSAGING_TEXTS.activityNotFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that

@@ -21,7 +21,7 @@ export const BODY_LIMITS = {
   /** Starting an upload: the file name alone may be 1,024 characters. */
   uploadStart: 8 * KiB,
   /**
-   * Comments (10,000 characters accepted, cut to 1,000 by the route), posts (a 500-character
+   * Messages (4,000 characters accepted), comments (10,000 characters accepted, cut to 1,000 by the route), posts (a 500-character
    * caption, location, tags and 512 waveform peaks) and profile edits (bio, skills and the rest
    * within their schemas' raw bounds): about 30 KB at most.
    */
@@ -56,6 +56,8 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   { method: "POST", path: /^\/api\/posts\/?$/, limit: BODY_LIMITS.content },
   { method: "PATCH", path: /^\/api\/posts\/[^/]+\/?$/, limit: BODY_LIMITS.content },
   { method: "POST", path: /^\/api\/posts\/[^/]+\/comments\/?$/, limit: BODY_LIMITS.content },
+  // Messages: 4,000 characters accepted (2,000 kept, decision record 0040), up to 12 KB encoded.
+  { method: "POST", path: /^\/api\/conversations\/[^/]+\/messages\/?$/, limit: BODY_LIMITS.content },
   // Profile edits and onboarding: twenty 40-character skills, a 300-character bio and the other
   // fields in 3-byte characters pass 4 KB; the schemas' raw bounds stay under 32 KB.
   { method: "PATCH", path: /^\/api\/profile\/?$/, limit: BODY_LIMITS.content },

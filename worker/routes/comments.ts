@@ -16,6 +16,7 @@ import { validate } from "../lib/validator";
 import { expectedOrigin } from "../middleware/origin";
 import { requireCommentDeleter, requireUser } from "../middleware/session";
 import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { notifyUsers } from "../services/live";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent, requestMeta } from "../services/security-events";
 
@@ -96,6 +97,8 @@ export const postCommentRoutes = new Hono<AppEnv>()
     }
     const comment = toComment(row, userId, postOwnerId);
     await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
+    // Someone else's comment is activity for the post's owner (decision record 0041).
+    if (postOwnerId !== userId) await notifyUsers(c.env, c.var.log, [postOwnerId], { type: "activity.created", activityType: "comment" });
     return c.json(comment, 201);
   })
   .get("/:postId/comments/live", postParam, async (c) => {

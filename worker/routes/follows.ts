@@ -10,6 +10,7 @@ import { ApiError } from "../lib/errors";
 import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
+import { notifyUsers } from "../services/live";
 import { PROFILE_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
 
 const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
@@ -30,5 +31,7 @@ export const followRoutes = new Hono<AppEnv>()
     if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
+    // A new follower is activity for the one followed (decision record 0041).
+    if (result.following) await notifyUsers(c.env, c.var.log, [target], { type: "activity.created", activityType: "follow" });
     return c.json(result satisfies FollowState, 200);
   });

@@ -5,12 +5,14 @@
 import { Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
 import { likeBodySchema, type LikeState } from "../../shared/social-api";
+import { getPostOwnerId } from "../db/queries/comments";
 import { setLike } from "../db/queries/likes";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
+import { notifyUsers } from "../services/live";
 
 /** Mounted at /posts: PUT /api/posts/:postId/like. */
 export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json", likeBodySchema), postParam, async (c) => {
@@ -18,5 +20,10 @@ export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json
   const { postId } = c.req.valid("param");
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+  // A like by someone else is activity for the post's owner (decision record 0041).
+  if (result.liked) {
+    const ownerId = await getPostOwnerId(c.var.db, postId);
+    if (ownerId && ownerId !== userId) await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
+  }
   return c.json(result satisfies LikeState, 200);
 });

@@ -352,6 +352,7 @@ export function buildDemoWorld(
         messageType: "text",
         status: "sent",
         createdAt: times[i] ?? now,
+        seq: i + 1,
       });
     });
     const last = Math.max(...times);

@@ -107,15 +107,30 @@ describe("/profile/{userId}", () => {
 
   it("lets a signed-in viewer follow (the follower count rises at once) and contact", async () => {
     const user = userEvent.setup();
-    const api = mockApi(otherProfileRoutes({ "PUT /api/users/u2/follow": { following: true, followerCount: 341 } }));
-    renderApp("/profile/u2");
+    const api = mockApi(
+      otherProfileRoutes({ "PUT /api/users/u2/follow": { following: true, followerCount: 341 }, "POST /api/conversations": { id: "c9", created: true } }),
+    );
+    const { router } = renderApp("/profile/u2");
     const summary = await screen.findByTestId("profile-summary");
-    expect(await within(summary).findByTestId("contact-button")).toHaveAttribute("href", "/messages?userId=u2");
+    expect(await within(summary).findByTestId("contact-button")).toBeInTheDocument();
     await user.click(within(summary).getByRole("button", { name: /Follow/ }));
     expect(within(summary).getByTestId("count-followers")).toHaveTextContent("341 followers");
     expect(await screen.findByText("You are now following @jonah")).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo("PUT", "/api/users/u2/follow")).toHaveLength(1));
     expect(api.callsTo("PUT", "/api/users/u2/follow")[0]!.body).toEqual({ following: true });
+    // Contact opens (or creates) the conversation with this user and shows it.
+    await user.click(within(summary).getByTestId("contact-button"));
+    await waitFor(() => expect(router.state.location.href).toBe("/messages?conversation=c9"));
+    expect(api.callsTo("POST", "/api/conversations")[0]!.body).toEqual({ userId: "u2" });
+  });
+
+  it("goes to /messages when Contact cannot open the conversation", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi(otherProfileRoutes({ "POST /api/conversations": apiError(500, "internal", "An unexpected error occurred") }));
+    const { router } = renderApp("/profile/u2");
+    await user.click(await screen.findByTestId("contact-button"));
+    await waitFor(() => expect(router.state.location.href).toBe("/messages"));
   });
 
   it("puts the count back when the server refuses the follow", async () => {

@@ -158,14 +158,15 @@ describe("conversations.last_message_*", () => {
     const m1 = newId();
     const m2 = newId();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at) VALUES (?, ?, ?, ?, 'hi', 2000)").bind(
+      env.DB.prepare("INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, seq) VALUES (?, ?, ?, ?, 'hi', 2000, 1)").bind(
         m1,
         conv,
         lo,
         hi,
       ),
-      // Arrives later but was created earlier: must not replace the newer last message.
-      env.DB.prepare("INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at) VALUES (?, ?, ?, ?, 'old', 1000)").bind(
+      // Arrives later but was created earlier: must not replace the newer last message. (Each row
+      // needs its own seq: the (conversation_id, seq) index is unique, decision record 0040.)
+      env.DB.prepare("INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, seq) VALUES (?, ?, ?, ?, 'old', 1000, 2)").bind(
         m2,
         conv,
         hi,

@@ -11,10 +11,13 @@
 // checkout.ts items and orders in D1, a fake Stripe, keyed requests and signed webhooks
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
+// conversations.ts, live-channels.ts  conversations and messages through the API; chat and user-channel sockets
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
 export * from "./checkout";
 export * from "./comment-room";
+export * from "./conversations";
+export * from "./live-channels";
 export * from "./db";
 export * from "./mail";
 export * from "./media";

@@ -8,6 +8,8 @@ import { signDownloadLink } from "../../../worker/services/payments/downloads";
 import { insertOrder } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
+import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
+import { db } from "./db";
 import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
 /** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
@@ -32,6 +34,10 @@ export interface RouteFixture {
   orderId: string;
   /** A valid download link for that order's buyer: nobody in the fixture may use it. */
   downloadToken: string;
+  /** The owner's conversation with a third user (never `other`), holding one message to the owner. */
+  conversationId: string;
+  /** That message as an item of the owner's activity feed. */
+  activityId: string;
 }
 
 export interface RouteCase {
@@ -69,6 +75,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   userId: (f) => f.owner.id,
   serviceId: (f) => f.serviceId,
   productId: (f) => f.productId,
+  conversationId: (f) => f.conversationId,
+  activityId: (f) => f.activityId,
   partNumber: () => "1",
   name: () => "studio",
   orderId: (f) => f.orderId,
@@ -114,7 +122,17 @@ export async function routeFixture(): Promise<RouteFixture> {
   const buyer = await createUser();
   const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
   const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
-  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken };
+  // Written straight to D1: the third user only needs to exist, not to sign in.
+  const third = await createUser();
+  const conversation = await openConversation(db(), owner.id, third.id);
+  const { message } = await insertMessage(db(), {
+    conversationId: conversation.id,
+    senderId: third.id,
+    receiverId: owner.id,
+    clientId: crypto.randomUUID(),
+    content: "The one message",
+  });
+  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, conversationId: conversation.id, activityId: `message-${message.id}` };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

@@ -23,6 +23,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   recommendations_refresh: { limit: 5, minutes: 60 },
   checkout: { limit: 20, minutes: 10 },
   delivery_file: { limit: 60, minutes: 60 },
+  message: { limit: 120, minutes: 10 },
+  conversation_start: { limit: 60, minutes: 60 },
 };
 
 describe("rules", () => {

@@ -4,6 +4,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { Bell, House, type LucideIcon, Plus, Search, UserRound } from "lucide-react";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
+import { CountBadge } from "./count-badge";
 
 interface BottomNavItem {
   to: string;
@@ -28,7 +29,7 @@ function isNavItemActive(item: BottomNavItem, pathname: string): boolean {
   return matches(item.to) || (item.also ?? []).some(matches);
 }
 
-export function BottomNav({ className }: { className?: string }) {
+export function BottomNav({ className, unreadActivity = 0 }: { className?: string; /** Unread activity: a count on the Activity item. */ unreadActivity?: number }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <nav
@@ -67,9 +68,13 @@ export function BottomNav({ className }: { className?: string }) {
                 ) : (
                   <span className="relative flex h-8 items-center justify-center">
                     <Icon className="size-[22px]" strokeWidth={active ? 2.5 : 2} aria-hidden />
+                    {item.to === appPaths.activity && unreadActivity > 0 ? (
+                      <CountBadge count={unreadActivity} className="-top-0.5 -right-2.5" testId="activity-badge" />
+                    ) : null}
                   </span>
                 )}
                 <span>{item.label}</span>
+                {item.to === appPaths.activity && unreadActivity > 0 ? <span className="sr-only">, {unreadActivity} unread</span> : null}
               </Link>
             </li>
           );

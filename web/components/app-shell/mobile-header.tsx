@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { Wordmark } from "../brand/logo";
+import { CountBadge } from "./count-badge";
 
 export function MobileHeader({
   unreadMessages = 0,
@@ -12,7 +13,7 @@ export function MobileHeader({
   wide = false,
   className,
 }: {
-  /** Shows a dot on the messages button when above zero. */
+  /** Unread messages across all conversations: a count on the messages button when above zero. */
   unreadMessages?: number;
   /** Extra controls placed before the messages button (a theme toggle, for example). */
   actions?: ReactNode;
@@ -39,9 +40,7 @@ export function MobileHeader({
             className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           >
             <MessageCircle className="size-[22px]" aria-hidden />
-            {unreadMessages > 0 ? (
-              <span className="absolute top-2 right-2 size-2.5 rounded-full bg-primary ring-2 ring-background" aria-hidden />
-            ) : null}
+            {unreadMessages > 0 ? <CountBadge count={unreadMessages} className="top-0.5 right-0" testId="messages-badge" /> : null}
           </Link>
         </div>
       </div>

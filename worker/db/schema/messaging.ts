@@ -1,6 +1,6 @@
 // Direct messages (spec marketplace-messaging-account §3 conversation/message, §4 "one per pair").
 import { sql } from "drizzle-orm";
-import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestampMs } from "./columns";
 import { users } from "./users";
 
@@ -49,8 +49,23 @@ export const messages = sqliteTable(
     messageType: text("message_type").notNull().default("text"),
     status: text("status").notNull().default("sent"),
     createdAt: createdAt(),
+    /**
+     * The message's place in its conversation, 1, 2, 3…, assigned by the INSERT itself (one more
+     * than the largest so far), so the order is the order D1 committed them in, whatever the
+     * clocks of the Workers that sent them (decision record 0040).
+     */
+    seq: integer("seq", { mode: "number" }).notNull().default(0),
+    /**
+     * The id the sender's client gave the message before sending it. A resend after a dropped
+     * connection carries the same id and finds the stored row instead of adding a second one.
+     * Null for rows written without one (the demo seed).
+     */
+    clientId: text("client_id"),
   },
   (t) => [
+    // Pages of a conversation and "what did I miss after message N" (catch-up) are seq ranges.
+    uniqueIndex("messages_conversation_seq_unique").on(t.conversationId, t.seq),
+    uniqueIndex("messages_sender_client_unique").on(t.senderId, t.clientId),
     // A conversation's messages in order (and "what did I miss since X" after reconnecting).
     index("messages_conversation_created_idx").on(t.conversationId, t.createdAt, t.id),
     // Activity: messages received by me, newest first.

@@ -1,0 +1,254 @@
+// /messages (second document §2 Messages; decision record 0040): the list's states and rows
+// (preview with 'You: ', 'Start a conversation', unread badge), search, the chat's states, own
+// messages on the right with h:mm AM/PM, Enter sends and Shift+Enter does not, Send disabled on
+// blank, ?userId= opening a conversation, a live message arriving, the quiet 'Reconnecting...'
+// with a catch-up on reopen, a failed send kept for a retry with the same client id, and the
+// header's badge rising when the user channel says so.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatMessage, ConversationSummary } from "../../../shared/messaging-api";
+import { queryClient } from "../../../web/lib/query-client";
+import { SIGNED_IN, apiError, deferred, json, mockApi, renderApp, resetApp } from "../auth/helpers";
+import { FakeSocket } from "../social/fake-socket";
+
+vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+
+/** The browser's WebSocket, replaced by sockets the test drives (each one is recorded). */
+class RecordedSocket extends FakeSocket {
+  constructor(url: string) {
+    super(url);
+    FakeSocket.instances.push(this);
+  }
+}
+
+const socketsTo = (path: string) => FakeSocket.instances.filter((s) => new URL(s.url).pathname === path);
+const server = (fn: () => void) => act(async () => fn());
+
+beforeEach(() => {
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });
+  FakeSocket.reset();
+  vi.stubGlobal("WebSocket", RecordedSocket);
+});
+afterEach(resetApp);
+
+const T0 = new Date(2026, 10, 20, 15, 5).getTime();
+
+function conversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: "c1",
+    otherUser: { userId: "u2", username: "jonah", displayName: "Jonah Brooks", avatarUrl: null },
+    lastMessage: { senderId: "u2", content: "See you at the session", createdAt: T0 },
+    unreadCount: 2,
+    activityAt: T0,
+    ...overrides,
+  };
+}
+
+function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: `m${seq}`,
+    clientId: `client-${seq}`,
+    conversationId: "c1",
+    senderId: "u2",
+    receiverId: "u1",
+    content: `Message ${seq}`,
+    createdAt: T0 + seq * 60_000,
+    seq,
+    cursor: `cursor-${seq}`,
+    ...overrides,
+  };
+}
+
+const page = (items: unknown[]) => ({ items, nextCursor: null });
+
+function routes(overrides: Record<string, unknown> = {}) {
+  return {
+    "GET /api/auth/session": SIGNED_IN,
+    "GET /api/unread": { messages: 2, activity: 0 },
+    "GET /api/conversations": page([
+      conversation(),
+      conversation({
+        id: "c2",
+        otherUser: { userId: "u3", username: "ana", displayName: "Ana Ruiz", avatarUrl: null },
+        lastMessage: { senderId: "u1", content: "Thanks!", createdAt: T0 - 1000 },
+        unreadCount: 0,
+      }),
+      conversation({ id: "c3", otherUser: { userId: "u4", username: "lee", displayName: "Lee Park", avatarUrl: null }, lastMessage: null, unreadCount: 0 }),
+    ]),
+    "GET /api/conversations/c1": conversation(),
+    "GET /api/conversations/c1/messages": page([message(1), message(2, { senderId: "u1", receiverId: "u2", content: "My own words" })]),
+    "PUT /api/conversations/c1/read": { lastReadAt: T0 },
+    ...overrides,
+  };
+}
+
+describe("/messages — the list", () => {
+  it("shows 'Loading conversations...', then rows with preview, 'You: ', 'Start a conversation' and the unread badge", async () => {
+    const answer = deferred<Response>();
+    mockApi(routes({ "GET /api/conversations": () => answer.promise }));
+    renderApp("/messages");
+    expect(await screen.findByText("Loading conversations...")).toBeInTheDocument();
+    expect(screen.getByText("Select a conversation to start messaging")).toBeInTheDocument();
+    await act(async () => answer.resolve(json(routes()["GET /api/conversations"])));
+    const rows = await screen.findAllByTestId("conversation-row");
+    expect(rows.map((row) => row.getAttribute("href"))).toEqual(["/messages?conversation=c1", "/messages?conversation=c2", "/messages?conversation=c3"]);
+    expect(rows[0]).toHaveTextContent("Jonah Brooks");
+    expect(within(rows[0]!).getByText("See you at the session")).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId("unread-badge")).toHaveTextContent("2");
+    expect(within(rows[0]!).getByText("JB")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("You: Thanks!")).toBeInTheDocument();
+    expect(within(rows[1]!).queryByTestId("unread-badge")).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Start a conversation")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to feed" })).toHaveAttribute("href", "/feed");
+  });
+
+  it("says 'No conversations yet', and 'No conversations found' for a search, which goes to the server", async () => {
+    const user = userEvent.setup();
+    const api = mockApi(routes({ "GET /api/conversations": page([]) }));
+    renderApp("/messages");
+    expect(await screen.findByText("No conversations yet")).toBeInTheDocument();
+    await user.type(screen.getByRole("searchbox", { name: "Search conversations" }), "JoNah");
+    expect(await screen.findByText("No conversations found")).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === "/api/conversations" && c.search === "?q=JoNah")).toBe(true);
+  });
+
+  it("keeps 'Failed to fetch conversations' when the list fails", async () => {
+    mockApi(routes({ "GET /api/conversations": apiError(500, "internal", "An unexpected error occurred") }));
+    renderApp("/messages");
+    expect(await screen.findByText("Failed to fetch conversations")).toBeInTheDocument();
+  });
+
+  it("opens or creates the conversation for ?userId= and shows it", async () => {
+    const api = mockApi(routes({ "POST /api/conversations": { id: "c1", created: false } }));
+    const { router } = renderApp("/messages?userId=u2");
+    await waitFor(() => expect(router.state.location.href).toBe("/messages?conversation=c1"));
+    expect(api.callsTo("POST", "/api/conversations")[0]!.body).toEqual({ userId: "u2" });
+    expect(await screen.findByText("My own words")).toBeInTheDocument();
+  });
+});
+
+describe("/messages — the chat", () => {
+  it("shows 'Loading messages...', then the name, @username and messages, mine on the right with h:mm AM/PM, and marks it read", async () => {
+    const answer = deferred<Response>();
+    const api = mockApi(routes({ "GET /api/conversations/c1/messages": () => answer.promise }));
+    renderApp("/messages?conversation=c1");
+    expect(await screen.findByText("Loading messages...")).toBeInTheDocument();
+    await act(async () => answer.resolve(json(routes()["GET /api/conversations/c1/messages"])));
+    const chat = await screen.findByRole("region", { name: "Jonah Brooks" });
+    expect(within(chat).getByRole("heading", { name: "Jonah Brooks" })).toBeInTheDocument();
+    expect(within(chat).getByText("@jonah")).toBeInTheDocument();
+    const own = within(chat).getByTestId("message-own");
+    expect(own).toHaveTextContent("My own words");
+    expect(own).toHaveTextContent("3:07 PM");
+    expect(own).toHaveClass("justify-end");
+    expect(within(chat).getByTestId("message-other")).toHaveClass("justify-start");
+    await waitFor(() => expect(api.callsTo("PUT", "/api/conversations/c1/read")).toHaveLength(1));
+  });
+
+  it("invites the first message with 'Start your conversation with {name}'", async () => {
+    mockApi(routes({ "GET /api/conversations/c1/messages": page([]) }));
+    renderApp("/messages?conversation=c1");
+    expect(await screen.findByText("Start your conversation with Jonah Brooks")).toBeInTheDocument();
+  });
+
+  it("sends on Enter with a client id, adds a line on Shift+Enter, and disables Send on blank text", async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      routes({
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) =>
+          json(message(3, { senderId: "u1", receiverId: "u2", clientId: call.body.clientId, content: call.body.content }), 201),
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    const box = await screen.findByRole("textbox", { name: "Message" });
+    const send = screen.getByRole("button", { name: "Send" });
+    expect(send).toBeDisabled();
+    await user.type(box, "   ");
+    expect(send).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, "Line one{Shift>}{Enter}{/Shift}Line two");
+    expect(box).toHaveValue("Line one\nLine two");
+    expect(api.callsTo("POST", "/api/conversations/c1/messages")).toHaveLength(0);
+    await user.type(box, "{Enter}");
+    await waitFor(() => expect(api.callsTo("POST", "/api/conversations/c1/messages")).toHaveLength(1));
+    const body = api.callsTo("POST", "/api/conversations/c1/messages")[0]!.body as { clientId: string; content: string };
+    expect(body.content).toBe("Line one\nLine two");
+    expect(body.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(box).toHaveValue("");
+    await waitFor(() => expect(screen.getAllByTestId("message-own")).toHaveLength(2));
+  });
+
+  it("keeps a failed message as 'Not sent' and retries it with the same client id", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let fail = true;
+    const api = mockApi(
+      routes({
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) =>
+          fail ? apiError(500, "internal", "An unexpected error occurred") : json(message(3, { senderId: "u1", clientId: call.body.clientId, content: call.body.content }), 201),
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "Are you free?{Enter}");
+    expect(await screen.findByText("Not sent")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.queryByText("Not sent")).not.toBeInTheDocument());
+    const [first, second] = api.callsTo("POST", "/api/conversations/c1/messages").map((c) => c.body as { clientId: string });
+    expect(second!.clientId).toBe(first!.clientId);
+    expect(screen.getAllByText("Are you free?")).toHaveLength(1);
+  });
+
+  it("shows a live message and typing, hints 'Reconnecting...' quietly, and catches up from the last message on reopen", async () => {
+    const api = mockApi(routes({ "GET /api/conversations/c1/messages": (call: { search: string }) => json(call.search.includes("since=cursor-3") ? page([message(4)]) : call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]) }));
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await server(() => room().serverSend({ type: "typing", userId: "u2", typing: true }));
+    expect(screen.getByTestId("typing")).toHaveTextContent("Jonah Brooks is typing...");
+    await server(() => room().serverSend({ type: "message.created", message: message(3, { content: "Live hello" }) }));
+    expect(await screen.findByText("Live hello")).toBeInTheDocument();
+    expect(screen.queryByTestId("typing")).not.toBeInTheDocument();
+
+    expect(screen.queryByText("Message 4")).not.toBeInTheDocument();
+    await server(() => room().serverClose());
+    expect(screen.getByTestId("reconnecting")).toHaveTextContent("Reconnecting...");
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Message 4")).toBeInTheDocument();
+    // Each open catches up from the newest message held: at first message 2, after the drop message 3.
+    expect(api.calls.filter((c) => c.search.includes("since=")).map((c) => c.search)).toEqual(["?since=cursor-2", "?since=cursor-3"]);
+    expect(screen.queryByTestId("reconnecting")).not.toBeInTheDocument();
+  });
+
+  it("shows one pane at a time on a phone, with a back step from the chat to the list", async () => {
+    const user = userEvent.setup();
+    mockApi(routes());
+    const { router } = renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    expect(screen.getByLabelText("Messages", { selector: "aside" })).toHaveClass("max-md:hidden");
+    await user.click(screen.getByRole("button", { name: "Back to conversations" }));
+    await waitFor(() => expect(router.state.location.href).toBe("/messages"));
+    expect(screen.getByLabelText("Messages", { selector: "aside" })).not.toHaveClass("max-md:hidden");
+  });
+});
+
+describe("the header's messages badge", () => {
+  it("rises when the user channel announces a new message", async () => {
+    let unread = 0;
+    mockApi(routes({ "GET /api/unread": () => json({ messages: unread, activity: 0 }), "GET /api/feed": page([]) }));
+    renderApp("/messages");
+    await screen.findAllByTestId("conversation-row");
+    expect(screen.getByRole("link", { name: "Messages" })).toBeInTheDocument();
+    const channel = () => socketsTo("/api/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/live")).toHaveLength(1));
+    await server(() => channel().serverOpen());
+    unread = 3;
+    await server(() => channel().serverSend({ type: "message.created", conversationId: "c1", message: message(5) }));
+    expect(await screen.findByRole("link", { name: "Messages, 3 unread" })).toBeInTheDocument();
+    expect(screen.getByTestId("messages-badge")).toHaveTextContent("3");
+  });
+});

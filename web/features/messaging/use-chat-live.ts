@@ -1,0 +1,114 @@
+// The open conversation's ChatRoom (second document §2 Messages; first document §4 channel
+// states, §9 heartbeat 25 s and reconnect 1, 2, 5, 10, 10… s; decision record 0040). New messages
+// go straight into the cached conversation; each time the socket reopens, everything after the
+// newest message held is fetched with `?since=` and its server-issued cursor, so nothing sent
+// while the connection was down is lost. Typing frames pass through and are never stored.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { MESSAGING_LIMITS } from "../../../shared/constants";
+import type { ChatMessage } from "../../../shared/messaging-api";
+import { chatRoomPath, type ChatClientMessage, type ChatServerMessage, parseChatServerMessage } from "../../../shared/messaging-realtime";
+import { HEARTBEAT_INTERVAL_MS } from "../../../shared/realtime";
+import { type ChannelState, createLiveSocket, type LiveSocket, liveUrl, type SocketLike } from "../../lib/live-socket";
+import { addMessages, flattenMessages, messagingCalls, messagingKeys, type MessagesData } from "./api";
+
+export interface ChatLive {
+  state: ChannelState;
+  /** The other participant is typing right now. */
+  otherTyping: boolean;
+  /** Tells the other participant that I am (or stopped) typing; sent at most every few seconds. */
+  sendTyping: (typing: boolean) => void;
+}
+
+export function useChatLive(
+  conversationId: string | null,
+  { viewerId, onIncoming, createSocket }: { viewerId: string; onIncoming?: (message: ChatMessage) => void; createSocket?: (url: string) => SocketLike },
+): ChatLive {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ChannelState>("closed");
+  const [otherTyping, setOtherTyping] = useState(false);
+  const socketRef = useRef<LiveSocket<ChatClientMessage> | null>(null);
+  const lastTypingSent = useRef(0);
+  const incoming = useRef(onIncoming);
+  incoming.current = onIncoming;
+
+  useEffect(() => {
+    if (!conversationId) return;
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    let catchUp: AbortController | null = null;
+    const key = messagingKeys.messages(conversationId);
+    const received = (messages: ChatMessage[]) => {
+      addMessages(queryClient, conversationId, messages);
+      for (const message of messages) if (message.senderId !== viewerId) incoming.current?.(message);
+    };
+    const socket = createLiveSocket<ChatServerMessage, ChatClientMessage>({
+      url: () => liveUrl(chatRoomPath(conversationId)),
+      parse: parseChatServerMessage,
+      createSocket,
+      heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, message: () => ({ type: "ping", t: Date.now() }) },
+      onStateChange: setState,
+      onOpen: () => {
+        const newest = flattenMessages(queryClient.getQueryData<MessagesData>(key)).at(-1);
+        // Not loaded yet, or empty: the first fetch (or the next frame) brings everything.
+        if (!newest) return;
+        catchUp?.abort();
+        const controller = new AbortController();
+        catchUp = controller;
+        const fetchAfter = (cursor: string): Promise<void> =>
+          messagingCalls.messagesSince(conversationId, cursor, controller.signal).then(({ items }) => {
+            received(items);
+            const last = items.at(-1);
+            // A full page may have more behind it.
+            if (last && items.length >= MESSAGING_LIMITS.catchUp) return fetchAfter(last.cursor);
+          });
+        fetchAfter(newest.cursor).catch((error: unknown) => {
+          if (!controller.signal.aborted) console.warn(`Catching up on conversation ${conversationId} failed:`, error);
+        });
+      },
+      onMessage: (message) => {
+        switch (message.type) {
+          case "message.created":
+            received([message.message]);
+            if (message.message.senderId !== viewerId) setOtherTyping(false);
+            break;
+          case "typing":
+            if (message.userId === viewerId) break;
+            clearTimeout(typingTimer);
+            setOtherTyping(message.typing);
+            if (message.typing) typingTimer = setTimeout(() => setOtherTyping(false), MESSAGING_LIMITS.typingTtlMs);
+            break;
+          case "read":
+          case "welcome":
+          case "pong":
+            break;
+          default: {
+            const _exhaustive: never = message;
+            return _exhaustive;
+          }
+        }
+      },
+    });
+    socketRef.current = socket;
+    const onOnline = () => socket.reconnectNow();
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      clearTimeout(typingTimer);
+      catchUp?.abort();
+      socket.close();
+      socketRef.current = null;
+      setState("closed");
+      setOtherTyping(false);
+    };
+  }, [conversationId, viewerId, queryClient, createSocket]);
+
+  const sendTyping = useCallback((typing: boolean) => {
+    const now = Date.now();
+    // A frame every couple of seconds keeps the indicator alive on the other side.
+    if (typing && now - lastTypingSent.current < MESSAGING_LIMITS.typingTtlMs / 2) return;
+    lastTypingSent.current = typing ? now : 0;
+    socketRef.current?.send({ type: "typing", typing });
+  }, []);
+
+  return { state, otherTyping, sendTyping };
+}

@@ -1,0 +1,65 @@
+// The signed-in tab's live channel (DESIGN.md "Realtime": one live channel per user for badges
+// and activity; decision record 0041). One socket per tab, opened by the signed-in layout. Frames
+// say what changed; the tab refetches the counts and the lists it holds, and does so again each
+// time the socket (re)opens, so nothing missed while it was down stays missing.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { parseUserChannelServerMessage, USER_CHANNEL_PATH, type UserChannelClientMessage, type UserChannelServerMessage } from "../../../shared/messaging-realtime";
+import { HEARTBEAT_INTERVAL_MS } from "../../../shared/realtime";
+import { createLiveSocket, liveUrl, type SocketLike } from "../../lib/live-socket";
+import { addMessages, messagingKeys, refreshMessagingSummaries, unreadQueryOptions } from "./api";
+
+export function useLiveBadges({ createSocket }: { createSocket?: (url: string) => SocketLike } = {}): { messages: number; activity: number } {
+  const queryClient = useQueryClient();
+  const unread = useQuery(unreadQueryOptions());
+
+  useEffect(() => {
+    const refreshActivity = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.activity() });
+    const socket = createLiveSocket<UserChannelServerMessage, UserChannelClientMessage>({
+      url: () => liveUrl(USER_CHANNEL_PATH),
+      parse: parseUserChannelServerMessage,
+      createSocket,
+      heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, message: () => ({ type: "ping", t: Date.now() }) },
+      onOpen: ({ previousOpens }) => {
+        // The first open comes with the first fetch; a reopen may have missed frames.
+        if (previousOpens > 0) {
+          refreshMessagingSummaries(queryClient);
+          refreshActivity();
+        }
+      },
+      onMessage: (message) => {
+        switch (message.type) {
+          case "message.created":
+            addMessages(queryClient, message.conversationId, [message.message]);
+            refreshMessagingSummaries(queryClient);
+            refreshActivity();
+            break;
+          case "conversation.read":
+          case "conversation.opened":
+            refreshMessagingSummaries(queryClient);
+            break;
+          case "activity.created":
+          case "activity.read":
+            void queryClient.invalidateQueries({ queryKey: messagingKeys.unread() });
+            refreshActivity();
+            break;
+          case "welcome":
+          case "pong":
+            break;
+          default: {
+            const _exhaustive: never = message;
+            return _exhaustive;
+          }
+        }
+      },
+    });
+    const onOnline = () => socket.reconnectNow();
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      socket.close();
+    };
+  }, [queryClient, createSocket]);
+
+  return { messages: unread.data?.messages ?? 0, activity: unread.data?.activity ?? 0 };
+}

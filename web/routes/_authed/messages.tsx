@@ -1,0 +1,26 @@
+// Second document §2 Messages (/messages): the conversation list and the open chat, with the
+// `conversation` and `userId` query parameters (decision record 0040).
+import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
+import { conversationsQueryOptions, MessagesScreen } from "../../features/messaging";
+
+const messagesSearchSchema = z.object({
+  conversation: z.string().min(1).max(64).optional().catch(undefined),
+  userId: z.string().min(1).max(64).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/_authed/messages")({
+  validateSearch: messagesSearchSchema,
+  // Started here, not awaited (decision record 0016): the panes appear at once with their states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(conversationsQueryOptions(""));
+  },
+  staticData: { layout: "wide" },
+  component: MessagesPage,
+});
+
+function MessagesPage() {
+  const { user } = Route.useRouteContext();
+  const { conversation, userId } = Route.useSearch();
+  return <MessagesScreen viewerId={user.id} conversationId={conversation ?? null} withUserId={userId ?? null} />;
+}

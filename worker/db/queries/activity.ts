@@ -1,0 +1,196 @@
+// The activity feed (second document §2 Activity, §3 activity, §7 Activity rows, §9 counts;
+// DESIGN.md: read state stored on the server; decision record 0041). Activity is derived from
+// the rows themselves: likes and comments by others on my posts, follows of me, messages to me.
+// Only the read state is stored, in activity_reads, keyed by the item's kind-prefixed id.
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { MESSAGING_LIMITS } from "../../../shared/constants";
+import type { ActivityItem, ActivityType } from "../../../shared/messaging-api";
+import type { Db } from "../client";
+import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
+
+const LIMITS = MESSAGING_LIMITS.activity;
+
+const actorColumns = {
+  actorUsername: profiles.username,
+  actorDisplayName: profiles.displayName,
+  actorAvatarUrl: profiles.avatarUrl,
+};
+
+interface SourceRow {
+  rowId: string;
+  actorId: string;
+  actorUsername: string | null;
+  actorDisplayName: string | null;
+  actorAvatarUrl: string | null;
+  postId: string | null;
+  conversationId: string | null;
+  content: string | null;
+  createdAt: number;
+}
+
+function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"> {
+  return {
+    id: `${type}-${row.rowId}`,
+    type,
+    user: {
+      userId: row.actorId,
+      username: row.actorUsername ?? "",
+      displayName: row.actorDisplayName ?? row.actorUsername ?? "",
+      avatarUrl: row.actorAvatarUrl,
+    },
+    postId: row.postId,
+    conversationId: row.conversationId,
+    content: row.content,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items. */
+function sources(db: Db, userId: string) {
+  const likes = db
+    .select({
+      rowId: postLikes.id,
+      actorId: postLikes.userId,
+      ...actorColumns,
+      postId: postLikes.postId,
+      conversationId: sql<string | null>`null`.as("like_conversation_id"),
+      content: sql<string | null>`null`.as("like_content"),
+      createdAt: postLikes.createdAt,
+    })
+    .from(postLikes)
+    .innerJoin(posts, eq(posts.id, postLikes.postId))
+    .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
+    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId)))
+    .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
+    .limit(LIMITS.likes);
+  const commentRows = db
+    .select({
+      rowId: comments.id,
+      actorId: comments.userId,
+      ...actorColumns,
+      postId: comments.postId,
+      conversationId: sql<string | null>`null`.as("comment_conversation_id"),
+      content: comments.content,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(and(eq(posts.userId, userId), ne(comments.userId, userId)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(LIMITS.comments);
+  const followRows = db
+    .select({
+      rowId: follows.id,
+      actorId: follows.followerId,
+      ...actorColumns,
+      postId: sql<string | null>`null`.as("follow_post_id"),
+      conversationId: sql<string | null>`null`.as("follow_conversation_id"),
+      content: sql<string | null>`null`.as("follow_content"),
+      createdAt: follows.createdAt,
+    })
+    .from(follows)
+    .leftJoin(profiles, eq(profiles.userId, follows.followerId))
+    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId)))
+    .orderBy(desc(follows.createdAt), desc(follows.id))
+    .limit(LIMITS.follows);
+  const messageRows = db
+    .select({
+      rowId: messages.id,
+      actorId: messages.senderId,
+      ...actorColumns,
+      postId: sql<string | null>`null`.as("message_post_id"),
+      conversationId: messages.conversationId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.userId, messages.senderId))
+    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(LIMITS.messages);
+  return { likes, commentRows, followRows, messageRows };
+}
+
+/** The merged feed, newest first, capped at 50, each item with its read state. */
+export async function listActivity(db: Db, userId: string): Promise<ActivityItem[]> {
+  const { likes, commentRows, followRows, messageRows } = sources(db, userId);
+  const [likeRows, commentList, followList, messageList] = await db.batch([likes, commentRows, followRows, messageRows]);
+  const merged = [
+    ...likeRows.map((row) => toItem("like", row)),
+    ...commentList.map((row) => toItem("comment", row)),
+    ...followList.map((row) => toItem("follow", row)),
+    ...messageList.map((row) => toItem("message", row)),
+  ]
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, LIMITS.total);
+  // At most 50 ids: one query under D1's 100 bound parameters.
+  const read = merged.length
+    ? new Set(
+        (
+          await db
+            .select({ activityId: activityReads.activityId })
+            .from(activityReads)
+            .where(and(eq(activityReads.userId, userId), inArray(activityReads.activityId, merged.map((item) => item.id))))
+        ).map((row) => row.activityId),
+      )
+    : new Set<string>();
+  return merged.map((item) => ({ ...item, isRead: read.has(item.id) }));
+}
+
+/** Whether `activityId` names an item of `userId`'s feed: a row of its kind, about them, by someone else. */
+export async function activityBelongsTo(db: Db, userId: string, activityId: string): Promise<boolean> {
+  const dash = activityId.indexOf("-");
+  const kind = activityId.slice(0, dash);
+  const rowId = activityId.slice(dash + 1);
+  const one = { one: sql<number>`1` };
+  switch (kind) {
+    case "like":
+      return (
+        (
+          await db
+            .select(one)
+            .from(postLikes)
+            .innerJoin(posts, eq(posts.id, postLikes.postId))
+            .where(and(eq(postLikes.id, rowId), eq(posts.userId, userId), ne(postLikes.userId, userId)))
+            .limit(1)
+        ).length > 0
+      );
+    case "comment":
+      return (
+        (
+          await db
+            .select(one)
+            .from(comments)
+            .innerJoin(posts, eq(posts.id, comments.postId))
+            .where(and(eq(comments.id, rowId), eq(posts.userId, userId), ne(comments.userId, userId)))
+            .limit(1)
+        ).length > 0
+      );
+    case "follow":
+      return (await db.select(one).from(follows).where(and(eq(follows.id, rowId), eq(follows.followingId, userId))).limit(1)).length > 0;
+    case "message":
+      return (
+        (
+          await db
+            .select(one)
+            .from(messages)
+            .where(and(eq(messages.id, rowId), eq(messages.receiverId, userId)))
+            .limit(1)
+        ).length > 0
+      );
+    default:
+      return false;
+  }
+}
+
+/** Marks items read; already-read items stay as they were. */
+export async function markActivityRead(db: Db, userId: string, activityIds: readonly string[], now = Date.now()): Promise<void> {
+  if (activityIds.length === 0) return;
+  // Three bound values per row: chunks of 30 keep each statement under D1's 100 parameters.
+  const rows = activityIds.map((activityId) => ({ userId, activityId, readAt: now }));
+  const chunks = [];
+  for (let i = 0; i < rows.length; i += 30) chunks.push(db.insert(activityReads).values(rows.slice(i, i + 30)).onConflictDoNothing());
+  const [first, ...rest] = chunks;
+  if (first) await db.batch([first, ...rest]);
+}

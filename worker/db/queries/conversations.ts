@@ -1,0 +1,328 @@
+// Conversations, messages and read markers (second document §2 Messages, §3 conversation and
+// message, §4 "one per pair", §7 Conversations and Messages; DESIGN.md: unread counts per
+// participant; decision record 0040).
+//
+// A message's place in its conversation (seq) and its created_at are assigned by the INSERT
+// itself: seq is one more than the conversation's largest, created_at is max(now, the newest
+// message's). Both therefore follow the order D1 committed the rows in, whichever Worker's clock
+// sent them, so "everything after message N" (catch-up) can never skip a message committed later.
+import { and, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { ChatMessage, ConversationPage, ConversationSummary } from "../../../shared/messaging-api";
+import type { Db } from "../client";
+import { newId } from "../ids";
+import { conversationReads, conversations, messages, profiles } from "../schema";
+
+/** The two participants in the stored order: the smaller id first (the table's CHECK). */
+function orderedPair(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+export interface ConversationRow {
+  id: string;
+  user1Id: string;
+  user2Id: string;
+}
+
+/** The other participant of a conversation as seen by `userId`. */
+export function otherParticipant(row: ConversationRow, userId: string): string {
+  return row.user1Id === userId ? row.user2Id : row.user1Id;
+}
+
+/** The pair's conversation id, or null when they have none yet. */
+export async function findConversationByPair(db: Db, a: string, b: string): Promise<string | null> {
+  const [user1Id, user2Id] = orderedPair(a, b);
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.user1Id, user1Id), eq(conversations.user2Id, user2Id)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The one conversation of a pair, created if missing. The insert and the read are one atomic
+ * batch, and the pair's unique index turns a second insert (the other user opening it at the same
+ * moment) into a no-op, so a race ends in one row that both get back.
+ */
+export async function openConversation(db: Db, a: string, b: string, now = Date.now()): Promise<ConversationRow & { created: boolean }> {
+  const [user1Id, user2Id] = orderedPair(a, b);
+  const id = newId();
+  const [, rows] = await db.batch([
+    db.insert(conversations).values({ id, user1Id, user2Id, createdAt: now }).onConflictDoNothing(),
+    db
+      .select({ id: conversations.id, user1Id: conversations.user1Id, user2Id: conversations.user2Id })
+      .from(conversations)
+      .where(and(eq(conversations.user1Id, user1Id), eq(conversations.user2Id, user2Id)))
+      .limit(1),
+  ]);
+  const row = rows[0];
+  if (!row) throw new Error("conversation insert and read disagree");
+  return { ...row, created: row.id === id };
+}
+
+/** The conversation if `userId` is one of its two participants; null otherwise (or if missing). */
+export async function getConversationFor(db: Db, conversationId: string, userId: string): Promise<ConversationRow | null> {
+  const rows = await db
+    .select({ id: conversations.id, user1Id: conversations.user1Id, user2Id: conversations.user2Id })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId))))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The conversation list
+
+const other = alias(profiles, "other_profile");
+const last = alias(messages, "last_message");
+
+/** When a conversation last changed, for ordering and its cursor: its newest message, else its creation. */
+const activityAt = sql<number>`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+
+/** Messages from the other participant after `userId`'s read marker. */
+function unreadCountSql(userId: string) {
+  return sql<number>`(select count(*) from ${messages} m
+    where m.conversation_id = ${conversations.id} and m.receiver_id = ${userId}
+      and m.created_at > coalesce((select r.last_read_at from ${conversationReads} r
+        where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0))`;
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%" and nothing else. */
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+interface ListInput {
+  userId: string;
+  q?: string | undefined;
+  cursor?: Cursor | undefined;
+  limit: number;
+  /** One conversation only (the chat pane's header); the list ignores it. */
+  conversationId?: string;
+}
+
+function summaryQuery(db: Db, input: ListInput) {
+  const { userId } = input;
+  const filters: (SQL | undefined)[] = [or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId))];
+  if (input.conversationId) filters.push(eq(conversations.id, input.conversationId));
+  const q = input.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(sql`(lower(${other.displayName}) like ${pattern} escape '\\' or lower(${other.username}) like ${pattern} escape '\\')`);
+  }
+  if (input.cursor) {
+    const { createdAt: at, id } = input.cursor;
+    filters.push(sql`(${activityAt} < ${at} or (${activityAt} = ${at} and ${conversations.id} < ${id}))`);
+  }
+  return db
+    .select({
+      id: conversations.id,
+      user1Id: conversations.user1Id,
+      user2Id: conversations.user2Id,
+      activityAt: activityAt.as("activity_at"),
+      otherUsername: other.username,
+      otherDisplayName: other.displayName,
+      otherAvatarUrl: other.avatarUrl,
+      lastSenderId: last.senderId,
+      lastContent: last.content,
+      lastCreatedAt: last.createdAt,
+      unreadCount: unreadCountSql(userId).as("unread_count"),
+    })
+    .from(conversations)
+    .leftJoin(
+      other,
+      eq(other.userId, sql`case when ${conversations.user1Id} = ${userId} then ${conversations.user2Id} else ${conversations.user1Id} end`),
+    )
+    .leftJoin(last, eq(last.id, conversations.lastMessageId))
+    .where(and(...filters))
+    .orderBy(desc(activityAt), desc(conversations.id))
+    .limit(input.limit);
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+function toSummary(row: SummaryRow, userId: string): ConversationSummary {
+  const otherId = otherParticipant(row, userId);
+  return {
+    id: row.id,
+    otherUser: {
+      userId: otherId,
+      username: row.otherUsername ?? "",
+      displayName: row.otherDisplayName ?? row.otherUsername ?? "",
+      avatarUrl: row.otherAvatarUrl,
+    },
+    lastMessage:
+      row.lastSenderId !== null && row.lastContent !== null && row.lastCreatedAt !== null
+        ? { senderId: row.lastSenderId, content: row.lastContent, createdAt: row.lastCreatedAt }
+        : null,
+    unreadCount: Number(row.unreadCount),
+    activityAt: Number(row.activityAt),
+  };
+}
+
+/**
+ * The user's conversations, newest activity first, optionally filtered by the other user's display
+ * name or username (case-insensitive), in keyset pages of (activity time, id).
+ */
+export async function listConversations(db: Db, input: Omit<ListInput, "conversationId">): Promise<ConversationPage> {
+  const rows = await summaryQuery(db, { ...input, limit: input.limit + 1 });
+  const more = rows.length > input.limit;
+  const items = rows.slice(0, input.limit).map((row) => toSummary(row, input.userId));
+  const tail = items.at(-1);
+  return { items, nextCursor: more && tail ? encodeCursor({ createdAt: tail.activityAt, id: tail.id }) : null };
+}
+
+/** One conversation as the list shows it, if `userId` takes part in it. */
+export async function getConversationSummary(db: Db, conversationId: string, userId: string): Promise<ConversationSummary | null> {
+  const rows = await summaryQuery(db, { userId, conversationId, limit: 1 });
+  return rows[0] ? toSummary(rows[0], userId) : null;
+}
+
+/** Unread messages across all of the user's conversations (the header's badge). */
+export async function countUnreadMessages(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .select({ total: sql<number>`coalesce(sum(${unreadCountSql(userId)}), 0)` })
+    .from(conversations)
+    .where(or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId)));
+  return Number(rows[0]?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+const messageSelection = {
+  id: messages.id,
+  clientId: messages.clientId,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  receiverId: messages.receiverId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  seq: messages.seq,
+};
+
+type MessageRow = Omit<ChatMessage, "cursor">;
+
+/**
+ * The cursor of a message is its place in the conversation. The cursor format holds a number and
+ * an id (shared/cursor.ts); for messages the number is `seq`, which alone decides the order.
+ */
+function toChatMessage(row: MessageRow): ChatMessage {
+  return { ...row, cursor: encodeCursor({ createdAt: row.seq, id: row.id }) };
+}
+
+export interface InsertMessageInput {
+  conversationId: string;
+  senderId: string;
+  receiverId: string;
+  clientId: string;
+  content: string;
+  now?: number;
+}
+
+/**
+ * Stores a message, or finds the one this sender already stored under the same client id. The
+ * insert and the read back are one atomic batch. `created` is false for a resend; `message` may
+ * then belong to another conversation, which the caller refuses.
+ */
+export async function insertMessage(db: Db, input: InsertMessageInput): Promise<{ message: ChatMessage; created: boolean }> {
+  const id = newId();
+  const now = input.now ?? Date.now();
+  const [, rows] = await db.batch([
+    db
+      .insert(messages)
+      .select(
+        db
+          .select({
+            id: sql<string>`${id}`.as("id"),
+            conversationId: sql<string>`${input.conversationId}`.as("conversation_id"),
+            senderId: sql<string>`${input.senderId}`.as("sender_id"),
+            receiverId: sql<string>`${input.receiverId}`.as("receiver_id"),
+            content: sql<string>`${input.content}`.as("content"),
+            messageType: sql<string>`'text'`.as("message_type"),
+            status: sql<string>`'sent'`.as("status"),
+            createdAt: sql<number>`max(${now}, coalesce(max(${messages.createdAt}), 0))`.as("created_at"),
+            seq: sql<number>`coalesce(max(${messages.seq}), 0) + 1`.as("seq"),
+            clientId: sql<string>`${input.clientId}`.as("client_id"),
+          })
+          .from(messages)
+          .where(eq(messages.conversationId, input.conversationId)),
+      )
+      .onConflictDoNothing(),
+    db
+      .select(messageSelection)
+      .from(messages)
+      .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId)))
+      .limit(1),
+  ]);
+  const row = rows[0];
+  if (!row) throw new Error("message insert and read disagree");
+  return { message: toChatMessage(row), created: row.id === id };
+}
+
+/**
+ * A page of a conversation, returned oldest first: the newest `limit` messages, or the `limit`
+ * before `before`. A seq range on the (conversation_id, seq) index, never OFFSET.
+ */
+export async function listMessages(db: Db, input: { conversationId: string; before?: Cursor | undefined; limit: number }) {
+  const rows = await db
+    .select(messageSelection)
+    .from(messages)
+    .where(and(eq(messages.conversationId, input.conversationId), input.before ? lt(messages.seq, input.before.createdAt) : undefined))
+    .orderBy(desc(messages.seq))
+    .limit(input.limit + 1);
+  const more = rows.length > input.limit;
+  const page = rows.slice(0, input.limit).reverse().map(toChatMessage);
+  const oldest = page[0];
+  return { items: page, nextCursor: more && oldest ? oldest.cursor : null };
+}
+
+/** What came after the message at `since` (catch-up after a reconnect), oldest first, at most `limit`. */
+export async function listMessagesSince(db: Db, input: { conversationId: string; since: Cursor; limit: number }): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(messageSelection)
+    .from(messages)
+    .where(and(eq(messages.conversationId, input.conversationId), gt(messages.seq, input.since.createdAt)))
+    .orderBy(messages.seq)
+    .limit(input.limit);
+  return rows.map(toChatMessage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read markers
+
+/**
+ * Marks everything in the conversation up to its newest message as read by `userId`. The marker
+ * never moves backwards (a slow request from an older tab cannot unread anything). Answers the
+ * marker as stored.
+ */
+export async function markConversationRead(db: Db, conversationId: string, userId: string): Promise<number> {
+  const newest = sql<number>`coalesce((select max(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationId}), 0)`;
+  const [, rows] = await db.batch([
+    db
+      .insert(conversationReads)
+      .select(
+        db
+          .select({
+            conversationId: sql<string>`${conversationId}`.as("conversation_id"),
+            userId: sql<string>`${userId}`.as("user_id"),
+            lastReadAt: newest.as("last_read_at"),
+          })
+          .from(sql`(select 1)`)
+          // SQLite reads ON after a bare FROM as a join constraint; a WHERE settles it.
+          .where(sql`true`),
+      )
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { lastReadAt: sql`max(${conversationReads.lastReadAt}, excluded.last_read_at)` },
+      }),
+    db
+      .select({ lastReadAt: conversationReads.lastReadAt })
+      .from(conversationReads)
+      .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
+      .limit(1),
+  ]);
+  return rows[0]?.lastReadAt ?? 0;
+}

@@ -1,0 +1,95 @@
+// One room per conversation for live messages (second document §2 Messages; first document §4
+// channel states, §9 heartbeat 25 s and reconnect delays; DESIGN.md "Realtime"; decision record
+// 0040). It follows the CommentRoom: the room stores nothing. Messages are written to D1 by the
+// Worker first and handed to the room over RPC (`broadcast`) to fan out to the sockets open now;
+// a client that was away catches up over HTTP with `?since=` when its socket reopens. Typing
+// indicators are the one thing that only ever passes through the room: they are never stored.
+//
+// Only the conversation's two participants reach this object: the Worker checks the session,
+// the Origin and the membership before forwarding the upgrade, and passes the user in a header
+// a client cannot set. Sockets use the WebSocket Hibernation API; each socket's conversation and
+// user live in its attachment and its tags, rebuilt from ctx.getWebSockets() on every wake.
+import { DurableObject } from "cloudflare:workers";
+import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "../../shared/messaging-realtime";
+import { CLOSE_TOO_MANY_LISTENERS } from "../../shared/realtime";
+import type { Bindings } from "../env";
+import { closeQuietly, readAttachment, refuseSocket, sendToAll } from "./socket-utils";
+
+/** Set by the Worker on the internal upgrade request; never taken from a client. */
+export const CHAT_CONVERSATION_HEADER = "x-backline-chat-conversation";
+export const CHAT_USER_HEADER = "x-backline-chat-user";
+
+/** Sockets one participant may hold in one conversation: a handful of tabs and devices. */
+const MAX_CHAT_SOCKETS_PER_USER = 8;
+
+const userTag = (userId: string) => `user:${userId}`;
+
+interface ChatAttachment {
+  conversationId: string;
+  userId: string;
+  connectedAt: number;
+}
+
+export class ChatRoom extends DurableObject<Bindings> {
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const conversationId = request.headers.get(CHAT_CONVERSATION_HEADER);
+    const userId = request.headers.get(CHAT_USER_HEADER);
+    if (!conversationId || !userId) return new Response("Missing conversation or user", { status: 400 });
+    // Counting and accepting happen with no await in between, so two upgrades cannot both take
+    // the last free slot.
+    if (this.ctx.getWebSockets(userTag(userId)).length >= MAX_CHAT_SOCKETS_PER_USER) {
+      return refuseSocket(CLOSE_TOO_MANY_LISTENERS, "Too many connections for this account");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [userTag(userId)]);
+    server.serializeAttachment({ conversationId, userId, connectedAt: Date.now() } satisfies ChatAttachment);
+    server.send(encodeFrame({ type: "welcome", conversationId, serverTime: Date.now() }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Fans a stored change out to every socket in the room; answers how many it reached. */
+  async broadcast(message: ChatBroadcast): Promise<number> {
+    return sendToAll(this.ctx.getWebSockets(), encodeFrame(message));
+  }
+
+  /** How many sockets are open (tests and diagnostics). */
+  async listeners(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    if (typeof data !== "string") {
+      closeQuietly(socket, 1003, "Text frames only");
+      return;
+    }
+    const message = parseChatClientMessage(data);
+    // Unknown or malformed frames are ignored, as in the comment rooms.
+    if (!message) return;
+    switch (message.type) {
+      case "ping":
+        socket.send(encodeFrame({ type: "pong", t: message.t }));
+        break;
+      case "typing": {
+        const sender = readAttachment<ChatAttachment>(socket);
+        if (!sender) return;
+        // To the other participant's sockets only: one's own tabs need no typing indicator.
+        const others = this.ctx.getWebSockets().filter((s) => !this.ctx.getTags(s).includes(userTag(sender.userId)));
+        sendToAll(others, encodeFrame({ type: "typing", userId: sender.userId, typing: message.typing }));
+        break;
+      }
+      default: {
+        const _exhaustive: never = message;
+        void _exhaustive;
+      }
+    }
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(socket, code, reason);
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    closeQuietly(socket, 1011, "Socket error");
+  }
+}

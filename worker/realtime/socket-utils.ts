@@ -1,0 +1,45 @@
+// Small pieces every hibernating room of the messaging side shares (ChatRoom, UserChannel).
+
+/** Closes a socket, ignoring one that is already closed; 1005/1006 cannot be sent, so they become 1000. */
+export function closeQuietly(socket: WebSocket, code: number, reason: string): void {
+  try {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+  } catch {
+    // Already closed.
+  }
+}
+
+/** A socket's attachment, or null when it has none or it cannot be read. */
+export function readAttachment<T>(socket: WebSocket): T | null {
+  try {
+    return (socket.deserializeAttachment() as T | null) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a frame to each socket; a socket that cannot take it is closed (its client reconnects and catches up). */
+export function sendToAll(sockets: readonly WebSocket[], frame: string): number {
+  let delivered = 0;
+  for (const socket of sockets) {
+    try {
+      socket.send(frame);
+      delivered += 1;
+    } catch {
+      closeQuietly(socket, 1011, "Send failed");
+    }
+  }
+  return delivered;
+}
+
+/**
+ * Completes the handshake and closes at once with a reason: the only way a browser learns why it
+ * was refused (a refused upgrade reaches its script as a bare 1006). The socket is accepted
+ * outside the hibernation set, so it is never counted or broadcast to.
+ */
+export function refuseSocket(code: number, reason: string): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(code, reason);
+  return new Response(null, { status: 101, webSocket: client });
+}

@@ -1,0 +1,31 @@
+// The per-user live channel and the badge counts it refreshes (DESIGN.md "Realtime": one live
+// channel per user for badges and activity; second document §2 Messages unread badge, Activity;
+// decision record 0041). A tab opens one socket at /api/live; on each frame, and whenever the
+// socket (re)opens, it reads GET /api/unread.
+import { Hono } from "hono";
+import type { UnreadCounts } from "../../shared/messaging-api";
+import { listActivity } from "../db/queries/activity";
+import { countUnreadMessages } from "../db/queries/conversations";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { expectedOrigin } from "../middleware/origin";
+import { requireUser } from "../middleware/session";
+import { USER_CHANNEL_USER_HEADER } from "../realtime/user-channel";
+import { userChannel } from "../services/live";
+
+/** Mounted at /: GET /api/live (WebSocket) and GET /api/unread. */
+export const liveRoutes = new Hono<AppEnv>()
+  .get("/live", async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError("bad_request", "Expected a WebSocket upgrade");
+    // The channel speaks only of the signed-in user's own business: never to another site's page.
+    const origin = c.req.header("origin");
+    if (origin && origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) throw new ApiError("forbidden", "Cross-origin request refused");
+    const { userId } = requireUser(c);
+    const headers = new Headers({ upgrade: "websocket", [USER_CHANNEL_USER_HEADER]: userId });
+    return userChannel(c.env, userId).fetch(new Request("https://user-channel.internal/connect", { headers }));
+  })
+  .get("/unread", async (c) => {
+    const { userId } = requireUser(c);
+    const [messages, activity] = await Promise.all([countUnreadMessages(c.var.db, userId), listActivity(c.var.db, userId)]);
+    return c.json({ messages, activity: activity.filter((item) => !item.isRead).length } satisfies UnreadCounts, 200);
+  });
