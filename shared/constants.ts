@@ -3,6 +3,12 @@
 
 export const CONTENT_TYPES = ["image", "audio", "video"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
+/**
+ * What an `uploads` row will become: a post's media (its content type), a product image, or a
+ * digital product's file in the private bucket (decision record 0035).
+ */
+export const UPLOAD_KINDS = [...CONTENT_TYPES, "product_image", "product_file"] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The profession list of the search filters (first document §4), also the profile's choice. */
 export const PROFESSIONS = [
@@ -114,6 +120,30 @@ export const PROFILE_LIMITS = {
 
 /** Dashboard previews (second document §9): 5 posts, 3 services, 3 products. */
 export const DASHBOARD_PREVIEWS = { posts: 5, services: 3, products: 3 } as const;
+
+/**
+ * The catalogue (second document §3, §5, §9). The spec shows these fields without limits; these
+ * bounds are ours (decision record 0034). Prices: at least $0.50, the smallest amount a card
+ * payment can charge, and at most $100,000, so that price plus the 5% fee stays far inside the
+ * card provider's largest charge.
+ */
+export const MARKET_LIMITS = {
+  nameMax: 100,
+  descriptionMax: 2000,
+  priceMinCents: 50,
+  priceMaxCents: 10_000_000,
+  turnaroundDaysMax: 365,
+  packagesMax: 5,
+  packageSessionsMax: 100,
+  packageDescriptionMax: 300,
+  /** Product images, like post images. */
+  productImageMaxMb: 10,
+  /** Digital product files: a zip of stems is the largest thing sold (decision record 0035). */
+  productFileMaxMb: 500,
+} as const;
+
+/** The platform fee added on top at purchase (second document §9): 5%, in basis points. */
+export const PLATFORM_FEE_BASIS_POINTS = 500;
 
 /** Upload size limits in megabytes per content type (§5 Upload). */
 export const FILE_SIZE_LIMITS_MB = { image: 10, audio: 50, video: 100 } as const;

@@ -5,7 +5,7 @@ import { POST_ERRORS, POST_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { createPostBodySchema, pageQuerySchema } from "../../shared/posts-api";
 import { updatePostSchema } from "../../shared/schemas/post";
 import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
-import { getUpload } from "../db/queries/uploads";
+import { getUpload, isPostUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, postParam, postParamSchema } from "../lib/params";
@@ -29,6 +29,8 @@ export const postRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const upload = requireOwnUpload(c, await getUpload(c.var.db, body.uploadId));
+    // A product image or file is not post media: it answers like an upload that does not exist.
+    if (!isPostUpload(upload)) throw new ApiError("not_found", UPLOAD_TEXTS.notFound);
     if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
     // Completing checks every part and the total against the declared size; the stored key,
     // MIME type and size below come from the upload row, never from this request.

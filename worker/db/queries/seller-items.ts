@@ -4,8 +4,9 @@
 // services_user_created_idx and products_user_created_idx.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { SellerSummary, ServicePackage } from "../../../shared/marketplace-api";
 import type { ProductCard, ProductCardPage, ServiceCard, ServiceCardPage } from "../../../shared/profile-api";
-import { formatCents, formatServicePrice } from "../../../shared/rules/price";
+import { formatCents, formatServicePrice, startingPackageCents } from "../../../shared/rules/price";
 import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
@@ -20,7 +21,7 @@ function before(table: typeof services | typeof products, cursor: Cursor | null 
   return cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined;
 }
 
-function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], limit: number): { items: Item[]; nextCursor: string | null } {
+export function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], limit: number): { items: Item[]; nextCursor: string | null } {
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;
   const last = items.at(-1);
@@ -29,9 +30,32 @@ function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], li
 
 type ServiceRow = typeof services.$inferSelect;
 
+function nullableInt(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * The stored packages as a list. The column holds the list the form sends; a row written before
+ * packages were a list holds one object, read as a list of one. Anything else reads as none.
+ */
+export function readPackages(value: unknown): ServicePackage[] {
+  const list: unknown[] = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
+  return list.flatMap((item) => {
+    if (!item || typeof item !== "object") return [];
+    const p = item as Record<string, unknown>;
+    return [{ sessions: nullableInt(p.sessions), priceCents: nullableInt(p.priceCents), description: typeof p.description === "string" ? p.description : null }];
+  });
+}
+
+/** The seller line of a detail page from a left join on profiles (a user without one still has a line). */
+export function toSeller(userId: string, row: { username: string | null; displayName: string | null; avatarUrl: string | null }): SellerSummary {
+  return { userId, username: row.username ?? "", displayName: row.displayName || row.username || "", avatarUrl: row.avatarUrl };
+}
+
+
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
 function toServiceCard(row: ServiceRow): ServiceCard {
-  const packagePriceCents = row.pricingModel === "package" ? (row.packageDetails?.priceCents ?? null) : null;
+  const packagePriceCents = row.pricingModel === "package" ? startingPackageCents(readPackages(row.packageDetails)) : null;
   const priceCents = row.pricingModel === "package" ? null : row.priceCents;
   return {
     id: row.id,

@@ -1,19 +1,25 @@
 // The `uploads` table: one row per R2 multipart upload in flight. Its id is also the id the post
 // will get (the media key contains it), so one id follows the file from the first byte to the feed.
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { ContentType } from "../../../shared/constants";
+import { CONTENT_TYPES, type ContentType, type UploadKind } from "../../../shared/constants";
 import type { Db } from "../client";
 import { uploads, type UploadPart } from "../schema";
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/** An upload that will become a post (not a product image or file). */
+export function isPostUpload(upload: UploadRow): upload is UploadRow & { contentType: ContentType } {
+  return (CONTENT_TYPES as readonly string[]).includes(upload.contentType);
+}
 
 export async function insertUpload(
   db: Db,
   row: {
     id: string;
     userId: string;
-    contentType: ContentType;
+    contentType: UploadKind;
     mimeType: string;
+    fileName?: string | null;
     r2UploadId: string;
     key: string;
     declaredSize: number;
@@ -25,6 +31,7 @@ export async function insertUpload(
     userId: row.userId,
     contentType: row.contentType,
     mimeType: row.mimeType,
+    fileName: row.fileName ?? null,
     r2UploadId: row.r2UploadId,
     key: row.key,
     declaredSize: row.declaredSize,

@@ -13,11 +13,17 @@ import {
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 
-export interface PackageDetails {
-  sessions: number;
-  priceCents: number;
-  description: string;
+/**
+ * One package of a package-priced service (shared/marketplace-api.ts ServicePackage). The column
+ * holds a list; rows written before packages became a list hold one object, which
+ * worker/db/queries/services.ts `readPackages` reads as a list of one.
+ */
+export interface StoredPackage {
+  sessions: number | null;
+  priceCents: number | null;
+  description: string | null;
 }
+export type PackageDetails = StoredPackage[] | StoredPackage;
 
 export const services = sqliteTable(
   "services",
@@ -64,6 +70,10 @@ export const products = sqliteTable(
     type: text("type", { enum: PRODUCT_TYPES }).notNull(),
     /** R2 key in the private bucket PRIVATE_FILES; digital products only, never served publicly. */
     fileKey: text("file_key"),
+    /** The file's original name, size and type: shown to the owner, and the buyer's download name. */
+    fileName: text("file_name"),
+    fileSize: integer("file_size", { mode: "number" }),
+    fileMime: text("file_mime"),
     /** R2 key in MEDIA (`product-images/…`). */
     imageKey: text("image_key"),
     createdAt: createdAt(),
@@ -128,4 +138,26 @@ export const orders = sqliteTable(
       sql`${t.priceCents} >= 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.priceCents} + ${t.feeCents}`,
     ),
   ],
+);
+
+/**
+ * A digital product's file kept after the product lost it (deleted, turned physical, file
+ * removed) because an order still needs it for a buyer's download (decision record 0035). The
+ * download reads the product's own file first, then this row by product id. A daily job removes
+ * the object and the row once no pending or paid order for the product is left.
+ */
+export const retainedProductFiles = sqliteTable(
+  "retained_product_files",
+  {
+    /** R2 key in PRIVATE_FILES. */
+    fileKey: text("file_key").primaryKey(),
+    /** No foreign key: the product is usually gone. */
+    productId: text("product_id").notNull(),
+    sellerId: text("seller_id").notNull(),
+    fileName: text("file_name"),
+    fileSize: integer("file_size", { mode: "number" }),
+    fileMime: text("file_mime"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("retained_product_files_product_idx").on(t.productId, t.createdAt)],
 );

@@ -2,7 +2,7 @@
 // multipart uploads in flight, and hashtags.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CONTENT_TYPES } from "../../../shared/constants";
+import { CONTENT_TYPES, UPLOAD_KINDS } from "../../../shared/constants";
 import { counter, createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -62,9 +62,12 @@ export const uploads = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    /** A post's content type, or what a product upload becomes (`product_image`, `product_file`). */
+    contentType: text("content_type", { enum: UPLOAD_KINDS }).notNull(),
     mimeType: text("mime_type").notNull(),
-    /** R2's multipart upload id. */
+    /** The name the file had on the seller's computer (product files: shown to the owner, used for the buyer's download). */
+    fileName: text("file_name"),
+    /** R2's multipart upload id ('' for a product image, stored in one request). */
     r2UploadId: text("r2_upload_id").notNull(),
     key: text("key").notNull(),
     declaredSize: integer("declared_size", { mode: "number" }).notNull(),
@@ -81,7 +84,7 @@ export const uploads = sqliteTable(
     index("uploads_status_updated_idx").on(t.status, t.updatedAt),
     index("uploads_user_created_idx").on(t.userId, t.createdAt),
     check("uploads_status_check", inList(t.status, UPLOAD_STATUSES)),
-    check("uploads_content_type_check", inList(t.contentType, CONTENT_TYPES)),
+    check("uploads_content_type_check", inList(t.contentType, UPLOAD_KINDS)),
     check("uploads_sizes_nonnegative", sql`${t.declaredSize} >= 0 and ${t.receivedBytes} >= 0`),
   ],
 );

@@ -1,0 +1,105 @@
+// Services (spec marketplace-messaging-account §2 Services and Service detail, §3 service, §7
+// Services: read by user, insert, update by id, delete by id; Service detail: one service and its
+// seller's profile). Writes are filtered by the owner's id as well as the row's id, so a write
+// can only ever touch the caller's own row whatever a route checked before.
+import { and, eq } from "drizzle-orm";
+import type { MarketService, OwnerServicePage, ServiceDetail, ServiceValues } from "../../../shared/marketplace-api";
+import { servicePriceDisplay, startingPackageCents } from "../../../shared/rules/price";
+import type { Cursor } from "../../../shared/cursor";
+import type { Db } from "../client";
+import { profiles, services } from "../schema";
+import { pageOf, readPackages, sellerServicesQuery, toSeller } from "./seller-items";
+
+type ServiceRow = typeof services.$inferSelect;
+
+/** A service row as the owner's grid ("owner": 'Package pricing') or a public page shows it. */
+export function toMarketService(row: ServiceRow, where: "owner" | "public"): MarketService {
+  const isPackage = row.pricingModel === "package";
+  const packages = isPackage ? readPackages(row.packageDetails) : [];
+  const packagePriceCents = isPackage ? startingPackageCents(packages) : null;
+  const priceCents = isPackage ? null : row.priceCents;
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    needsScheduling: row.needsScheduling,
+    pricingModel: row.pricingModel,
+    priceCents,
+    packages,
+    packagePriceCents,
+    price: servicePriceDisplay({ pricingModel: row.pricingModel, priceCents, packagePriceCents }, where),
+    turnaroundDays: row.turnaroundDays,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The owner's grid: their services newest first (services_user_created_idx, like the profile tab). */
+export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerServicePage> {
+  const page = pageOf(await sellerServicesQuery(db, options), options.limit);
+  return { items: page.items.map((row) => toMarketService(row, "owner")), nextCursor: page.nextCursor };
+}
+
+export async function getService(db: Db, id: string): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+  return row;
+}
+
+/** The detail page: the service and its seller in one query; null when there is no such service. */
+export async function getServiceDetail(db: Db, id: string, viewerId: string | null): Promise<ServiceDetail | null> {
+  const [row] = await db
+    .select({ service: services, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .from(services)
+    .leftJoin(profiles, eq(profiles.userId, services.userId))
+    .where(eq(services.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toMarketService(row.service, "public"),
+    seller: toSeller(row.service.userId, row),
+    viewer: viewerId === null ? null : { isOwner: viewerId === row.service.userId },
+  };
+}
+
+function columnsOf(values: ServiceValues) {
+  return {
+    name: values.name,
+    description: values.description,
+    category: values.category,
+    needsScheduling: values.needsScheduling,
+    pricingModel: values.pricingModel,
+    priceCents: values.priceCents,
+    packageDetails: values.packages,
+    turnaroundDays: values.turnaroundDays,
+  };
+}
+
+export async function insertService(db: Db, row: { id: string; userId: string; now: number; values: ServiceValues }): Promise<ServiceRow> {
+  const [created] = await db
+    .insert(services)
+    .values({ id: row.id, userId: row.userId, ...columnsOf(row.values), createdAt: row.now, updatedAt: row.now })
+    .returning();
+  if (!created) throw new Error("service insert returned nothing");
+  return created;
+}
+
+/** Replaces the form's fields of the owner's service; undefined when it is not theirs (or gone). */
+export async function updateService(db: Db, input: { id: string; userId: string; now: number; values: ServiceValues }): Promise<ServiceRow | undefined> {
+  const [updated] = await db
+    .update(services)
+    .set({ ...columnsOf(input.values), updatedAt: input.now })
+    .where(and(eq(services.id, input.id), eq(services.userId, input.userId)))
+    .returning();
+  return updated;
+}
+
+/** True when the owner's service was there and is now gone. */
+export async function deleteService(db: Db, input: { id: string; userId: string }): Promise<boolean> {
+  const deleted = await db
+    .delete(services)
+    .where(and(eq(services.id, input.id), eq(services.userId, input.userId)))
+    .returning({ id: services.id });
+  return deleted.length > 0;
+}
