@@ -388,9 +388,9 @@ export const PROFILE_SCREEN_TEXTS = {
 // ---------------------------------------------------------------------------------------------
 // Marketplace screens (second document §2 Services, Products, Service detail, Product detail;
 // §4 forms; §5; §8 products and services; §9 price display, turnaround and the sample rating).
-// The spec's words where it gives them; where it only says "same as services" (the products
-// screen) the services' words are mirrored; the rest (labels, hints, confirmations) is ours. The
-// API's own messages are MARKET_TEXTS.
+// The §8 toasts and the not-found titles are MARKET_TEXTS (the API says them too); where the spec
+// only says "same as services" (the products screen) the services' words are mirrored; the rest
+// (labels, hints, confirmations) is ours.
 
 export const MARKET_SCREEN_TEXTS = {
   services: {
@@ -405,17 +405,16 @@ export const MARKET_SCREEN_TEXTS = {
     empty: PROFILE_SCREEN_TEXTS.noOwnServices,
     emptyHint: "List a session, a mix or a package and buyers can book it from your profile.",
     createFirst: PROFILE_SCREEN_TEXTS.createFirstService,
-    created: "Service created successfully",
-    updated: "Service updated successfully",
-    deleted: "Service deleted successfully",
-    fetchFailed: PROFILE_SCREEN_TEXTS.loadServices,
-    // The spec names only the fetch failure for services; these mirror the products' words.
-    createFailed: "Failed to create service",
-    updateFailed: "Failed to update service",
-    deleteFailed: "Failed to delete service",
+    created: MARKET_TEXTS.serviceCreated,
+    updated: MARKET_TEXTS.serviceUpdated,
+    deleted: MARKET_TEXTS.serviceDeleted,
+    fetchFailed: MARKET_TEXTS.loadServices,
+    createFailed: MARKET_TEXTS.createServiceFailed,
+    updateFailed: MARKET_TEXTS.updateServiceFailed,
+    deleteFailed: MARKET_TEXTS.deleteServiceFailed,
     deleteTitle: "Delete this service?",
     deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
-    notFound: "Service not found",
+    notFound: MARKET_TEXTS.serviceNotFound,
     notFoundHint: "It may have been removed by its seller, or the link is wrong.",
     backToSearch: "Back to Search",
   },
@@ -431,19 +430,19 @@ export const MARKET_SCREEN_TEXTS = {
     empty: PROFILE_SCREEN_TEXTS.noOwnProducts,
     emptyHint: "Sell beats, sample packs, presets or merch straight from your profile.",
     createFirst: "Create Your First Product",
-    created: "Product created successfully",
-    updated: "Product updated successfully",
-    deleted: "Product deleted successfully",
-    fetchFailed: PROFILE_SCREEN_TEXTS.loadProducts,
-    createFailed: "Failed to create product",
-    updateFailed: "Failed to update product",
-    deleteFailed: "Failed to delete product",
+    created: MARKET_TEXTS.productCreated,
+    updated: MARKET_TEXTS.productUpdated,
+    deleted: MARKET_TEXTS.productDeleted,
+    fetchFailed: MARKET_TEXTS.loadProducts,
+    createFailed: MARKET_TEXTS.createProductFailed,
+    updateFailed: MARKET_TEXTS.updateProductFailed,
+    deleteFailed: MARKET_TEXTS.deleteProductFailed,
     deleteTitle: "Delete this product?",
     deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
-    notFound: "Product not found",
+    notFound: MARKET_TEXTS.productNotFound,
     notFoundHint: "It may have been removed by its seller, or the link is wrong.",
     backToProducts: "Back to Products",
-    digitalFileNote: "Digital file will be available after purchase",
+    digitalFileNote: MARKET_TEXTS.fileAfterPurchase,
     imagePlaceholder: "No product image",
   },
   fields: {
@@ -469,11 +468,6 @@ export const MARKET_SCREEN_TEXTS = {
     chooseFile: "Choose file",
     replaceFile: "Replace file",
     noFile: "No file chosen yet",
-    nameRequired: "Please enter a name",
-    priceRequired: "Please enter a price",
-    priceInvalid: "Enter a price in dollars and cents, like 45 or 19.99",
-    turnaroundInvalid: "Turnaround must be a whole number of days",
-    categoryRequired: "Please choose a category",
   },
   pricingModels: { hourly: "Hourly", per_session: "Per session", package: "Package" },
   productTypes: { digital: "Digital", physical: "Physical" },
@@ -486,7 +480,6 @@ export const MARKET_SCREEN_TEXTS = {
     add: "Add option",
     remove: (index: number) => `Remove option ${index}`,
     option: (index: number) => `Option ${index}`,
-    required: "Add at least one package option",
   },
   uploads: {
     uploadingImage: "Uploading image…",
@@ -523,7 +516,7 @@ export const MARKET_SCREEN_TEXTS = {
     price: "Price",
     fee: "Platform fee (5%)",
     total: "Total",
-    loginToPurchase: "Please log in to make a purchase",
+    loginToPurchase: MARKET_TEXTS.loginToPurchase,
     signIn: "Sign In",
     close: "Close",
     checkoutSoon: "Card checkout opens here. The total already includes the 5% platform fee.",

@@ -17,6 +17,8 @@ import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
+import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
+import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
@@ -24,7 +26,9 @@ import { Route as AuthConfirmRouteImport } from './routes/auth.confirm'
 import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
 import { Route as AuthResetRouteImport } from './routes/auth.reset'
 import { Route as PostPostIdRouteImport } from './routes/post.$postId'
+import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
+import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -65,6 +69,16 @@ const AuthedFeedRoute = AuthedFeedRouteImport.update({
   path: '/feed',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedProductsRoute = AuthedProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedServicesRoute = AuthedServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -100,9 +114,19 @@ const PostPostIdRoute = PostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProductProductIdRoute = ProductProductIdRouteImport.update({
+  id: '/product/$productId',
+  path: '/product/$productId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
   id: '/profile/$userId',
   path: '/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceServiceIdRoute = ServiceServiceIdRouteImport.update({
+  id: '/service/$serviceId',
+  path: '/service/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -114,13 +138,17 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/products': typeof AuthedProductsRoute
+  '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRoutesByTo {
@@ -130,13 +158,17 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/products': typeof AuthedProductsRoute
+  '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth': typeof AuthIndexRoute
 }
 export interface FileRoutesById {
@@ -149,13 +181,17 @@ export interface FileRoutesById {
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
+  '/_authed/products': typeof AuthedProductsRoute
+  '/_authed/services': typeof AuthedServicesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRouteTypes {
@@ -168,13 +204,17 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/products'
+    | '/services'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -184,13 +224,17 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/products'
+    | '/services'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth'
   id:
     | '__root__'
@@ -202,13 +246,17 @@ export interface FileRouteTypes {
     | '/_authed/dashboard'
     | '/_authed/edit-profile'
     | '/_authed/feed'
+    | '/_authed/products'
+    | '/_authed/services'
     | '/_authed/settings'
     | '/_authed/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth/'
   fileRoutesById: FileRoutesById
 }
@@ -217,7 +265,9 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   PostPostIdRoute: typeof PostPostIdRoute
+  ProductProductIdRoute: typeof ProductProductIdRoute
   ProfileUserIdRoute: typeof ProfileUserIdRoute
+  ServiceServiceIdRoute: typeof ServiceServiceIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -278,6 +328,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedFeedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/products': {
+      id: '/_authed/products'
+      path: '/products'
+      fullPath: '/products'
+      preLoaderRoute: typeof AuthedProductsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/services': {
+      id: '/_authed/services'
+      path: '/services'
+      fullPath: '/services'
+      preLoaderRoute: typeof AuthedServicesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -327,11 +391,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/product/$productId': {
+      id: '/product/$productId'
+      path: '/product/$productId'
+      fullPath: '/product/$productId'
+      preLoaderRoute: typeof ProductProductIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/$userId': {
       id: '/profile/$userId'
       path: '/profile/$userId'
       fullPath: '/profile/$userId'
       preLoaderRoute: typeof ProfileUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/service/$serviceId': {
+      id: '/service/$serviceId'
+      path: '/service/$serviceId'
+      fullPath: '/service/$serviceId'
+      preLoaderRoute: typeof ServiceServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -343,6 +421,8 @@ interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
+  AuthedProductsRoute: typeof AuthedProductsRoute
+  AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
 }
@@ -353,6 +433,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
+  AuthedProductsRoute: AuthedProductsRoute,
+  AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
 }
@@ -381,7 +463,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   PostPostIdRoute: PostPostIdRoute,
+  ProductProductIdRoute: ProductProductIdRoute,
   ProfileUserIdRoute: ProfileUserIdRoute,
+  ServiceServiceIdRoute: ServiceServiceIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -64,7 +64,7 @@ export async function uploadProductFile(file: File, onProgress: (progress: Progr
 export class ProductUploadError extends Error {
   constructor(
     readonly kind: "image" | "file",
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = "ProductUploadError";
