@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver } from "react-hook-form";
 import type { ProductCategory, ProductType } from "../../../shared/constants";
 import { productInputSchema, type MarketProduct, type ProductInput } from "../../../shared/marketplace-api";
+import { MARKET_TEXTS } from "../../../shared/messages";
 import { centsToDollarText } from "./service-form";
 
 export interface ProductFormValues {
@@ -45,7 +46,9 @@ const checkBody = zodResolver(productInputSchema);
 /** Checks the form with the shared schema and hands the typed values on unchanged. */
 export const productFormResolver: Resolver<ProductFormValues> = async (values, context, options) => {
   const result = await checkBody(productBody(values, {}) as ProductFormValues & ProductInput, context, options as never);
-  const errors = result.errors as FieldErrors<ProductFormValues>;
+  const errors = { ...(result.errors as FieldErrors<ProductFormValues>) };
+  // The schema asks for the price only once every other field passes; the form asks at once.
+  if (values.price.trim() === "" && !errors.price) errors.price = { type: "required", message: MARKET_TEXTS.priceRequired };
   if (Object.keys(errors).length > 0) return { values: {}, errors };
   return { values, errors: {} };
 };
