@@ -155,12 +155,15 @@ export const PROFILE_TEXTS = {
   moreSkills: (count: number) => `+${count} more`,
 } as const;
 
-/** The cards chat apps show for a shared /profile/{id} or /post/{id} link (issue #10; ours). */
+/** The cards chat apps show for a shared /profile/{id}, /post/{id}, /service/{id} or /product/{id} link (issues #10, #12; ours). */
 export const LINK_PREVIEW_TEXTS = {
   profileTitle: (displayName: string, username: string) => `${displayName} (@${username})`,
   profileDescription: (displayName: string) => `${displayName} on Backline, the network for music professionals.`,
   postTitle: (displayName: string) => `${displayName} on Backline`,
   postDescription: (contentType: ContentType, username: string) => `A new ${contentType} post by @${username} on Backline.`,
+  itemTitle: (name: string, price: string) => `${name} · ${price}`,
+  serviceDescription: (username: string) => `A service by @${username} on Backline.`,
+  productDescription: (type: "digital" | "physical", username: string) => `A ${type} product by @${username} on Backline.`,
 } as const;
 
 /** Price lines (second document §9): package pricing on owner lists, 'Starting at' on public pages. */
@@ -521,4 +524,16 @@ export const MARKET_SCREEN_TEXTS = {
     close: "Close",
     checkoutSoon: "Card checkout opens here. The total already includes the 5% platform fee.",
   },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Search and discovery on the server (first document §8): the errors the search, hashtag and
+// recommendation routes answer with. The screen's own texts are SEARCH_SCREEN_TEXTS.
+
+export const SEARCH_TEXTS = {
+  /** §8 'Search Error: Failed to perform search. Please try again.' — the envelope carries the description. */
+  searchFailed: "Failed to perform search. Please try again.",
+  loadTrending: "Failed to load trending hashtags",
+  searchHashtags: "Failed to search hashtags",
+  loadHashtagPosts: "Failed to load posts for hashtag",
 } as const;

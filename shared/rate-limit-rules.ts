@@ -41,6 +41,11 @@ export const RULES = {
    * to one profile are already folded into one per half hour); over it, visits are skipped silently.
    */
   profile_visit: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: on-demand recommendation refreshes per user (the nightly job refreshes
+   * everyone); each one runs a dozen queries, so a button held down must not hammer D1.
+   */
+  recommendations_refresh: { limit: 5, windowMs: 60 * MINUTE_MS },
   /** Not in the spec: avatar uploads per user, as many as post uploads (each replaces the last). */
   avatar_upload: { limit: RATE_LIMITS.upload.max, windowMs: RATE_LIMITS.upload.windowMs },
 } as const satisfies Record<string, RateLimitRule>;

@@ -18,13 +18,18 @@ import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { followRoutes } from "./routes/follows";
+import { hashtagRoutes } from "./routes/hashtags";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { postRoutes } from "./routes/posts";
+import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
+import { recommendationRoutes } from "./routes/recommendations";
+import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
+import { serviceRoutes } from "./routes/services";
 import { uploadRoutes } from "./routes/uploads";
 
 const api = new Hono<AppEnv>()
@@ -45,7 +50,14 @@ const api = new Hono<AppEnv>()
   .route("/users", followRoutes)
   // Profiles: one's own under /profile, anyone's (and their tabs) under /users/:userId.
   .route("/profile", profileRoutes)
-  .route("/users", userProfileRoutes);
+  .route("/users", userProfileRoutes)
+  // Search and discovery: ranked search, trending topics, hashtag views and recommendations.
+  .route("/search", searchRoutes)
+  .route("/hashtags", hashtagRoutes)
+  .route("/recommendations", recommendationRoutes)
+  // The catalogue: the owner's services and products, their forms and public detail pages.
+  .route("/services", serviceRoutes)
+  .route("/products", productRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -39,7 +39,8 @@ function isAdtsAac(bytes: Uint8Array): boolean {
  * Recognises the formats we accept from their first bytes and returns a canonical MIME type:
  * image/jpeg, image/png, image/gif, image/webp, audio/mpeg (ID3 tag or frame sync), audio/aac
  * (ADTS), audio/wav, audio/ogg, audio/flac, audio/mp4 (M4A/M4B/M4P brands), video/quicktime
- * ("qt" brand), video/mp4 (any other ISO base media brand) and video/webm (EBML). Returns null
+ * ("qt" brand), video/mp4 (any other ISO base media brand), video/webm (EBML), and for product
+ * files audio/aiff, application/zip, application/pdf and application/x-vst-preset. Returns null
  * for anything else.
  */
 export function sniffMime(firstBytes: Uint8Array): string | null {
@@ -59,6 +60,12 @@ export function sniffMime(firstBytes: Uint8Array): string | null {
     return "video/mp4";
   }
   if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return "video/webm";
+  // Digital product files (decision record 0035): AIFF audio, zip archives (stems, sample packs,
+  // preset banks; an empty archive starts with the end record), PDF, and VST presets (FXP/FXB).
+  if (ascii(b, 0, "FORM") && (ascii(b, 8, "AIFF") || ascii(b, 8, "AIFC"))) return "audio/aiff";
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06])) return "application/zip";
+  if (ascii(b, 0, "%PDF-")) return "application/pdf";
+  if (ascii(b, 0, "CcnK")) return "application/x-vst-preset";
   return null;
 }
 
@@ -82,6 +89,12 @@ const COMPATIBLE: Record<string, readonly string[]> = {
   "video/mp4": ["video/mp4", "audio/mp4", "video/quicktime"],
   "video/quicktime": ["video/quicktime", "video/mp4"],
   "video/webm": ["video/webm"],
+  "audio/aiff": ["audio/aiff"],
+  "audio/x-aiff": ["audio/aiff"],
+  "application/zip": ["application/zip"],
+  "application/x-zip-compressed": ["application/zip"],
+  "application/pdf": ["application/pdf"],
+  "application/x-vst-preset": ["application/x-vst-preset"],
 };
 
 /** True when the first bytes are consistent with the MIME type the client declared. */

@@ -4,7 +4,20 @@
 // route-coverage.test.ts fails when the app serves a route that is neither here nor in
 // PUBLIC_ROUTES. "Owner" is the fixture's owner: the author of the post, its comment and the open
 // upload, and the :userId of user routes. A new route gets a row here.
-import { api, AUTH_REQUIRED, createUser, DEFAULT_PASSWORD, everyone, jpegBytes, mailedToken, type PublicRoute, type RouteCase, unique } from "./helpers";
+import {
+  api,
+  AUTH_REQUIRED,
+  createUser,
+  DEFAULT_PASSWORD,
+  everyone,
+  jpegBytes,
+  mailedToken,
+  PRODUCT_BODY,
+  SERVICE_BODY,
+  type PublicRoute,
+  type RouteCase,
+  unique,
+} from "./helpers";
 
 /** A sign-up body for an address nobody has used. */
 function newcomer() {
@@ -204,6 +217,67 @@ export const PROFILE_ROUTES: RouteCase[] = [
   { route: "GET /api/profile/dashboard", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
 ];
 
+/**
+ * Search and discovery (first document §2 Search and explore, §6 "a signed-in user … searches",
+ * §7). Searching is for signed-in users (decision record 0031); recommendations are always the
+ * caller's own, so another user gets their own and the owner's rows stay untouched.
+ */
+export const SEARCH_ROUTES: RouteCase[] = [
+  { route: "GET /api/search/explore", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/users", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/posts", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/hashtags", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/search/services", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/hashtags/trending", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // §7 interactions: recording a hashtag view never fails the client, visitors included.
+  { route: "POST /api/hashtags/:name/views", ...everyone(204) },
+  { route: "GET /api/recommendations", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/recommendations/refresh", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+];
+
+const SERVICE_OF_OTHERS = { status: 403, message: "You can only change your own services" };
+const PRODUCT_OF_OTHERS = { status: 403, message: "You can only change your own products" };
+
+/**
+ * The catalogue (second document §2 Services, Products and their detail pages, §6): the lists and
+ * forms are the caller's own; detail pages and view records are open to visitors; only the owner
+ * changes or deletes an item (tests/worker/marketplace/security.test.ts checks the rows and files).
+ */
+export const MARKET_ROUTES: RouteCase[] = [
+  { route: "GET /api/services", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/services", body: () => SERVICE_BODY, visitor: AUTH_REQUIRED, otherUser: { status: 201 }, owner: { status: 201 } },
+  { route: "GET /api/services/:serviceId", ...everyone(200) },
+  {
+    route: "PUT /api/services/:serviceId",
+    body: () => ({ ...SERVICE_BODY, name: "Mixing and mastering" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: SERVICE_OF_OTHERS,
+    owner: { status: 200 },
+  },
+  { route: "DELETE /api/services/:serviceId", visitor: AUTH_REQUIRED, otherUser: SERVICE_OF_OTHERS, owner: { status: 200 } },
+  // §7 interactions: recording a service view never fails the client, visitors included.
+  { route: "POST /api/services/:serviceId/views", ...everyone(204) },
+  { route: "GET /api/products", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/products", body: () => PRODUCT_BODY, visitor: AUTH_REQUIRED, otherUser: { status: 201 }, owner: { status: 201 } },
+  {
+    route: "POST /api/products/images",
+    raw: () => jpegBytes(3000),
+    headers: { "content-type": "image/jpeg" },
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 201 },
+  },
+  { route: "GET /api/products/:productId", ...everyone(200) },
+  {
+    route: "PUT /api/products/:productId",
+    body: () => ({ ...PRODUCT_BODY, price: "24.99" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: PRODUCT_OF_OTHERS,
+    owner: { status: 200 },
+  },
+  { route: "DELETE /api/products/:productId", visitor: AUTH_REQUIRED, otherUser: PRODUCT_OF_OTHERS, owner: { status: 200 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -213,4 +287,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES];

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "../lib/logger";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
 import { purgeOldPostViews } from "./post-views-purge";
+import { releaseRetainedProductFiles } from "./retained-files";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 
@@ -37,6 +38,7 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },
     { name: "purge-old-outbox-mail", run: purgeOldOutboxMail },
+    { name: "release-retained-product-files", run: releaseRetainedProductFiles },
   ],
 };
 

@@ -26,6 +26,11 @@ export const BODY_LIMITS = {
    * within their schemas' raw bounds): about 30 KB at most.
    */
   content: 32 * KiB,
+  /**
+   * Service and product forms: a 2,000-character description (8,000 raw) and package details as
+   * JSON text of up to 8,000 characters, in 3-byte characters, about 50 KB at most.
+   */
+  catalogue: 64 * KiB,
 } as const;
 
 const BODY_TOO_LARGE = "Request body too large";
@@ -50,6 +55,11 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // fields in 3-byte characters pass 4 KB; the schemas' raw bounds stay under 32 KB.
   { method: "PATCH", path: /^\/api\/profile\/?$/, limit: BODY_LIMITS.content },
   { method: "PUT", path: /^\/api\/profile\/onboarding\/?$/, limit: BODY_LIMITS.content },
+  // A product image streams into R2 and is held to its 10 MB limit there, with the product form's
+  // 'Please select an image under 10MB'.
+  { method: "POST", path: /^\/api\/products\/images\/?$/, limit: "own" },
+  { method: "POST", path: /^\/api\/(?:services|products)\/?$/, limit: BODY_LIMITS.catalogue },
+  { method: "PUT", path: /^\/api\/(?:services|products)\/[^/]+\/?$/, limit: BODY_LIMITS.catalogue },
 ];
 
 /** The limit for one request: the listed route's, else the default. */

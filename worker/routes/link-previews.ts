@@ -1,7 +1,8 @@
 // Link previews (issue #10 item 6; spec social-feed-search §7 "share links use /post/{id}",
-// marketplace-messaging-account §2 /profile/{userId}). A chat app that fetches a shared link reads
-// Open Graph and Twitter card tags from the HTML and runs no script, so the Worker writes them
-// into the SPA's own index.html for these two paths; the SPA then boots from that same page.
+// marketplace-messaging-account §2 /profile/{userId}, /service/{serviceId}, /product/{productId}).
+// A chat app that fetches a shared link reads Open Graph and Twitter card tags from the HTML and
+// runs no script, so the Worker writes them into the SPA's own index.html for these paths; the SPA
+// then boots from that same page.
 // Anything that is not a page navigation, and any id that names nothing, gets the page unchanged.
 // Crawlers never meet the PWA service worker (they do not run one), so its navigation fallback,
 // which serves the cached index.html to installed browsers, changes nothing here.
@@ -10,13 +11,15 @@ import { LINK_PREVIEW_TEXTS } from "../../shared/messages";
 import { cleanText, escapeHtml } from "../../shared/rules/sanitize";
 import { idSchema } from "../../shared/schemas/common";
 import { getPost } from "../db/queries/posts";
+import { getProductDetail } from "../db/queries/products";
 import { getPublicProfile } from "../db/queries/profiles";
+import { getServiceDetail } from "../db/queries/services";
 import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
 
 /** What one card says. Image is a path or URL; it is made absolute against the app's origin. */
 interface LinkPreview {
-  type: "profile" | "article";
+  type: "profile" | "article" | "product";
   title: string;
   description: string;
   image: string | null;
@@ -106,6 +109,30 @@ async function postPreview(c: Context<AppEnv>, id: string): Promise<LinkPreview 
   };
 }
 
+async function servicePreview(c: Context<AppEnv>, id: string): Promise<LinkPreview | null> {
+  const service = await getServiceDetail(c.var.db, id, null);
+  if (!service) return null;
+  return {
+    type: "product",
+    title: LINK_PREVIEW_TEXTS.itemTitle(service.name, service.price.label),
+    description: service.description || LINK_PREVIEW_TEXTS.serviceDescription(service.seller.username),
+    image: service.seller.avatarUrl,
+    largeImage: false,
+  };
+}
+
+async function productPreview(c: Context<AppEnv>, id: string): Promise<LinkPreview | null> {
+  const product = await getProductDetail(c.var.db, id, null);
+  if (!product) return null;
+  return {
+    type: "product",
+    title: LINK_PREVIEW_TEXTS.itemTitle(product.name, product.price.label),
+    description: product.description || LINK_PREVIEW_TEXTS.productDescription(product.type, product.seller.username),
+    image: product.imageUrl ?? product.seller.avatarUrl,
+    largeImage: product.imageUrl !== null,
+  };
+}
+
 /** Only a browser or crawler asking for a page gets a card; fetches of anything else pass through. */
 function wantsHtml(c: Context<AppEnv>): boolean {
   return (c.req.header("accept") ?? "").includes("text/html");
@@ -130,4 +157,6 @@ async function answer(c: Context<AppEnv>, load: (id: string) => Promise<LinkPrev
 
 export const linkPreviewRoutes = new Hono<AppEnv>()
   .get("/profile/:id", (c) => answer(c, (id) => profilePreview(c, id)))
-  .get("/post/:id", (c) => answer(c, (id) => postPreview(c, id)));
+  .get("/post/:id", (c) => answer(c, (id) => postPreview(c, id)))
+  .get("/service/:id", (c) => answer(c, (id) => servicePreview(c, id)))
+  .get("/product/:id", (c) => answer(c, (id) => productPreview(c, id)));

@@ -24,12 +24,12 @@ import { listUserPosts } from "../db/queries/posts";
 import {
   getOwnProfile,
   getPublicProfile,
-  recordProfileVisit,
   saveOnboarding,
   skipOnboarding,
   updateProfile,
   type ProfileChanges,
 } from "../db/queries/profiles";
+import { recordInteraction } from "../db/queries/interactions";
 import { listSellerProducts, listSellerServices, ownerTotals } from "../db/queries/seller-items";
 import { isUsernameConflict, usernameTaken } from "../db/queries/users";
 import type { AppEnv } from "../env";
@@ -154,7 +154,15 @@ export const userProfileRoutes = new Hono<AppEnv>()
     if (viewerId === null || viewerId === targetId) return c.body(null, 204);
     try {
       const { allowed } = await consume(c.env, "profile_visit", rateSubject("user", viewerId));
-      if (allowed) await recordProfileVisit(c.var.db, { viewerId, targetId, windowMs: PROFILE_VISIT_WINDOW_MS });
+      if (allowed) {
+        await recordInteraction(c.var.db, {
+          userId: viewerId,
+          interactionType: "profile_visit",
+          targetUserId: targetId,
+          now: Date.now(),
+          repeatWindowMs: PROFILE_VISIT_WINDOW_MS,
+        });
+      }
       else c.var.log.warn("profile visit over the viewer's limit, not recorded");
     } catch (error) {
       c.var.log.warn("profile visit not recorded", { error });

@@ -33,6 +33,14 @@ export function mp3Bytes(size: number): Uint8Array {
   return bytes;
 }
 
+/** A file that sniffs as a zip archive (a product's stems). */
+export function zipBytes(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  randomFill(bytes, 0);
+  bytes.set([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+  return bytes;
+}
+
 /** An HTML page, which must never be accepted as media. */
 export function htmlBytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size).fill(0x20);
@@ -57,7 +65,7 @@ export function streamOf(bytes: Uint8Array, chunk = 64 * 1024): ReadableStream<U
 /** Starts an upload and sends every part through the API; returns the upload id. */
 export async function uploadThroughApi(
   cookie: string,
-  file: { contentType: "image" | "audio" | "video"; mimeType: string; bytes: Uint8Array; fileName?: string },
+  file: { contentType: "image" | "audio" | "video" | "product_file"; mimeType: string; bytes: Uint8Array; fileName?: string },
 ): Promise<string> {
   const start = await api("/api/uploads", {
     cookie,

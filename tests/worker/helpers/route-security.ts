@@ -23,6 +23,9 @@ export interface RouteFixture {
   commentId: string;
   /** An open upload of a 3,000-byte JPEG, every part received. */
   uploadId: string;
+  /** The owner's service and (digital, file-less) product. */
+  serviceId: string;
+  productId: string;
 }
 
 export interface RouteCase {
@@ -58,6 +61,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   commentId: (f) => f.commentId,
   uploadId: (f) => f.uploadId,
   userId: (f) => f.owner.id,
+  serviceId: (f) => f.serviceId,
+  productId: (f) => f.productId,
   partNumber: () => "1",
   name: () => "studio",
 };
@@ -80,7 +85,12 @@ function pathFor(route: string, f: RouteFixture): string {
   });
 }
 
-/** The owner with a post, a comment and an open upload, and another signed-in user. */
+/** A valid service form: an hourly mixing service. */
+export const SERVICE_BODY = { name: "Mixing", category: "mixing", pricingModel: "hourly", price: "45", turnaroundDays: 3 };
+/** A valid product form: a digital beat without image or file. */
+export const PRODUCT_BODY = { name: "Night beat", category: "beats", price: "19.99", type: "digital" };
+
+/** The owner with a post, a comment, an open upload, a service and a product, and another signed-in user. */
 export async function routeFixture(): Promise<RouteFixture> {
   const owner = await signedInUserWithPost();
   const other = await signedInUser();
@@ -88,7 +98,12 @@ export async function routeFixture(): Promise<RouteFixture> {
   if (comment.status !== 201) throw new Error(`comment failed: ${comment.status} ${await comment.text()}`);
   const { id: commentId } = (await comment.json()) as { id: string };
   const uploadId = await uploadThroughApi(owner.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
-  return { owner, other, commentId, uploadId };
+  const service = await api("/api/services", { cookie: owner.cookie, body: SERVICE_BODY });
+  if (service.status !== 201) throw new Error(`service failed: ${service.status} ${await service.text()}`);
+  const product = await api("/api/products", { cookie: owner.cookie, body: PRODUCT_BODY });
+  if (product.status !== 201) throw new Error(`product failed: ${product.status} ${await product.text()}`);
+  const [{ id: serviceId }, { id: productId }] = (await Promise.all([service.json(), product.json()])) as [{ id: string }, { id: string }];
+  return { owner, other, commentId, uploadId, serviceId, productId };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

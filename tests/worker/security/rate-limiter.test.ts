@@ -20,6 +20,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   visitor_event: { limit: 10, minutes: 10 },
   profile_visit: { limit: 60, minutes: 10 },
   avatar_upload: { limit: 10, minutes: 60 },
+  recommendations_refresh: { limit: 5, minutes: 60 },
 };
 
 describe("rules", () => {

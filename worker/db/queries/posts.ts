@@ -23,7 +23,7 @@ import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
  * The viewer flags are correlated EXISTS probes on unique indexes (post_likes_post_user_unique,
  * the bookmarks primary key): one index lookup per row, no IN lists.
  */
-function postSelection(viewerId: string | null) {
+export function postSelection(viewerId: string | null) {
   const liked: SQL<number> = viewerId
     ? sql<number>`exists(select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`
     : sql<number>`0`;
@@ -59,7 +59,7 @@ function postSelection(viewerId: string | null) {
  * A selected post row: the API's Post with storage keys in place of URLs, the author as flat
  * columns and the viewer flags as 0/1 (toPost turns it into the API shape).
  */
-type PostRow = AuthorColumns &
+export type PostRow = AuthorColumns &
   Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer"> & {
     mediaKey: string;
     thumbnailKey: string | null;

@@ -6,8 +6,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
 import { safeWebsiteUrl } from "../../../shared/rules/website";
 import type { Db } from "../client";
-import { newId } from "../ids";
-import { profiles, userInteractions, users } from "../schema";
+import { interactionInsert } from "./interactions";
+import { profiles, users } from "../schema";
 
 /** What anyone may see: no email, no phone, no onboarding answers. */
 const publicColumns = {
@@ -170,44 +170,17 @@ export async function replaceAvatarUrl(db: Db, userId: string, expected: string 
 }
 
 /**
- * The insert of one profile_visit of `targetId` by `viewerId`: it selects from profiles, so an
- * unknown target writes nothing, and only when the same viewer has not visited within `windowMs`
- * (a range probe on the viewer's or the target's (…, created_at) index). Exported (as SQL) for the query-plan tests.
+ * The insert of one profile_visit of `targetId` by `viewerId` (recordInteraction's statement,
+ * worker/db/queries/interactions.ts): it selects from profiles, so an unknown target writes
+ * nothing, and only when the same viewer has not visited within `windowMs` (a range probe on the
+ * viewer's (user_id, created_at) index). Exported (as SQL) for the query-plan tests.
  */
-export function profileVisitInsert(db: Db, input: { viewerId: string; targetId: string; windowMs: number; now: number }) {
-  return db
-    .insert(userInteractions)
-    .select(
-      db
-        .select({
-          id: sql<string>`${newId()}`.as("id"),
-          userId: sql<string>`${input.viewerId}`.as("user_id"),
-          targetUserId: profiles.userId,
-          postId: sql<null>`null`.as("post_id"),
-          serviceId: sql<null>`null`.as("service_id"),
-          interactionType: sql<"profile_visit">`'profile_visit'`.as("interaction_type"),
-          metadata: sql<null>`null`.as("metadata"),
-          createdAt: sql<number>`${input.now}`.as("created_at"),
-        })
-        .from(profiles)
-        .where(
-          and(
-            eq(profiles.userId, input.targetId),
-            sql`not exists (select 1 from user_interactions ui where ui.user_id = ${input.viewerId} and ui.created_at > ${input.now - input.windowMs} and ui.target_user_id = ${input.targetId} and ui.interaction_type = 'profile_visit')`,
-          ),
-        ),
-    );
-}
-
-/**
- * Records one profile_visit unless the viewer visited within `windowMs` or the target has no
- * profile; true when a row was written. The check and the insert are one statement, and D1 runs
- * one statement at a time, so two tabs opening the profile at once still write one row.
- */
-export async function recordProfileVisit(
-  db: Db,
-  input: { viewerId: string; targetId: string; windowMs: number; now?: number },
-): Promise<boolean> {
-  const rows = await profileVisitInsert(db, { ...input, now: input.now ?? Date.now() }).returning({ id: userInteractions.id });
-  return rows.length > 0;
+export function profileVisitInsert(_db: Db, input: { viewerId: string; targetId: string; windowMs: number; now: number }) {
+  return interactionInsert({
+    userId: input.viewerId,
+    interactionType: "profile_visit",
+    targetUserId: input.targetId,
+    now: input.now,
+    repeatWindowMs: input.windowMs,
+  });
 }

@@ -52,9 +52,8 @@ export function toSeller(userId: string, row: { username: string | null; display
   return { userId, username: row.username ?? "", displayName: row.displayName || row.username || "", avatarUrl: row.avatarUrl };
 }
 
-
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
-function toServiceCard(row: ServiceRow): ServiceCard {
+export function toServiceCard(row: ServiceRow): ServiceCard {
   const packagePriceCents = row.pricingModel === "package" ? startingPackageCents(readPackages(row.packageDetails)) : null;
   const priceCents = row.pricingModel === "package" ? null : row.priceCents;
   return {

@@ -130,6 +130,8 @@ export const orders = sqliteTable(
     index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
     // "Has this buyer paid for this item?" (digital downloads).
     index("orders_buyer_item_idx").on(t.buyerId, t.itemType, t.itemId, t.status),
+    // "Does an order still need this product's file?" (deleting a product, decision record 0035).
+    index("orders_item_idx").on(t.itemType, t.itemId, t.status),
     check("orders_item_type_check", inList(t.itemType, ITEM_TYPES)),
     check("orders_status_check", inList(t.status, ORDER_STATUSES)),
     check("orders_provider_check", inList(t.provider, ORDER_PROVIDERS)),

@@ -2,8 +2,8 @@
 // file is announced, sent in parts of exactly UPLOAD_PART_SIZE bytes (the last may be smaller),
 // then completed when the post is created. Each part is streamed straight into R2: the Worker
 // holds at most a chunk or two of it, whatever the file size.
-import type { ContentType } from "../../../shared/constants";
-import { UPLOAD_TEXTS } from "../../../shared/messages";
+import type { ContentType, UploadKind } from "../../../shared/constants";
+import { MARKET_TEXTS, UPLOAD_TEXTS } from "../../../shared/messages";
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
 import { bytesMatchMime, SNIFF_BYTES } from "../../../shared/rules/sniff-mime";
 import { normalizeMime } from "../../../shared/rules/upload";
@@ -13,7 +13,7 @@ import { getPostOwner } from "../../db/queries/posts";
 import { getUpload, insertUpload, recordPart, setUploadStatus, sortedParts, type UploadRow } from "../../db/queries/uploads";
 import { ApiError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
-import { postMediaKey, posterKeyFor } from "./keys";
+import { postMediaKey, posterKeyFor, productFileKey } from "./keys";
 import { exactLength, peekStream, toFixedLength, TooFewBytesError, TooManyBytesError } from "./streams";
 
 /** R2 allows at most 10,000 parts; at 10 MiB each that is far beyond any upload we accept. */
@@ -48,22 +48,34 @@ export function parseContentLength(header: string | undefined | null): number | 
   return Number(header.trim());
 }
 
+/** The multipart kinds: a post's media (into MEDIA) or a digital product's file (into PRIVATE_FILES). */
+type MultipartKind = ContentType | "product_file";
+
+/** The bucket an upload's bytes live in: product files are private, everything else is MEDIA. */
+export function bucketForUpload(env: { MEDIA: R2Bucket; PRIVATE_FILES: R2Bucket }, upload: Pick<UploadRow, "contentType">): R2Bucket {
+  return upload.contentType === "product_file" ? env.PRIVATE_FILES : env.MEDIA;
+}
+
 export async function startUpload(
   bucket: R2Bucket,
   db: Db,
-  input: { userId: string; contentType: ContentType; mimeType: string; size: number; now?: number },
+  input: { userId: string; contentType: MultipartKind; mimeType: string; size: number; fileName?: string | null; now?: number },
 ): Promise<UploadRow & PartPlan> {
   const id = newId();
   const mimeType = normalizeMime(input.mimeType);
-  const key = postMediaKey(input.contentType, input.userId, id, mimeType);
+  const kind = input.contentType;
+  const isProductFile = kind === "product_file";
+  const key = kind === "product_file" ? productFileKey(input.userId, id, mimeType, input.fileName ?? "") : postMediaKey(kind, input.userId, id, mimeType);
+  // A product file is only ever handed to a buyer through the Worker, never cached publicly.
   const multipart = await bucket.createMultipartUpload(key, {
-    httpMetadata: { contentType: mimeType, cacheControl: "public, max-age=31536000, immutable" },
+    httpMetadata: { contentType: mimeType, cacheControl: isProductFile ? "private, no-store" : "public, max-age=31536000, immutable" },
   });
   await insertUpload(db, {
     id,
     userId: input.userId,
     contentType: input.contentType,
     mimeType,
+    fileName: input.fileName ?? null,
     r2UploadId: multipart.uploadId,
     key,
     declaredSize: input.size,
@@ -95,6 +107,12 @@ function assertOpen(upload: UploadRow) {
   if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
 }
 
+/** The refusals of a part in the words of its form: the post upload's, or the product form's. */
+function partTexts(kind: UploadKind): { tooLarge: string; invalidType: string } {
+  if (kind === "product_file" || kind === "product_image") return { tooLarge: MARKET_TEXTS.fileTooLarge, invalidType: MARKET_TEXTS.fileInvalidType };
+  return { tooLarge: UPLOAD_TEXTS.fileTooLarge(kind), invalidType: UPLOAD_TEXTS.invalidType(kind) };
+}
+
 /**
  * Streams one part into R2. Checks, in order: the upload is open; the part number exists (a part
  * past the end means bytes beyond the declared size: 413 and abort); the Content-Length is the
@@ -109,7 +127,7 @@ export async function receivePart(
   input: { partNumber: number; body: ReadableStream<Uint8Array> | null; contentLength: number | null; now?: number },
 ): Promise<{ partNumber: number; etag: string; receivedBytes: number }> {
   const { partNumber, contentLength } = input;
-  const type = upload.contentType as ContentType;
+  const texts = partTexts(upload.contentType);
   assertOpen(upload);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
     throw new ApiError("bad_request", INVALID_PART_NUMBER);
@@ -117,7 +135,7 @@ export async function receivePart(
   const { partCount } = planParts(upload.declaredSize);
   const tooLarge = async () => {
     await abortUpload(bucket, db, upload);
-    return new ApiError("payload_too_large", UPLOAD_TEXTS.fileTooLarge(type));
+    return new ApiError("payload_too_large", texts.tooLarge);
   };
   if (partNumber > partCount) throw await tooLarge();
   if (contentLength === null) throw new ApiError("bad_request", CONTENT_LENGTH_REQUIRED);
@@ -132,7 +150,7 @@ export async function receivePart(
     if (!bytesMatchMime(peeked.head, upload.mimeType)) {
       await peeked.stream.cancel().catch(() => undefined);
       await abortUpload(bucket, db, upload);
-      throw new ApiError("unsupported_media_type", UPLOAD_TEXTS.invalidType(type));
+      throw new ApiError("unsupported_media_type", texts.invalidType);
     }
     body = peeked.stream;
   }

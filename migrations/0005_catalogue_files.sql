@@ -40,4 +40,5 @@ CREATE INDEX `uploads_status_updated_idx` ON `uploads` (`status`,`updated_at`);-
 CREATE INDEX `uploads_user_created_idx` ON `uploads` (`user_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `products` ADD `file_name` text;--> statement-breakpoint
 ALTER TABLE `products` ADD `file_size` integer;--> statement-breakpoint
-ALTER TABLE `products` ADD `file_mime` text;
+ALTER TABLE `products` ADD `file_mime` text;--> statement-breakpoint
+CREATE INDEX `orders_item_idx` ON `orders` (`item_type`,`item_id`,`status`);

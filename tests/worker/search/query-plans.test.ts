@@ -1,0 +1,129 @@
+// The search statements' plans (CONVENTIONS.md: hot queries are served by indexes): with a query
+// each search starts from its FTS5 index and reaches rows by rowid; without one it walks an index
+// in the sort's order. No plan may scan posts or profiles as a table.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { SearchFilters, SearchSort } from "../../../shared/search-api";
+import { newId } from "../../../worker/db/ids";
+import { interactionInsert } from "../../../worker/db/queries/interactions";
+import { hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
+import { db } from "../helpers";
+
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | null): Promise<string> {
+  if (query === null) throw new Error("no statement");
+  const { sql: text, params } = query.toSQL();
+  const result = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return result.results.map((r) => r.detail).join("\n");
+}
+
+/** A table scan of posts or profiles (an index walk says "USING INDEX"; a rowid lookup "SEARCH"). */
+const TABLE_SCAN = /^SCAN (posts|profiles)( (?!USING)|$)/m;
+
+const viewerId = newId();
+const cursor = { createdAt: Date.now(), id: newId() };
+
+function filters(overrides: Partial<SearchFilters> = {}): SearchFilters {
+  return { q: "", contentType: "all", location: "", profession: "", sortBy: "relevance", verified: false, hasServices: false, ...overrides };
+}
+
+const SORTS: SearchSort[] = ["relevance", "recent", "popular", "verified"];
+
+describe("people search", () => {
+  it.each(SORTS)("with a query, sorted by %s: the FTS index, then profiles by rowid", async (sortBy) => {
+    const p = await plan(userSearchQuery(db(), { filters: filters({ q: "ana lo", sortBy, location: "x", verified: true, hasServices: true }), viewerId, limit: 20, cursor }));
+    expect(p).toMatch(/SCAN profiles_fts VIRTUAL TABLE INDEX/);
+    expect(p).toMatch(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(p).toMatch(/follows_pair_unique/);
+    expect(p).toMatch(/services_user_created_idx/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("without a query: popular and relevance walk profiles_follower_count_idx in order", async () => {
+    for (const sortBy of ["popular", "relevance"] as const) {
+      const p = await plan(userSearchQuery(db(), { filters: filters({ sortBy, location: "x" }), viewerId, limit: 20 }));
+      expect(p).toMatch(/SCAN profiles USING INDEX profiles_follower_count_idx/);
+      expect(p).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
+  it("without a query: recent is a keyset range of profiles_created_idx, verified walks profiles_verified_followers_idx", async () => {
+    const recent = await plan(userSearchQuery(db(), { filters: filters({ sortBy: "recent" }), viewerId, limit: 20, cursor }));
+    expect(recent).toMatch(/profiles_created_idx/);
+    expect(recent).not.toMatch(/TEMP B-TREE/);
+    const verified = await plan(userSearchQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }));
+    expect(verified).toMatch(/profiles_verified_followers_idx/);
+    expect(verified).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("without a query, the profession filter is a range of profiles_profession_followers_idx", async () => {
+    const p = await plan(userSearchQuery(db(), { filters: filters({ profession: "DJ" }), viewerId, limit: 20 }));
+    expect(p).toMatch(/profiles_profession_followers_idx \(profession=\?\)/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+});
+
+describe("post search", () => {
+  it.each(SORTS)("with a query, sorted by %s: the FTS index, then posts by rowid", async (sortBy) => {
+    const p = await plan(postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, contentType: "audio", profession: "DJ" }), viewerId, limit: 20, cursor }));
+    expect(p).toMatch(/SCAN posts_fts VIRTUAL TABLE INDEX/);
+    expect(p).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("without a query: recent and relevance walk posts_created_idx, popular posts_likes_idx, in order", async () => {
+    const recent = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "recent", contentType: "video" }), viewerId, limit: 20, cursor }));
+    expect(recent).toMatch(/posts_created_idx/);
+    expect(recent).not.toMatch(/TEMP B-TREE/);
+    const relevance = await plan(postSearchQuery(db(), { filters: filters({ location: "x" }), viewerId, limit: 20 }));
+    expect(relevance).toMatch(/posts_created_idx/);
+    expect(relevance).not.toMatch(/TEMP B-TREE/);
+    const popular = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "popular", contentType: "image" }), viewerId, limit: 20 }));
+    expect(popular).toMatch(/posts_likes_idx/);
+    expect(popular).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("without a query, verified sorts only the newest window found through posts_created_idx", async () => {
+    const p = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }));
+    expect(p).toMatch(/posts_created_idx/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+});
+
+describe("services and hashtags", () => {
+  it("a service query starts from services_fts; the plain list is a keyset range of services_created_idx", async () => {
+    const ranked = await plan(serviceSearchQuery(db(), { q: "mastering", limit: 15 }));
+    expect(ranked).toMatch(/SCAN services_fts VIRTUAL TABLE INDEX/);
+    expect(ranked).toMatch(/SEARCH services USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    const list = await plan(serviceSearchQuery(db(), { q: "", limit: 15, cursor }));
+    expect(list).toMatch(/services_created_idx/);
+    expect(list).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("a hashtag search walks hashtags_usage_idx from the most used, no sort", async () => {
+    const p = await plan(hashtagSearchQuery(db(), { q: "lofi", limit: 10 }));
+    expect(p).toMatch(/hashtags USING INDEX hashtags_usage_idx/);
+    expect(p).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe("recording an interaction", () => {
+  it("anchors on the target by key and probes only the viewer's recent rows", async () => {
+    const now = Date.now();
+    const cases = [
+      { serviceId: newId(), table: /SEARCH services USING (COVERING )?INDEX sqlite_autoindex_services_1 \(id=\?\)/ },
+      { postId: newId(), table: /SEARCH posts USING (COVERING )?INDEX sqlite_autoindex_posts_1 \(id=\?\)/ },
+      { metadata: { hashtag: "lofi" }, table: /SEARCH hashtags USING (COVERING )?INDEX hashtags_name_unique \(name=\?\)/ },
+    ];
+    for (const { table, ...target } of cases) {
+      const p = await plan(interactionInsert({ userId: viewerId, interactionType: "view", now, ...target }));
+      expect(p).toMatch(table);
+      // The repeat probe: either index bounds it to one person's last half hour (SQLite picks).
+      expect(p).toMatch(/SEARCH ui USING (COVERING )?INDEX user_interactions_(user_created|target_user)_idx \((user_id|target_user_id)=\? AND created_at>\?\)/);
+      // The burst cap: the viewer's last ten minutes.
+      expect(p).toMatch(/SEARCH ub USING COVERING INDEX user_interactions_user_created_idx \(user_id=\? AND created_at>\?\)/);
+      expect(p).not.toMatch(/SCAN (ui|ub|user_interactions)$/m);
+    }
+  });
+});

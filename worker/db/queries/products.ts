@@ -1,0 +1,249 @@
+// Products (spec marketplace-messaging-account §2 Products and Product detail, §3 product, §7
+// Products: read by user, insert, update by id, delete by id; Product detail: one product and its
+// seller) and their files (decision record 0035). Writes are filtered by the owner's id as well as
+// the row's id. Storage keys are read here and handed to the Worker's storage code; they never
+// reach a response.
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { Cursor } from "../../../shared/cursor";
+import type { MarketProduct, OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "../../../shared/marketplace-api";
+import { productPriceDisplay } from "../../../shared/rules/price";
+import { mediaUrl } from "../../lib/media-url";
+import type { Db } from "../client";
+import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
+import { pageOf, sellerProductsQuery, toSeller } from "./seller-items";
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A stored file as a product row holds it. */
+export interface StoredProductFile {
+  key: string;
+  name: string | null;
+  size: number | null;
+  mime: string | null;
+}
+
+export function toMarketProduct(row: ProductRow): MarketProduct {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    type: row.type,
+    priceCents: row.priceCents,
+    price: productPriceDisplay(row.priceCents),
+    imageUrl: row.imageKey ? mediaUrl(row.imageKey) : null,
+    hasFile: row.type === "digital" && row.fileKey !== null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function fileInfo(row: ProductRow): ProductFileInfo | null {
+  if (row.fileKey === null) return null;
+  return { name: row.fileName ?? "", size: row.fileSize ?? 0, mimeType: row.fileMime ?? "application/octet-stream" };
+}
+
+export function toOwnerProduct(row: ProductRow): OwnerProduct {
+  return { ...toMarketProduct(row), file: fileInfo(row) };
+}
+
+/** The owner's grid: their products newest first (products_user_created_idx, like the profile tab). */
+export async function listOwnProducts(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerProductPage> {
+  const page = pageOf(await sellerProductsQuery(db, options), options.limit);
+  return { items: page.items.map(toOwnerProduct), nextCursor: page.nextCursor };
+}
+
+export async function getProduct(db: Db, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** The detail page: the product and its seller in one query; null when there is no such product. */
+export async function getProductDetail(db: Db, id: string, viewerId: string | null): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({ product: products, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .from(products)
+    .leftJoin(profiles, eq(profiles.userId, products.userId))
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toMarketProduct(row.product),
+    seller: toSeller(row.product.userId, row),
+    viewer: viewerId === null ? null : { isOwner: viewerId === row.product.userId },
+  };
+}
+
+type ProductFields = Pick<ProductValues, "name" | "description" | "category" | "priceCents" | "type">;
+
+function fieldsOf(values: ProductFields) {
+  return { name: values.name, description: values.description, category: values.category, priceCents: values.priceCents, type: values.type };
+}
+
+function fileColumns(file: StoredProductFile | null) {
+  return { fileKey: file?.key ?? null, fileName: file?.name ?? null, fileSize: file?.size ?? null, fileMime: file?.mime ?? null };
+}
+
+export async function insertProduct(
+  db: Db,
+  row: { id: string; userId: string; now: number; values: ProductFields; imageKey: string | null; file: StoredProductFile | null },
+): Promise<ProductRow> {
+  const [created] = await db
+    .insert(products)
+    .values({ id: row.id, userId: row.userId, ...fieldsOf(row.values), imageKey: row.imageKey, ...fileColumns(row.file), createdAt: row.now, updatedAt: row.now })
+    .returning();
+  if (!created) throw new Error("product insert returned nothing");
+  return created;
+}
+
+/**
+ * Replaces the form's fields of the owner's product, and its image or file where given
+ * (undefined keeps, null removes). Undefined when the product is not theirs (or gone).
+ */
+export async function updateProduct(
+  db: Db,
+  input: { id: string; userId: string; now: number; values: ProductFields; imageKey?: string | null; file?: StoredProductFile | null },
+): Promise<ProductRow | undefined> {
+  const [updated] = await db
+    .update(products)
+    .set({
+      ...fieldsOf(input.values),
+      ...(input.imageKey !== undefined ? { imageKey: input.imageKey } : {}),
+      ...(input.file !== undefined ? fileColumns(input.file) : {}),
+      updatedAt: input.now,
+    })
+    .where(and(eq(products.id, input.id), eq(products.userId, input.userId)))
+    .returning();
+  return updated;
+}
+
+/** Orders that may still lead to a download: paid ones, and pending ones that may yet be paid. */
+const ORDERS_NEEDING_FILES = ["pending", "paid"] as const;
+
+function orderNeedsProduct(productId: ReturnType<typeof sql> | string) {
+  return and(eq(orders.itemType, "product"), eq(orders.itemId, productId), inArray(orders.status, [...ORDERS_NEEDING_FILES]));
+}
+
+/** True while an order still needs this product's file for a buyer's download (orders_item_idx). */
+export async function ordersNeedProductFile(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(orderNeedsProduct(productId)).limit(1);
+  return row !== undefined;
+}
+
+/** The query behind ordersNeedProductFile, for the query-plan test. */
+export function ordersNeedProductFileQuery(db: Db, productId: string) {
+  return db.select({ id: orders.id }).from(orders).where(orderNeedsProduct(productId)).limit(1);
+}
+
+/**
+ * Deletes the owner's product; when `retain` is given, the file is recorded as kept for buyers in
+ * the same atomic batch, so it is never both unreferenced and still needed. True when it was there.
+ */
+export async function deleteProductRow(db: Db, input: { id: string; userId: string; retain: StoredProductFile | null; now: number }): Promise<boolean> {
+  const remove = db
+    .delete(products)
+    .where(and(eq(products.id, input.id), eq(products.userId, input.userId)))
+    .returning({ id: products.id });
+  if (input.retain === null) return (await remove).length > 0;
+  const [, removed] = await db.batch([retainStatement(db, input.id, input.userId, input.retain, input.now), remove]);
+  return removed.length > 0;
+}
+
+function retainStatement(db: Db, productId: string, sellerId: string, file: StoredProductFile, now: number) {
+  return db
+    .insert(retainedProductFiles)
+    .values({ fileKey: file.key, productId, sellerId, fileName: file.name, fileSize: file.size, fileMime: file.mime, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** Keeps a file a product no longer has (removed, or the product turned physical) while orders need it. */
+export async function retainProductFile(db: Db, input: { productId: string; sellerId: string; file: StoredProductFile; now: number }): Promise<void> {
+  await retainStatement(db, input.productId, input.sellerId, input.file, input.now);
+}
+
+/**
+ * The file a buyer of this product downloads: the product's own, or else the newest file kept for
+ * its buyers after the product lost it. Null when there is none. (The checkout's download route
+ * checks the buyer's order first; this only finds the bytes.)
+ */
+export async function productFileForDownload(db: Db, productId: string): Promise<StoredProductFile | null> {
+  const [own] = await db
+    .select({ key: products.fileKey, name: products.fileName, size: products.fileSize, mime: products.fileMime })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (own?.key) return { key: own.key, name: own.name, size: own.size, mime: own.mime };
+  const [kept] = await db
+    .select({ key: retainedProductFiles.fileKey, name: retainedProductFiles.fileName, size: retainedProductFiles.fileSize, mime: retainedProductFiles.fileMime })
+    .from(retainedProductFiles)
+    .where(eq(retainedProductFiles.productId, productId))
+    .orderBy(sql`${retainedProductFiles.createdAt} desc`)
+    .limit(1);
+  return kept ?? null;
+}
+
+/** Kept files no pending or paid order needs any more (all refunded or failed): to be removed. */
+export async function listReleasableProductFiles(db: Db, limit: number): Promise<{ fileKey: string; productId: string }[]> {
+  return db
+    .select({ fileKey: retainedProductFiles.fileKey, productId: retainedProductFiles.productId })
+    .from(retainedProductFiles)
+    .where(notExists(db.select({ one: sql`1` }).from(orders).where(orderNeedsProduct(sql`${retainedProductFiles.productId}`))))
+    .limit(limit);
+}
+
+export async function deleteRetainedProductFile(db: Db, fileKey: string): Promise<void> {
+  await db.delete(retainedProductFiles).where(eq(retainedProductFiles.fileKey, fileKey));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product uploads: an image stored in one request, or a file through the multipart protocol. An
+// upload row lives until the product takes it; claiming deletes it, so one upload is attached once.
+
+export async function insertProductImageUpload(db: Db, row: { id: string; userId: string; key: string; mimeType: string; size: number; now: number }): Promise<void> {
+  await db.insert(uploads).values({
+    id: row.id,
+    userId: row.userId,
+    contentType: "product_image",
+    mimeType: row.mimeType,
+    r2UploadId: "",
+    key: row.key,
+    declaredSize: row.size,
+    receivedBytes: row.size,
+    status: "completed",
+    createdAt: row.now,
+    updatedAt: row.now,
+    completedAt: row.now,
+  });
+}
+
+/**
+ * Takes this user's upload of the given kind for a product: deletes its row and returns what it
+ * held, or null when there is no such upload (another user's, another kind, aborted, already
+ * attached). An image row is 'completed' from the start; a file's row stays 'uploading' until this
+ * claim, which the caller makes right after completing the multipart upload in R2.
+ */
+export async function claimProductUpload(
+  db: Db,
+  input: { id: string; userId: string; kind: "product_image" | "product_file" },
+): Promise<{ key: string; mimeType: string; fileName: string | null; size: number } | null> {
+  const [row] = await db
+    .delete(uploads)
+    .where(and(eq(uploads.id, input.id), eq(uploads.userId, input.userId), eq(uploads.contentType, input.kind), eq(uploads.status, input.kind === "product_image" ? "completed" : "uploading")))
+    .returning({ key: uploads.key, mimeType: uploads.mimeType, fileName: uploads.fileName, size: uploads.declaredSize });
+  return row ?? null;
+}
+
+/**
+ * Product images stored before `before` that no product took (the clean-up job), oldest first
+ * (uploads_status_updated_idx). A taken image has no row any more; unfinished product files are
+ * aborted with every other abandoned multipart upload.
+ */
+export async function listUnclaimedProductImages(db: Db, before: number, limit: number) {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, "completed"), eq(uploads.contentType, "product_image"), sql`${uploads.updatedAt} < ${before}`))
+    .orderBy(uploads.updatedAt)
+    .limit(limit);
+}

@@ -1,0 +1,329 @@
+// Search (spec social-feed-search §7 search profiles, posts and services; hashtags "search by
+// name"; §3 search filters; §4 sort options; §9 search limits). Plain functions of the request's
+// Db. With a query, each search starts from its FTS5 table (migrations/0001_triggers_fts.sql) and
+// reaches the rows by rowid; without one, from an index in the sort's order. Ranking, paging and
+// the plans are decision record 0031; tests/worker/search/query-plans.test.ts checks the plans.
+import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Post } from "../../../shared/posts-api";
+import type { HashtagSummary, SearchFilters, SearchSort, SearchUser, ServiceSearchResult } from "../../../shared/search-api";
+import { ftsMatchExpression } from "../../lib/fts-query";
+import type { Db } from "../client";
+import { hashtags, posts, profiles, services } from "../schema";
+import { authorColumns, toAuthor } from "./authors";
+import { postSelection, toPost, type PostRow } from "./posts";
+import { toServiceCard } from "./seller-items";
+
+// The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
+// purpose: drizzle-kit must never try to create (or drop) them as ordinary tables.
+const profilesFts = sqliteTable("profiles_fts", { rowid: integer("rowid"), username: text("username") });
+const postsFts = sqliteTable("posts_fts", { rowid: integer("rowid"), caption: text("caption") });
+const servicesFts = sqliteTable("services_fts", { rowid: integer("rowid"), name: text("name") });
+
+/**
+ * bm25 column weights: a name outranks a bio or a caption. Username 10, display name 6, bio 1;
+ * service name 10, description 1, category 4. bm25() is lower-is-better, hence ascending order.
+ */
+const PROFILE_RANK = sql`bm25(profiles_fts, 10.0, 6.0, 1.0)`;
+const POST_RANK = sql`bm25(posts_fts)`;
+const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
+
+/**
+ * Without a query, a sort that no index serves (posts by author verified) orders only this many
+ * of the newest matching posts, so the statement never sorts the whole table.
+ */
+const UNINDEXED_SORT_WINDOW = 500;
+
+/** Case-insensitive "contains" for free-text filters (location): SQLite's lower() folds ASCII. */
+function contains(column: SQLWrapper, needle: string): SQL {
+  return sql`instr(lower(${column}), lower(${needle})) > 0`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+export interface UserSearchOptions {
+  filters: Pick<SearchFilters, "q" | "location" | "profession" | "sortBy" | "verified" | "hasServices">;
+  viewerId: string;
+  limit: number;
+  cursor?: Cursor | null;
+  /** The Explore tab's variant (§7): username and display name only, not the bio. */
+  namesOnly?: boolean;
+}
+
+function userSelection(viewerId: string) {
+  return {
+    userId: profiles.userId,
+    username: profiles.username,
+    displayName: profiles.displayName,
+    avatarUrl: profiles.avatarUrl,
+    verified: profiles.verified,
+    profession: profiles.profession,
+    location: profiles.location,
+    bio: profiles.bio,
+    followerCount: profiles.followerCount,
+    postCount: profiles.postCount,
+    createdAt: profiles.createdAt,
+    // One probe of follows_pair_unique per row.
+    following: sql<number>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.following_id = ${profiles.userId})`.as(
+      "viewer_following",
+    ),
+  };
+}
+
+type UserRow = Omit<SearchUser, "viewer"> & { createdAt: number; following: number };
+
+export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string | null): SearchUser {
+  return {
+    userId: row.userId,
+    username: row.username,
+    displayName: row.displayName || row.username,
+    avatarUrl: row.avatarUrl,
+    verified: Boolean(row.verified),
+    profession: row.profession,
+    location: row.location,
+    bio: row.bio,
+    followerCount: row.followerCount,
+    postCount: row.postCount,
+    viewer: { isSelf: row.userId === viewerId, following: Boolean(row.following) },
+  };
+}
+
+function userFilters(options: UserSearchOptions): SQL | undefined {
+  const { filters, cursor } = options;
+  return and(
+    filters.location ? contains(profiles.location, filters.location) : undefined,
+    filters.profession ? eq(profiles.profession, filters.profession) : undefined,
+    filters.verified ? eq(profiles.verified, true) : undefined,
+    // services_user_created_idx: one probe per candidate.
+    filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
+    filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+  );
+}
+
+function userOrder(sort: SearchSort, ranked: boolean, exactUsername: string): SQL[] {
+  // Typing someone's exact handle finds them first, whatever the bio matches say.
+  const exact = ranked ? [sql`lower(${profiles.username}) = lower(${exactUsername}) desc`] : [];
+  switch (sort) {
+    case "recent":
+      return [desc(profiles.createdAt), desc(profiles.userId)];
+    case "popular":
+      return [desc(profiles.followerCount), desc(profiles.userId)];
+    case "verified":
+      return [...exact, desc(profiles.verified), ...(ranked ? [PROFILE_RANK] : []), desc(profiles.followerCount), desc(profiles.userId)];
+    case "relevance":
+      // Without a query there is nothing to be relevant to: the most followed come first.
+      return ranked ? [...exact, PROFILE_RANK, desc(profiles.followerCount)] : [desc(profiles.followerCount), desc(profiles.userId)];
+  }
+}
+
+/** The people search's statement; exported (as SQL) for the query-plan tests. Null: no tokens. */
+export function userSearchQuery(db: Db, options: UserSearchOptions) {
+  const { filters } = options;
+  const limit = options.limit + 1;
+  const selection = userSelection(options.viewerId);
+  if (filters.q === "") {
+    return db
+      .select(selection)
+      .from(profiles)
+      .where(userFilters(options))
+      .orderBy(...userOrder(filters.sortBy, false, ""))
+      .limit(limit);
+  }
+  const match = ftsMatchExpression(filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
+  if (match === null) return null;
+  return db
+    .select(selection)
+    .from(profilesFts)
+    .innerJoin(profiles, sql`${profiles}.rowid = ${profilesFts.rowid}`)
+    .where(and(sql`profiles_fts match ${match}`, userFilters(options)))
+    .orderBy(...userOrder(filters.sortBy, true, filters.q.replace(/^@+/, "")))
+    .limit(limit);
+}
+
+export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
+  const query = userSearchQuery(db, options);
+  if (query === null) return { items: [], nextCursor: null };
+  const rows = (await query) as UserRow[];
+  const more = rows.length > options.limit;
+  const kept = more ? rows.slice(0, options.limit) : rows;
+  const last = kept.at(-1);
+  // Only the recent order is a keyset over (created_at, user_id); the ranked orders are the top.
+  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.userId }) : null;
+  return { items: kept.map((row) => toSearchUser(row, options.viewerId)), nextCursor };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts
+
+export interface PostSearchOptions {
+  filters: Pick<SearchFilters, "q" | "contentType" | "location" | "profession" | "sortBy" | "verified">;
+  viewerId: string;
+  limit: number;
+  cursor?: Cursor | null;
+}
+
+function postFilters(options: PostSearchOptions): SQL | undefined {
+  const { filters, cursor } = options;
+  return and(
+    filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
+    filters.location ? contains(posts.location, filters.location) : undefined,
+    // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
+    filters.profession ? eq(profiles.profession, filters.profession) : undefined,
+    filters.verified ? eq(profiles.verified, true) : undefined,
+    filters.sortBy === "recent" && cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+  );
+}
+
+function postOrder(sort: SearchSort, ranked: boolean): SQL[] {
+  switch (sort) {
+    case "recent":
+      return [desc(posts.createdAt), desc(posts.id)];
+    case "popular":
+      // posts_likes_idx is (likes_count, created_at): its order, with no tie-break it cannot serve.
+      return [desc(posts.likesCount), desc(posts.createdAt)];
+    case "verified":
+      return [sql`coalesce(${profiles.verified}, 0) desc`, ...(ranked ? [POST_RANK] : []), desc(posts.createdAt), desc(posts.id)];
+    case "relevance":
+      return ranked ? [POST_RANK, desc(posts.createdAt)] : [desc(posts.createdAt), desc(posts.id)];
+  }
+}
+
+/** The post search's statement; exported (as SQL) for the query-plan tests. Null: no tokens. */
+export function postSearchQuery(db: Db, options: PostSearchOptions) {
+  const { filters } = options;
+  const limit = options.limit + 1;
+  const selection = postSelection(options.viewerId);
+  if (filters.q === "") {
+    const base = db.select(selection).from(posts).leftJoin(profiles, eq(profiles.userId, posts.userId));
+    if (filters.sortBy !== "verified") {
+      return base
+        .where(postFilters(options))
+        .orderBy(...postOrder(filters.sortBy, false))
+        .limit(limit);
+    }
+    // No index orders posts by their author's badge: sort only the newest window, found through
+    // posts_created_idx, instead of the whole table.
+    const window = db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(UNINDEXED_SORT_WINDOW);
+    return base
+      .where(and(sql`${posts.id} in ${window}`, postFilters(options)))
+      .orderBy(...postOrder("verified", false))
+      .limit(limit);
+  }
+  const match = ftsMatchExpression(filters.q);
+  if (match === null) return null;
+  return db
+    .select(selection)
+    .from(postsFts)
+    .innerJoin(posts, sql`${posts}.rowid = ${postsFts.rowid}`)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(sql`posts_fts match ${match}`, postFilters(options)))
+    .orderBy(...postOrder(filters.sortBy, true))
+    .limit(limit);
+}
+
+export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
+  const query = postSearchQuery(db, options);
+  if (query === null) return { items: [], nextCursor: null };
+  const rows = (await query) as PostRow[];
+  const more = rows.length > options.limit;
+  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId));
+  const last = items.at(-1);
+  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
+  return { items, nextCursor };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Services
+
+export interface ServiceSearchOptions {
+  q: string;
+  limit: number;
+  cursor?: Cursor | null;
+}
+
+function serviceSelection() {
+  return {
+    id: services.id,
+    userId: services.userId,
+    name: services.name,
+    description: services.description,
+    category: services.category,
+    needsScheduling: services.needsScheduling,
+    pricingModel: services.pricingModel,
+    priceCents: services.priceCents,
+    packageDetails: services.packageDetails,
+    turnaroundDays: services.turnaroundDays,
+    createdAt: services.createdAt,
+    updatedAt: services.updatedAt,
+    ...authorColumns,
+  };
+}
+
+/**
+ * The services search's statement; exported (as SQL) for the query-plan tests. Without a query:
+ * every service newest first (§7 "read all services newest first"), keyset on services_created_idx.
+ */
+export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
+  const limit = options.limit + 1;
+  if (options.q === "") {
+    const cursor = options.cursor;
+    return db
+      .select(serviceSelection())
+      .from(services)
+      .leftJoin(profiles, eq(profiles.userId, services.userId))
+      .where(cursor ? sql`(${services.createdAt}, ${services.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined)
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(limit);
+  }
+  const match = ftsMatchExpression(options.q);
+  if (match === null) return null;
+  return db
+    .select(serviceSelection())
+    .from(servicesFts)
+    .innerJoin(services, sql`${services}.rowid = ${servicesFts.rowid}`)
+    .leftJoin(profiles, eq(profiles.userId, services.userId))
+    .where(sql`services_fts match ${match}`)
+    .orderBy(SERVICE_RANK, desc(services.createdAt))
+    .limit(limit);
+}
+
+export async function searchServices(db: Db, options: ServiceSearchOptions): Promise<{ items: ServiceSearchResult[]; nextCursor: string | null }> {
+  const query = serviceSearchQuery(db, options);
+  if (query === null) return { items: [], nextCursor: null };
+  const rows = await query;
+  const more = rows.length > options.limit;
+  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => ({ ...toServiceCard(row), author: toAuthor(row) }));
+  const last = items.at(-1);
+  // Only the newest-first list (no query) pages; a ranked list is the top 15.
+  const nextCursor = more && last && options.q === "" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
+  return { items, nextCursor };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hashtags
+
+/** What a hashtag search looks for: the name as stored (lowercase, without '#'). */
+export function hashtagNeedle(raw: string): string {
+  return raw.trim().replace(/^#+/, "").replace(/\s+/g, "").toLowerCase();
+}
+
+/**
+ * §7 "search by name, case-insensitive contains, by usage_count descending, limit 10": a walk of
+ * hashtags_usage_idx from the most used, stopping at the limit. instr() is a plain substring test,
+ * so '%' or '_' in the query are characters, not patterns.
+ */
+export function hashtagSearchQuery(db: Db, options: { q: string; limit: number }) {
+  return db
+    .select({ id: hashtags.id, name: hashtags.name, usageCount: hashtags.usageCount, trendingScore: hashtags.trendingScore })
+    .from(hashtags)
+    .where(and(sql`instr(${hashtags.name}, ${hashtagNeedle(options.q)}) > 0`, sql`${hashtags.usageCount} > 0`))
+    .orderBy(desc(hashtags.usageCount), desc(hashtags.id))
+    .limit(options.limit);
+}
+
+export async function searchHashtags(db: Db, options: { q: string; limit: number }): Promise<HashtagSummary[]> {
+  if (hashtagNeedle(options.q) === "") return [];
+  return hashtagSearchQuery(db, options);
+}

@@ -1,0 +1,192 @@
+// Spec marketplace-messaging-account §2 Products and Product detail; §4 and §5 the product form;
+// §6 (a user manages only their own products; visitors may view detail pages); §7 Products and
+// Product detail; §8 'Product not found' and the product toasts; §9 price display. DESIGN.md: the
+// owner, the price and every storage key come from the session and the server's own rows; paid
+// files live in the private bucket. Files and their removal: decision record 0035. The contract
+// is written at the top of shared/marketplace-api.ts.
+import { Hono } from "hono";
+import { MARKET_TEXTS } from "../../shared/messages";
+import { productInputSchema, type ProductValues } from "../../shared/marketplace-api";
+import { pageQuerySchema } from "../../shared/posts-api";
+import type { Db } from "../db/client";
+import { newId } from "../db/ids";
+import {
+  deleteProductRow,
+  getProduct,
+  getProductDetail,
+  insertProduct,
+  listOwnProducts,
+  ordersNeedProductFile,
+  retainProductFile,
+  toOwnerProduct,
+  updateProduct,
+  type ProductRow,
+  type StoredProductFile,
+} from "../db/queries/products";
+import type { AppEnv, Bindings } from "../env";
+import { ApiError } from "../lib/errors";
+import type { Logger } from "../lib/logger";
+import { productParam } from "../lib/params";
+import { validate } from "../lib/validator";
+import { requireOwner, requireUser } from "../middleware/session";
+import { parseContentLength } from "../services/media/multipart";
+import { storeProductImage, takeProductFile, takeProductImage } from "../services/media/product-media";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
+
+const productNotFound = () => new ApiError("not_found", MARKET_TEXTS.productNotFound);
+
+function storedFileOf(row: ProductRow): StoredProductFile | null {
+  return row.fileKey ? { key: row.fileKey, name: row.fileName, size: row.fileSize, mime: row.fileMime } : null;
+}
+
+/** What a write attaches: each undefined when the request keeps what the product has. */
+interface Attachments {
+  imageKey?: string | null;
+  file?: StoredProductFile | null;
+}
+
+/**
+ * Takes the uploads the form names, after every other check has passed: a product image from
+ * MEDIA, a digital file completed in the private bucket. A product that is (or becomes) physical
+ * has no file.
+ */
+async function takeAttachments(env: Bindings, db: Db, userId: string, values: ProductValues): Promise<Attachments> {
+  const taken: Attachments = {};
+  if (values.imageUploadId === null) taken.imageKey = null;
+  else if (values.imageUploadId !== undefined) taken.imageKey = await takeProductImage(db, userId, values.imageUploadId);
+  try {
+    if (values.fileUploadId === null) taken.file = null;
+    else if (values.fileUploadId !== undefined) taken.file = await takeProductFile(env.PRIVATE_FILES, db, userId, values.fileUploadId);
+  } catch (error) {
+    await discard(env, taken, null);
+    throw error;
+  }
+  return taken;
+}
+
+/** Removes newly taken objects a failed write left unreferenced; `log` records a failure to. */
+async function discard(env: Bindings, taken: Attachments, log: Logger | null): Promise<void> {
+  try {
+    if (taken.imageKey) await env.MEDIA.delete(taken.imageKey);
+    if (taken.file) await env.PRIVATE_FILES.delete(taken.file.key);
+  } catch (error) {
+    log?.warn("unattached product objects not removed", { error });
+  }
+}
+
+/**
+ * After an update: the replaced image goes; a replaced file goes (buyers download the product's
+ * current file); a file the product no longer has at all is kept while an order needs it.
+ */
+async function releaseReplaced(env: Bindings, db: Db, log: Logger, before: ProductRow, after: ProductRow): Promise<void> {
+  try {
+    if (before.imageKey && before.imageKey !== after.imageKey) await env.MEDIA.delete(before.imageKey);
+    const oldFile = storedFileOf(before);
+    if (oldFile && oldFile.key !== after.fileKey) {
+      if (after.fileKey === null && (await ordersNeedProductFile(db, before.id))) {
+        await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: Date.now() });
+      } else {
+        await env.PRIVATE_FILES.delete(oldFile.key);
+      }
+    }
+  } catch (error) {
+    // The product already shows its new state; a leftover object costs storage, not correctness.
+    log.warn("replaced product objects not removed", { productId: before.id, error });
+  }
+}
+
+export const productRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", pageQuerySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { cursor, limit } = c.req.valid("query");
+    c.header("Cache-Control", "no-store");
+    return c.json(await listOwnProducts(c.var.db, { userId, cursor, limit }), 200);
+  })
+  .post("/", validate("json", productInputSchema), async (c) => {
+    const { userId } = requireUser(c);
+    const values = c.req.valid("json");
+    const taken = await takeAttachments(c.env, c.var.db, userId, values);
+    try {
+      const created = await insertProduct(c.var.db, {
+        id: newId(),
+        userId,
+        now: Date.now(),
+        values,
+        imageKey: taken.imageKey ?? null,
+        file: values.type === "digital" ? (taken.file ?? null) : null,
+      });
+      return c.json(toOwnerProduct(created), 201);
+    } catch (error) {
+      await discard(c.env, taken, c.var.log);
+      throw error;
+    }
+  })
+  // The image first, as its own request: the form shows it while the rest is filled in.
+  .post("/images", async (c) => {
+    const { userId } = requireUser(c);
+    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ...requestMeta(c.req) });
+    const stored = await storeProductImage(c.env.MEDIA, c.var.db, c.var.log, userId, {
+      body: c.req.raw.body,
+      contentLength: parseContentLength(c.req.header("content-length")),
+    });
+    return c.json(stored, 201);
+  })
+  .get("/:productId", productParam, async (c) => {
+    // Visitors may open detail pages (§1, §6). The file is only ever `hasFile`.
+    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, c.var.session?.userId ?? null);
+    if (!detail) throw productNotFound();
+    return c.json(detail, 200);
+  })
+  .put("/:productId", validate("json", productInputSchema), productParam, async (c) => {
+    requireUser(c);
+    const id = c.req.valid("param").productId;
+    const current = await getProduct(c.var.db, id);
+    if (!current) throw productNotFound();
+    const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersProduct);
+    const values = c.req.valid("json");
+    const taken = await takeAttachments(c.env, c.var.db, userId, values);
+    let updated: ProductRow | undefined;
+    try {
+      updated = await updateProduct(c.var.db, {
+        id,
+        userId,
+        now: Date.now(),
+        values,
+        imageKey: taken.imageKey,
+        // Only digital products have a file (§5): turning physical removes it.
+        file: values.type === "physical" ? null : taken.file,
+      });
+    } catch (error) {
+      await discard(c.env, taken, c.var.log);
+      throw error;
+    }
+    if (!updated) {
+      // Deleted between the read and the write.
+      await discard(c.env, taken, c.var.log);
+      throw productNotFound();
+    }
+    await releaseReplaced(c.env, c.var.db, c.var.log, current, updated);
+    return c.json(toOwnerProduct(updated), 200);
+  })
+  .delete("/:productId", productParam, async (c) => {
+    requireUser(c);
+    const id = c.req.valid("param").productId;
+    const current = await getProduct(c.var.db, id);
+    if (!current) throw productNotFound();
+    const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersProduct);
+    const file = storedFileOf(current);
+    // A buyer with a pending or paid order still downloads the file: it is kept (decision 0035).
+    const keepFile = file !== null && (await ordersNeedProductFile(c.var.db, id));
+    // Storage first, then the row (like posts): if storage fails the product stays, so the owner
+    // can simply try again; the reverse order would leave objects nobody can delete.
+    try {
+      if (current.imageKey) await c.env.MEDIA.delete(current.imageKey);
+      if (file && !keepFile) await c.env.PRIVATE_FILES.delete(file.key);
+    } catch (error) {
+      c.var.log.error("product storage delete failed", { productId: id, error });
+      throw new ApiError("unavailable", MARKET_TEXTS.deleteStorageFailed);
+    }
+    if (!(await deleteProductRow(c.var.db, { id, userId, retain: keepFile ? file : null, now: Date.now() }))) throw productNotFound();
+    return c.json({ ok: true as const }, 200);
+  });
