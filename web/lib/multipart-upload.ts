@@ -22,7 +22,7 @@ interface PartResult {
  * Everything the multipart uploader needs from the network. The default below talks to the
  * Worker; tests may pass their own.
  */
-export interface UploadTransport {
+interface UploadTransport {
   start(body: StartUploadBody): Promise<StartUploadResponse>;
   status(uploadId: string): Promise<UploadStatusResponse>;
   putPart(

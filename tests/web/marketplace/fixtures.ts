@@ -5,7 +5,7 @@ import { productPriceDisplay, servicePriceDisplay, startingPackageCents } from "
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-export const SELLER: SellerSummary = { userId: "u2", username: "jonah", displayName: "Jonah Brooks", avatarUrl: null };
+const SELLER: SellerSummary = { userId: "u2", username: "jonah", displayName: "Jonah Brooks", avatarUrl: null };
 
 export function makeService(overrides: Partial<MarketService> = {}, where: "owner" | "public" = "owner"): MarketService {
   const base = {

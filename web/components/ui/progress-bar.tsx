@@ -10,7 +10,7 @@ export interface ProgressBarProps {
   className?: string;
 }
 
-export function percentOf(sentBytes: number, totalBytes: number): number {
+function percentOf(sentBytes: number, totalBytes: number): number {
   if (totalBytes <= 0) return 0;
   return Math.min(100, Math.max(0, Math.floor((sentBytes / totalBytes) * 100)));
 }

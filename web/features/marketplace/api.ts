@@ -19,7 +19,7 @@ import { invalidateCatalogue, registerCatalogueCache } from "../../lib/catalogue
 import { productBody, type ProductFormValues } from "./product-form";
 import { ProductUploadError, uploadProductFile, uploadProductImage, type Progress } from "./uploads";
 
-export const marketKeys = {
+const marketKeys = {
   all: ["market"] as const,
   ownServices: () => [...marketKeys.all, "own-services"] as const,
   ownProducts: () => [...marketKeys.all, "own-products"] as const,
@@ -60,7 +60,7 @@ const marketCalls = {
 };
 
 /** True for the API's 404: the item does not exist (as opposed to failing to load). */
-export function isNotFound(error: unknown): boolean {
+function isNotFound(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 404;
 }
 
@@ -133,7 +133,7 @@ export function useDeleteService() {
 
 export type SaveProductStep = { kind: "image" | "file"; progress: Progress };
 
-export interface SaveProductInput {
+interface SaveProductInput {
   id: string | null;
   values: ProductFormValues;
   /** A newly chosen image or file; null keeps what the product has. */

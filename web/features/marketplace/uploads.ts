@@ -3,15 +3,9 @@
 // either reads. The image is one raw request (POST /api/products/images), the file the resumable
 // multipart upload of decision record 0005 in the private bucket. Both answer an upload id the
 // product's save then attaches.
-import {
-  PRODUCT_FILE_ACCEPT,
-  PRODUCT_FILE_MAX_BYTES,
-  PRODUCT_FILE_MIME_TYPES,
-  PRODUCT_FILE_UPLOAD,
-  PRODUCT_IMAGE_MAX_BYTES,
-  type ProductImageUpload,
-} from "../../../shared/marketplace-api";
+import { PRODUCT_FILE_ACCEPT, PRODUCT_FILE_UPLOAD, PRODUCT_IMAGE_MAX_BYTES, type ProductImageUpload } from "../../../shared/marketplace-api";
 import { ERROR_TOAST_TITLE, MARKET_SCREEN_TEXTS, MARKET_TEXTS, SECURITY_TEXTS } from "../../../shared/messages";
+import { validateProductFile } from "../../../shared/rules/product-file";
 import { ApiClientError } from "../../lib/api-client";
 import { uploadMultipart, type UploadProgress } from "../../lib/multipart-upload";
 import { xhrUpload } from "../../lib/xhr-upload";
@@ -28,17 +22,12 @@ export function checkProductImage(file: File): Refusal | null {
   return null;
 }
 
-// Presets (.fxp/.fxb) and some zips come without a type from the browser; the server decides by
-// their bytes, so they are let through here.
-const UNTYPED_EXTENSIONS = /\.(fxp|fxb|zip|aif|aiff)$/i;
-
+/** The shared rule the Worker applies too: an allowed type (presets may come untyped) and at most 500MB. */
 export function checkProductFile(file: File): Refusal | null {
-  const known = (PRODUCT_FILE_MIME_TYPES as readonly string[]).includes(file.type);
-  if (!known && !(UNTYPED_EXTENSIONS.test(file.name) && (file.type === "" || file.type === "application/octet-stream"))) {
-    return { title: MARKET_TEXTS.imageInvalidType.title, description: MARKET_TEXTS.fileInvalidType };
-  }
-  if (file.size > PRODUCT_FILE_MAX_BYTES) return { title: MARKET_TEXTS.imageTooLarge.title, description: MARKET_TEXTS.fileTooLarge };
-  return null;
+  const result = validateProductFile(file);
+  if (result.ok) return null;
+  const title = result.message === MARKET_TEXTS.fileTooLarge ? MARKET_TEXTS.imageTooLarge.title : MARKET_TEXTS.imageInvalidType.title;
+  return { title, description: result.message };
 }
 
 /** Sends the image with its progress; resolves with the upload id to attach. */

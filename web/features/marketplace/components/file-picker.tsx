@@ -25,14 +25,12 @@ export interface FilePickerProps {
   accept: string;
   /** Checks a chosen file before anything is sent: the refusal to show, or null. */
   check: (file: File) => { title: string; description: string } | null;
-  error?: string;
 }
 
-export function FilePicker({ currentFile, file, onChange, progress, disabled, accept, check, error }: FilePickerProps) {
+export function FilePicker({ currentFile, file, onChange, progress, disabled, accept, check }: FilePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.files?.[0];
@@ -80,8 +78,7 @@ export function FilePicker({ currentFile, file, onChange, progress, disabled, ac
           className="sr-only"
           onChange={choose}
           disabled={disabled}
-          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={hintId}
         />
         {file ? (
           <Button variant="ghost" size="icon" onClick={() => onChange(null)} disabled={disabled} aria-label={T.removeFile}>
@@ -95,11 +92,6 @@ export function FilePicker({ currentFile, file, onChange, progress, disabled, ac
       <p id={hintId} className="text-xs text-muted-foreground">
         {T.fileHint}
       </p>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
       {progress ? <ProgressBar sentBytes={progress.sentBytes} totalBytes={progress.totalBytes} label={MARKET_SCREEN_TEXTS.uploads.uploadingFile} /> : null}
     </div>
   );

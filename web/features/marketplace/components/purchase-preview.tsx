@@ -13,7 +13,7 @@ import type { OnBuy, PurchaseItem } from "../types";
 
 const T = MARKET_SCREEN_TEXTS.buy;
 
-export interface PurchasePreviewDialogProps {
+interface PurchasePreviewDialogProps {
   item: PurchaseItem | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,7 +22,7 @@ export interface PurchasePreviewDialogProps {
   redirect: string;
 }
 
-export function PurchasePreviewDialog({ item, open, onOpenChange, signedIn, redirect }: PurchasePreviewDialogProps) {
+function PurchasePreviewDialog({ item, open, onOpenChange, signedIn, redirect }: PurchasePreviewDialogProps) {
   const total = item ? purchaseTotal(item.priceCents) : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
