@@ -17,7 +17,7 @@ import { plural } from "../../../lib/format";
 import { categoryLabel } from "../labels";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
-import { SampleRating } from "./sample-rating";
+import { SampleRating } from "../../../components/sample-rating";
 
 const D = MARKET_SCREEN_TEXTS.detail;
 
