@@ -32,7 +32,7 @@ function ProductPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} />
+      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} hideBack wide />
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-3 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4 lg:max-w-5xl">
         <DetailBackButton fallback={signedIn ? professionalToolPaths.products : appPaths.home} />
         {product.isPending ? <DetailSkeleton withImage /> : null}

@@ -43,7 +43,7 @@ function ServicePage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} />
+      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} hideBack wide />
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-3 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4 lg:max-w-5xl">
         <DetailBackButton fallback={appPaths.search} />
         {service.isPending ? <DetailSkeleton /> : null}

@@ -97,7 +97,7 @@ describe("/products", () => {
     await fillRequired(user, dialog);
     expect(within(dialog).getByRole("radio", { name: "Digital" })).toBeChecked();
     await user.upload(within(dialog).getByLabelText("Product image"), image());
-    expect(within(dialog).getByTestId("image-preview").querySelector("img")).toHaveAttribute("src", expect.stringMatching(/^blob:/));
+    await waitFor(() => expect(within(dialog).getByTestId("image-preview").querySelector("img")).toHaveAttribute("src", expect.stringMatching(/^blob:/)));
     await user.upload(within(dialog).getByLabelText("Digital file"), stems());
     expect(within(dialog).getByTestId("chosen-file")).toHaveTextContent("stems.zip");
     await user.click(within(dialog).getByRole("button", { name: "Create Product" }));

@@ -47,11 +47,11 @@ export function FilePicker({ currentFile, file, onChange, progress, disabled, ac
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{T.file}</Label>
-      <div className="flex items-center gap-3 rounded-2xl border border-dashed p-3">
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-dashed p-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground" aria-hidden>
           <FileAudio className="size-5" />
         </span>
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="min-w-0 flex-1 basis-40 text-sm">
           {file ? (
             <>
               <p className="truncate font-medium" data-testid="chosen-file">
@@ -80,14 +80,16 @@ export function FilePicker({ currentFile, file, onChange, progress, disabled, ac
           disabled={disabled}
           aria-describedby={hintId}
         />
-        {file ? (
-          <Button variant="ghost" size="icon" onClick={() => onChange(null)} disabled={disabled} aria-label={T.removeFile}>
-            <X aria-hidden />
+        <div className="ml-auto flex items-center gap-1">
+          {file ? (
+            <Button variant="ghost" size="icon" onClick={() => onChange(null)} disabled={disabled} aria-label={T.removeFile}>
+              <X aria-hidden />
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
+            <Paperclip aria-hidden /> {file || currentFile ? T.replaceFile : T.chooseFile}
           </Button>
-        ) : null}
-        <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
-          <Paperclip aria-hidden /> {file || currentFile ? T.replaceFile : T.chooseFile}
-        </Button>
+        </div>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {T.fileHint}

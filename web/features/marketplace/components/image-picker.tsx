@@ -3,7 +3,7 @@
 // while the form saves. Choosing only selects the file; the form uploads it after the product is
 // saved, so a cancelled dialog never leaves an orphan image behind.
 import { ImagePlus, Package, X } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
@@ -28,9 +28,18 @@ export interface ImagePickerProps {
 export function ImagePicker({ currentUrl, file, onChange, progress, disabled, check }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  // The preview's object URL is released when it is replaced or the field goes away.
-  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+  const [preview, setPreview] = useState<string | null>(null);
+  // One object URL per chosen file, released when it is replaced or the field goes away (made in
+  // the effect, so a development double-run cannot leave the preview on a revoked URL).
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
   const shown = preview ?? currentUrl;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {

@@ -26,7 +26,7 @@ function PurchasePreviewDialog({ item, open, onOpenChange, signedIn, redirect }:
   const total = item ? purchaseTotal(item.priceCents) : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="purchase-dialog">
+      <DialogContent hideClose data-testid="purchase-dialog">
         <DialogHeader>
           <DialogTitle>{T.dialogTitle}</DialogTitle>
           <DialogDescription>{signedIn ? T.dialogDescription : T.loginToPurchase}</DialogDescription>
