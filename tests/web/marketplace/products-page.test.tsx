@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "../../../web/lib/query-client";
+import { RESUME_STORAGE_KEY } from "../../../web/lib/upload-resume-store";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver } from "../posts/fixtures";
@@ -123,6 +124,8 @@ describe("/products", () => {
       fileUploadId: "up7",
     });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Product" })).not.toBeInTheDocument());
+    // Attached, so nothing is left to resume.
+    expect(sessionStorage.getItem(RESUME_STORAGE_KEY) ?? "").not.toContain("up7");
   });
 
   it("hides the file for a physical product and never sends one", async () => {

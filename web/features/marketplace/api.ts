@@ -16,6 +16,7 @@ import type {
 import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
 import { invalidateCatalogue, registerCatalogueCache } from "../../lib/catalogue-cache";
+import { sessionResumeStore } from "../../lib/upload-resume-store";
 import { productBody, type ProductFormValues } from "./product-form";
 import { ProductUploadError, uploadProductFile, uploadProductImage, type Progress } from "./uploads";
 
@@ -165,7 +166,10 @@ async function saveProduct({ id, values, image, file, onStep, signal }: SaveProd
     }
   }
   const body = productBody(values, { imageUploadId, fileUploadId });
-  return id ? marketCalls.updateProduct(id, body) : marketCalls.createProduct(body);
+  const saved = await (id ? marketCalls.updateProduct(id, body) : marketCalls.createProduct(body));
+  // The file is attached now; until here a failed save could resume it instead of sending it again.
+  if (fileUploadId) sessionResumeStore.remove(fileUploadId);
+  return saved;
 }
 
 export function useSaveProduct() {
