@@ -96,7 +96,7 @@ export async function createConfirmedUser(account: { email: string; password: st
 // Checking and photographing a screen, shared by the journeys (profiles, marketplace).
 
 /** No serious or critical accessibility violations on the screen as it is now. */
-export async function expectAccessible(page: Page, screen: string) {
+async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
