@@ -6,8 +6,11 @@ import { createDb, type Db } from "../db/client";
 import type { Bindings } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
+import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
 import { purgeOldPostViews } from "./post-views-purge";
+import { purgeOldInteractions } from "./interactions-purge";
+import { refreshRecommendations } from "./recommendations";
 import { releaseRetainedProductFiles } from "./retained-files";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
@@ -31,13 +34,21 @@ export interface CronJob {
 
 export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
   // Every 15 minutes.
-  "*/15 * * * *": [{ name: "uploads-cleanup", run: cleanUpAbandonedUploads }],
+  "*/15 * * * *": [
+    { name: "uploads-cleanup", run: cleanUpAbandonedUploads },
+    // Trending topics (decision record 0032).
+    { name: "hashtag-trending", run: updateHashtagTrendingScores },
+  ],
   // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days).
   "0 4 * * *": [
     { name: "purge-security-events", run: purgeOldSecurityEvents },
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },
     { name: "purge-old-outbox-mail", run: purgeOldOutboxMail },
+    { name: "purge-old-interactions", run: purgeOldInteractions },
+    // Recommendations for everyone signed in (decision record 0033).
+    { name: "refresh-recommendations", run: refreshRecommendations },
+    // Product files kept for buyers after their product lost them (decision record 0035).
     { name: "release-retained-product-files", run: releaseRetainedProductFiles },
   ],
 };

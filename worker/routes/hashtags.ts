@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { trendingQuerySchema, type TrendingTopics } from "../../shared/search-api";
 import { normalizeHashtag } from "../../shared/rules/post-text";
 import { recordInteraction } from "../db/queries/interactions";
+import { listTrendingTopics } from "../db/queries/trending";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
@@ -13,7 +14,7 @@ import { requireUser } from "../middleware/session";
 export const hashtagRoutes = new Hono<AppEnv>()
   .get("/trending", validate("query", trendingQuerySchema), async (c) => {
     requireUser(c);
-    const topics: TrendingTopics = { items: [] };
+    const topics: TrendingTopics = { items: await listTrendingTopics(c.var.db, c.req.valid("query").limit) };
     return c.json(topics, 200);
   })
   // Like post views and profile visits: recording never fails the client. Only a signed-in

@@ -76,15 +76,16 @@ async function discard(env: Bindings, taken: Attachments, log: Logger | null): P
 }
 
 /**
- * After an update: the replaced image goes; a replaced file goes (buyers download the product's
- * current file); a file the product no longer has at all is kept while an order needs it.
+ * After an update: the replaced image goes. A file the product no longer has (replaced, removed,
+ * or the product turned physical) is kept while an order for the product needs it, since an
+ * order may hold the file it was bought with; otherwise it goes.
  */
 async function releaseReplaced(env: Bindings, db: Db, log: Logger, before: ProductRow, after: ProductRow): Promise<void> {
   try {
     if (before.imageKey && before.imageKey !== after.imageKey) await env.MEDIA.delete(before.imageKey);
     const oldFile = storedFileOf(before);
     if (oldFile && oldFile.key !== after.fileKey) {
-      if (after.fileKey === null && (await ordersNeedProductFile(db, before.id))) {
+      if (await ordersNeedProductFile(db, before.id)) {
         await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: Date.now() });
       } else {
         await env.PRIVATE_FILES.delete(oldFile.key);

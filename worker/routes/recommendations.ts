@@ -4,18 +4,30 @@
 // How they are computed: worker/services/recommendations.ts (decision record 0033).
 import { Hono } from "hono";
 import type { Recommendations } from "../../shared/search-api";
+import { hasFreshRecommendations } from "../db/queries/recommendations";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { generateRecommendations, readRecommendations } from "../services/recommendations";
+import { requestMeta } from "../services/security-events";
 
 /** Mounted at /recommendations: always the signed-in user's own. */
 export const recommendationRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    requireUser(c);
-    const answer: Recommendations = { users: [], posts: [], generatedAt: null, expiresAt: null };
+    const { userId } = requireUser(c);
+    const now = Date.now();
+    // Someone the nightly job has not reached yet (a new account) gets theirs on first look.
+    if (!(await hasFreshRecommendations(c.var.db, userId, now))) await generateRecommendations(c.var.db, userId, now);
+    const answer: Recommendations = await readRecommendations(c.var.db, userId, now);
+    c.header("Cache-Control", "no-store");
     return c.json(answer, 200);
   })
   .post("/refresh", async (c) => {
-    requireUser(c);
-    const answer: Recommendations = { users: [], posts: [], generatedAt: null, expiresAt: null };
+    const { userId } = requireUser(c);
+    const { ip, userAgent } = requestMeta(c.req);
+    await enforce(c.env, c.var.db, "recommendations_refresh", [rateSubject("user", userId)], { userId, ip, userAgent });
+    const now = Date.now();
+    await generateRecommendations(c.var.db, userId, now);
+    const answer: Recommendations = await readRecommendations(c.var.db, userId, now);
     return c.json(answer, 200);
   });

@@ -73,9 +73,12 @@ export async function seedDemoWorld(env: SeedEnv, media: SeedMedia, options: See
   const posts = await Promise.all(
     world.posts.map(async ({ mediaFile, ...post }) => ({ ...post, sizeBytes: (await bytesOf(mediaFile)).byteLength })),
   );
+  const products = await Promise.all(
+    world.products.map(async ({ fileSource, ...product }) => ({ ...product, fileSize: fileSource ? (await bytesOf(fileSource)).byteLength : null })),
+  );
   const messages = [...world.messages].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
 
-  await insertDemoWorld(db, { ...world, posts, messages });
+  await insertDemoWorld(db, { ...world, posts, products, messages });
 
   return { seeded: true, users: world.users.length, posts: world.posts.length };
 }

@@ -47,7 +47,8 @@ export interface SeedWorld {
   postLikes: Array<typeof schema.postLikes.$inferInsert>;
   bookmarks: Array<typeof schema.bookmarks.$inferInsert>;
   services: Array<typeof schema.services.$inferInsert>;
-  products: Array<typeof schema.products.$inferInsert>;
+  /** fileSize is filled in by the seed from the bytes it actually stores for fileSource. */
+  products: Array<typeof schema.products.$inferInsert & { fileSource: string | null }>;
   conversations: Array<typeof schema.conversations.$inferInsert>;
   messages: Array<typeof schema.messages.$inferInsert>;
   conversationReads: Array<typeof schema.conversationReads.$inferInsert>;
@@ -292,7 +293,7 @@ export function buildDemoWorld(
       needsScheduling: s.needsScheduling,
       pricingModel: s.pricingModel,
       priceCents: s.pricingModel === "package" ? null : s.priceCents,
-      packageDetails: s.pricingModel === "package" ? (s.packageDetails ?? null) : null,
+      packageDetails: s.pricingModel === "package" ? (s.packages ?? null) : null,
       turnaroundDays: s.turnaroundDays,
       createdAt,
       updatedAt: createdAt,
@@ -308,7 +309,9 @@ export function buildDemoWorld(
       world.objects.push({ bucket: "MEDIA", key: imageKey, file: p.image, contentType: entry(p.image).mime });
     }
     let fileKey: string | null = null;
+    let fileSource: string | null = null;
     if (p.file && p.type === "digital") {
+      fileSource = p.file;
       // Private bucket: served only through a signed link checked against the buyer's order.
       fileKey = `product-files/${uid}/${id}.${extension(p.file)}`;
       world.objects.push({ bucket: "PRIVATE_FILES", key: fileKey, file: p.file, contentType: entry(p.file).mime });
@@ -322,6 +325,10 @@ export function buildDemoWorld(
       priceCents: p.priceCents,
       type: p.type,
       fileKey,
+      // The buyer's download name and type; the size is the stored bytes' (filled in by the seed).
+      fileName: fileSource ? fileSource.slice(fileSource.lastIndexOf("/") + 1) : null,
+      fileMime: fileSource ? entry(fileSource).mime : null,
+      fileSource,
       imageKey,
       createdAt,
       updatedAt: createdAt,

@@ -1,11 +1,32 @@
 // The search statements' plans (CONVENTIONS.md: hot queries are served by indexes): with a query
 // each search starts from its FTS5 index and reaches rows by rowid; without one it walks an index
-// in the sort's order. No plan may scan posts or profiles as a table.
+// in the sort's order. No plan may scan posts or profiles as a table. The recommendation signals
+// are bounded the same way.
 import { env } from "cloudflare:test";
+import type { SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import type { SearchFilters, SearchSort } from "../../../shared/search-api";
+import type { Db } from "../../../worker/db/client";
 import { newId } from "../../../worker/db/ids";
 import { interactionInsert } from "../../../worker/db/queries/interactions";
+import {
+  authorsOfHashtags,
+  candidatePosts,
+  followedIds,
+  interactedPeople,
+  interestHashtags,
+  mutualConnections,
+  popularPeople,
+  popularRecentPosts,
+  postsOfPeople,
+  postsWithHashtags,
+  postsWithTrendingHashtags,
+  sameLocation,
+  sameProfession,
+  storedPostRecommendationsQuery,
+  storedUserRecommendationsQuery,
+} from "../../../worker/db/queries/recommendations";
 import { hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
 import { db } from "../helpers";
 
@@ -124,6 +145,54 @@ describe("recording an interaction", () => {
       // The burst cap: the viewer's last ten minutes.
       expect(p).toMatch(/SEARCH ub USING COVERING INDEX user_interactions_user_created_idx \(user_id=\? AND created_at>\?\)/);
       expect(p).not.toMatch(/SCAN (ui|ub|user_interactions)$/m);
+    }
+  });
+});
+
+describe("recommendation signals and stored lists", () => {
+  /** The statements a signal function would run, captured instead of run. */
+  async function statementsOf(run: (fake: Db) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+    const captured: SQL[] = [];
+    const fake = { all: (statement: SQL) => (captured.push(statement), Promise.resolve([])) } as unknown as Db;
+    await run(fake);
+    const dialect = new SQLiteAsyncDialect();
+    return captured.map((statement) => dialect.sqlToQuery(statement));
+  }
+
+  async function planOf(statement: { sql: string; params: unknown[] }): Promise<string> {
+    return plan({ toSQL: () => statement });
+  }
+
+  const now = Date.now();
+  const ids = [newId(), newId()];
+  const SIGNALS: Record<string, (fake: Db) => Promise<unknown>> = {
+    followed: (fake) => followedIds(fake, viewerId),
+    mutual: (fake) => mutualConnections(fake, viewerId),
+    profession: (fake) => sameProfession(fake, viewerId, "DJ"),
+    location: (fake) => sameLocation(fake, viewerId, "Lisbon"),
+    popular: (fake) => popularPeople(fake, viewerId),
+    interests: (fake) => interestHashtags(fake, viewerId, now),
+    tagAuthors: (fake) => authorsOfHashtags(fake, viewerId, ids, now),
+    interacted: (fake) => interactedPeople(fake, viewerId, now),
+    taggedPosts: (fake) => postsWithHashtags(fake, ids, now),
+    trendingPosts: (fake) => postsWithTrendingHashtags(fake, now),
+    popularPosts: (fake) => popularRecentPosts(fake, now),
+    peoplePosts: (fake) => postsOfPeople(fake, ids),
+    candidates: (fake) => candidatePosts(fake, viewerId, ids),
+  };
+
+  it.each(Object.keys(SIGNALS))("%s: no table scan of posts, profiles, follows, likes or interactions", async (name) => {
+    const [statement] = await statementsOf(SIGNALS[name]!);
+    const p = await planOf(statement!);
+    // Scans of the bounded subqueries (a CO-ROUTINE with its own LIMIT) are fine; tables are not.
+    expect(p).not.toMatch(/^SCAN (posts|profiles|follows|post_likes|user_interactions|post_hashtags|hashtags|p|f2|ph)( (?!USING)|$)/m);
+  });
+
+  it("the stored lists are ranges of user_recommendations_user_type_score_idx in score order", async () => {
+    for (const query of [storedUserRecommendationsQuery(db(), viewerId, now, 10), storedPostRecommendationsQuery(db(), viewerId, now, 15)]) {
+      const p = await plan(query);
+      expect(p).toMatch(/user_recommendations_user_type_score_idx \(user_id=\? AND recommendation_type=\?\)/);
+      expect(p).not.toMatch(/TEMP B-TREE/);
     }
   });
 });

@@ -164,14 +164,24 @@ describe("seedDemoWorld", () => {
     for (const s of services) {
       if (s.pricing_model === "package") {
         expect(s.price_cents).toBeNull();
-        expect(JSON.parse(s.package_details ?? "null")).toMatchObject({ sessions: expect.any(Number), priceCents: expect.any(Number) });
+        // A list of packages (decision record 0034), each with sessions and a price.
+        const packages = JSON.parse(s.package_details ?? "null") as unknown[];
+        expect(packages.length).toBeGreaterThan(0);
+        for (const pack of packages) expect(pack).toMatchObject({ sessions: expect.any(Number), priceCents: expect.any(Number) });
       } else expect(s.price_cents).toBeGreaterThan(0);
     }
 
     // Products: both types across categories; digital files in the private bucket only.
-    const products = await all<{ type: string; category: string; file_key: string | null; image_key: string | null }>(
-      "select type, category, file_key, image_key from products",
-    );
+    const products = await all<{
+      user_id: string;
+      type: string;
+      category: string;
+      file_key: string | null;
+      image_key: string | null;
+      file_name: string | null;
+      file_size: number | null;
+      file_mime: string | null;
+    }>("select user_id, type, category, file_key, image_key, file_name, file_size, file_mime from products");
     expect(new Set(products.map((p) => p.type))).toEqual(new Set(PRODUCT_TYPES));
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
     for (const p of products) {
@@ -180,9 +190,20 @@ describe("seedDemoWorld", () => {
         const file = await env.PRIVATE_FILES.head(p.file_key ?? "");
         expect(file, p.file_key ?? "").not.toBeNull();
         expect(await env.MEDIA.head(p.file_key ?? "")).toBeNull();
+        // The buyer's download name, the stored size and the type come with it.
+        expect(p.file_name).toMatch(/\.(zip|wav|mp3)$/);
+        expect(p.file_size).toBe(file?.size);
+        expect(p.file_mime).toBe(file?.httpMetadata?.contentType);
       } else expect(p.file_key).toBeNull();
       if (p.image_key) expect(await env.MEDIA.head(p.image_key)).not.toBeNull();
     }
+
+    // Every seller has both tabs filled: whoever offers a service sells a product, and the reverse.
+    const serviceSellers = new Set((await all<{ user_id: string }>("select distinct user_id from services")).map((r) => r.user_id));
+    const productSellers = new Set(products.map((p) => p.user_id));
+    expect(serviceSellers.size).toBeGreaterThanOrEqual(20);
+    expect(productSellers).toEqual(serviceSellers);
+    expect(products.filter((p) => p.image_key !== null).length).toBeGreaterThanOrEqual(products.length - 1);
 
     // Conversations with the demo user, ordered pairs, last message kept by the trigger.
     const convs = await all<{ id: string; user1_id: string; user2_id: string; last_message_id: string | null; last_message_at: number | null }>(

@@ -22,7 +22,7 @@ export interface StoredProductFile {
   mime: string | null;
 }
 
-export function toMarketProduct(row: ProductRow): MarketProduct {
+function toMarketProduct(row: ProductRow): MarketProduct {
   return {
     id: row.id,
     userId: row.userId,
@@ -127,7 +127,7 @@ function orderNeedsProduct(productId: ReturnType<typeof sql> | string) {
 
 /** True while an order still needs this product's file for a buyer's download (orders_item_idx). */
 export async function ordersNeedProductFile(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(orderNeedsProduct(productId)).limit(1);
+  const [row] = await ordersNeedProductFileQuery(db, productId);
   return row !== undefined;
 }
 
@@ -185,6 +185,11 @@ export async function productFileForDownload(db: Db, productId: string): Promise
 
 /** Kept files no pending or paid order needs any more (all refunded or failed): to be removed. */
 export async function listReleasableProductFiles(db: Db, limit: number): Promise<{ fileKey: string; productId: string }[]> {
+  return releasableProductFilesQuery(db, limit);
+}
+
+/** The query behind listReleasableProductFiles, for the query-plan test: each probe is a range of orders_item_idx. */
+export function releasableProductFilesQuery(db: Db, limit: number) {
   return db
     .select({ fileKey: retainedProductFiles.fileKey, productId: retainedProductFiles.productId })
     .from(retainedProductFiles)
@@ -240,6 +245,10 @@ export async function claimProductUpload(
  * aborted with every other abandoned multipart upload.
  */
 export async function listUnclaimedProductImages(db: Db, before: number, limit: number) {
+  return unclaimedProductImagesQuery(db, before, limit);
+}
+
+export function unclaimedProductImagesQuery(db: Db, before: number, limit: number) {
   return db
     .select()
     .from(uploads)
