@@ -19,7 +19,9 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
+import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
+import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
@@ -27,7 +29,9 @@ import { Route as AuthConfirmRouteImport } from './routes/auth.confirm'
 import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
 import { Route as AuthResetRouteImport } from './routes/auth.reset'
 import { Route as PostPostIdRouteImport } from './routes/post.$postId'
+import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
+import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,9 +82,19 @@ const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedProductsRoute = AuthedProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedServicesRoute = AuthedServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -118,9 +132,19 @@ const PostPostIdRoute = PostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProductProductIdRoute = ProductProductIdRouteImport.update({
+  id: '/product/$productId',
+  path: '/product/$productId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
   id: '/profile/$userId',
   path: '/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceServiceIdRoute = ServiceServiceIdRouteImport.update({
+  id: '/service/$serviceId',
+  path: '/service/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -134,14 +158,18 @@ export interface FileRoutesByFullPath {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
+  '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRoutesByTo {
@@ -153,14 +181,18 @@ export interface FileRoutesByTo {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
+  '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth': typeof AuthIndexRoute
 }
 export interface FileRoutesById {
@@ -175,14 +207,18 @@ export interface FileRoutesById {
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/messages': typeof AuthedMessagesRoute
+  '/_authed/products': typeof AuthedProductsRoute
   '/_authed/search': typeof AuthedSearchRoute
+  '/_authed/services': typeof AuthedServicesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
   '/post/$postId': typeof PostPostIdRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
+  '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
 }
 export interface FileRouteTypes {
@@ -197,14 +233,18 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/products'
     | '/search'
+    | '/services'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -216,14 +256,18 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/products'
     | '/search'
+    | '/services'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth'
   id:
     | '__root__'
@@ -237,14 +281,18 @@ export interface FileRouteTypes {
     | '/_authed/edit-profile'
     | '/_authed/feed'
     | '/_authed/messages'
+    | '/_authed/products'
     | '/_authed/search'
+    | '/_authed/services'
     | '/_authed/settings'
     | '/_authed/upload'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
     | '/post/$postId'
+    | '/product/$productId'
     | '/profile/$userId'
+    | '/service/$serviceId'
     | '/auth/'
   fileRoutesById: FileRoutesById
 }
@@ -253,7 +301,9 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   PostPostIdRoute: typeof PostPostIdRoute
+  ProductProductIdRoute: typeof ProductProductIdRoute
   ProfileUserIdRoute: typeof ProfileUserIdRoute
+  ServiceServiceIdRoute: typeof ServiceServiceIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -328,11 +378,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMessagesRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/products': {
+      id: '/_authed/products'
+      path: '/products'
+      fullPath: '/products'
+      preLoaderRoute: typeof AuthedProductsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/search': {
       id: '/_authed/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof AuthedSearchRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/services': {
+      id: '/_authed/services'
+      path: '/services'
+      fullPath: '/services'
+      preLoaderRoute: typeof AuthedServicesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/settings': {
@@ -384,11 +448,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/product/$productId': {
+      id: '/product/$productId'
+      path: '/product/$productId'
+      fullPath: '/product/$productId'
+      preLoaderRoute: typeof ProductProductIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/$userId': {
       id: '/profile/$userId'
       path: '/profile/$userId'
       fullPath: '/profile/$userId'
       preLoaderRoute: typeof ProfileUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/service/$serviceId': {
+      id: '/service/$serviceId'
+      path: '/service/$serviceId'
+      fullPath: '/service/$serviceId'
+      preLoaderRoute: typeof ServiceServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -402,7 +480,9 @@ interface AuthedRouteChildren {
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedMessagesRoute: typeof AuthedMessagesRoute
+  AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
+  AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
 }
@@ -415,7 +495,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedMessagesRoute: AuthedMessagesRoute,
+  AuthedProductsRoute: AuthedProductsRoute,
   AuthedSearchRoute: AuthedSearchRoute,
+  AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
 }
@@ -444,7 +526,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   PostPostIdRoute: PostPostIdRoute,
+  ProductProductIdRoute: ProductProductIdRoute,
   ProfileUserIdRoute: ProfileUserIdRoute,
+  ServiceServiceIdRoute: ServiceServiceIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

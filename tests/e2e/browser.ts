@@ -2,6 +2,7 @@
 // own browser download cannot work here), with the flags that keep it off the closed network.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
@@ -90,4 +91,50 @@ export async function createConfirmedUser(account: { email: string; password: st
     body: JSON.stringify({ token: decodeURIComponent(token!) }),
   });
   expect(confirm.status, await confirm.clone().text()).toBe(200);
+}
+
+// Checking and photographing a screen, shared by the journeys (profiles, marketplace).
+
+/** No serious or critical accessibility violations on the screen as it is now. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+  expect(blocking, `axe on ${screen}`).toEqual([]);
+}
+
+/** Waits until the images on screen have loaded, so screenshots show the real page. */
+async function imagesOnScreenLoaded(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete),
+  );
+}
+
+/**
+ * Waits for finite animations (the 300 ms page fade, toasts sliding in) to end: axe measures
+ * contrast from the colours on screen, and a page half faded in has none. Endless ones (skeleton
+ * pulses) are left running.
+ */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getComputedTiming().iterations === Infinity || animation.playState !== "running"),
+  );
+}
+
+/** The screen at phone size and at desktop width, checked with axe at both. */
+export async function photograph(page: Page, name: string) {
+  // Each picture shows the screen from its top, as it opens.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await animationsSettled(page);
+  await imagesOnScreenLoaded(page);
+  await expectAccessible(page, `${name} (phone)`);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await imagesOnScreenLoaded(page);
+  await expectAccessible(page, `${name} (desktop)`);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(150);
 }

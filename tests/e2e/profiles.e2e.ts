@@ -7,10 +7,9 @@
 // profile signed out. Every screen is checked with axe (no serious or critical violations) and
 // photographed at 390×844 and 1280×800.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, screenshot, trackErrors } from "./browser";
+import { MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, photograph, trackErrors } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const AVATAR = path.join(MEDIA, "images/mic-spotlight.jpg");
@@ -39,50 +38,6 @@ async function signIn(page: Page, email: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** No serious or critical accessibility violations on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
-  expect(blocking, `axe on ${screen}`).toEqual([]);
-}
-
-/** Waits until the images on screen have loaded, so screenshots show the real page. */
-async function imagesOnScreenLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete),
-  );
-}
-
-/**
- * Waits for finite animations (the 300 ms page fade, toasts sliding in) to end: axe measures
- * contrast from the colours on screen, and a page half faded in has none. Endless ones (skeleton
- * pulses) are left running.
- */
-async function animationsSettled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.effect?.getComputedTiming().iterations === Infinity || animation.playState !== "running"),
-  );
-}
-
-/** The screen at phone size and at desktop width, checked with axe at both. */
-async function photograph(page: Page, name: string) {
-  // Each picture shows the screen from its top, as it opens.
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-  await animationsSettled(page);
-  await imagesOnScreenLoaded(page);
-  await expectAccessible(page, `${name} (phone)`);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await imagesOnScreenLoaded(page);
-  await expectAccessible(page, `${name} (desktop)`);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
 }
 
 /** The same screen in the other theme (the app follows the system setting unless one was chosen). */

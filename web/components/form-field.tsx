@@ -90,10 +90,12 @@ export type SelectFieldProps = FieldFrameProps &
     options: readonly string[];
     /** The first, empty choice ("Choose your profession"); selecting it means "none". */
     placeholder: string;
+    /** What each option reads as, when the stored value is not fit to show ("per_session"). */
+    optionLabel?: (option: string) => string;
   };
 
 /** A native select: on phones it opens the platform's own picker, which suits a short fixed list. */
-export function SelectField({ label, error, hint, below, id, options, placeholder, className, ...selectProps }: SelectFieldProps) {
+export function SelectField({ label, error, hint, below, id, options, placeholder, optionLabel, className, ...selectProps }: SelectFieldProps) {
   const ids = useFieldIds(id, { hint, error });
   return (
     <div className="flex flex-col gap-2">
@@ -109,7 +111,7 @@ export function SelectField({ label, error, hint, below, id, options, placeholde
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>

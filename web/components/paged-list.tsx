@@ -44,9 +44,11 @@ export interface PagedListProps<T> {
   endText: string;
   itemKey: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
+  /** The list's layout; a stack by default, a grid for card screens. */
+  listClassName?: string;
 }
 
-export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, loadingLabel, loadingMoreLabel, skeletons, empty, endText, itemKey, renderItem }: PagedListProps<T>) {
+export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, loadingLabel, loadingMoreLabel, skeletons, empty, endText, itemKey, renderItem, listClassName = "space-y-4" }: PagedListProps<T>) {
   const { data, error, errorUpdatedAt, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, isFetchNextPageError } = query;
   const sentinelRef = useRef<HTMLDivElement>(null);
 
@@ -98,7 +100,7 @@ export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, 
 
   return (
     <div className="space-y-4">
-      <ol className="space-y-4" aria-label={label}>
+      <ol className={listClassName} aria-label={label}>
         {items.map((item, index) => (
           <li key={itemKey(item)}>{renderItem(item, index)}</li>
         ))}

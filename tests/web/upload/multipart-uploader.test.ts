@@ -2,8 +2,8 @@
 // a failed part with backoff, resume that sends only the parts the server lacks.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiClientError } from "../../../web/lib/api-client";
-import { uploadMultipart, planParts, type UploadProgress } from "../../../web/features/upload/multipart-uploader";
-import { createResumeStore, RESUME_STORAGE_KEY } from "../../../web/features/upload/resume-store";
+import { uploadMultipart, planParts, type UploadProgress } from "../../../web/lib/multipart-upload";
+import { createResumeStore, RESUME_STORAGE_KEY } from "../../../web/lib/upload-resume-store";
 import { apiError, json, mockApi } from "../auth/helpers";
 import { errorAnswer, installFakeXhr, partOk } from "./fake-xhr";
 

@@ -2,7 +2,7 @@
 // and the resume entry dropped once the post exists.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publishPost } from "../../../web/features/upload/publish-post";
-import { createResumeStore } from "../../../web/features/upload/resume-store";
+import { createResumeStore } from "../../../web/lib/upload-resume-store";
 import type { CreatePostBody, Post } from "../../../shared/posts-api";
 
 afterEach(() => sessionStorage.clear());

@@ -3,6 +3,7 @@
 // and, for visitors, Sign In; and a call to join that brings the visitor back to the same page.
 import { Link } from "@tanstack/react-router";
 import { appPaths } from "../../lib/app-paths";
+import { cn } from "../../lib/cn";
 import { BackLink } from "../back-link";
 import { Wordmark } from "../brand/logo";
 import { buttonVariants } from "../ui/button";
@@ -13,13 +14,17 @@ export interface PublicPageProps {
   sessionPending: boolean;
   /** Where signing in comes back to: this page. */
   redirect: string;
+  /** The page has its own back button (the catalogue's detail pages), so the header shows none. */
+  hideBack?: boolean;
+  /** Matches a page whose content is wider than the usual column (a two-column detail page). */
+  wide?: boolean;
 }
 
-export function PublicHeader({ signedIn, sessionPending, redirect }: PublicPageProps) {
+export function PublicHeader({ signedIn, sessionPending, redirect, hideBack = false, wide = false }: PublicPageProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
-      <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
-        <BackLink to={signedIn ? appPaths.feed : appPaths.home} label={signedIn ? "Back to feed" : "Back to home"} />
+      <div className={cn("mx-auto flex h-14 max-w-2xl items-center gap-2 px-2", hideBack && "px-3 sm:px-4", wide && "lg:max-w-5xl")}>
+        {hideBack ? null : <BackLink to={signedIn ? appPaths.feed : appPaths.home} label={signedIn ? "Back to feed" : "Back to home"} />}
         <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
           <Wordmark />
         </Link>

@@ -19,6 +19,7 @@ import type {
   UsernameCheck,
 } from "../../../shared/profile-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
+import { registerCatalogueCache } from "../../lib/catalogue-cache";
 import { invalidatePostLists, registerPostCache } from "../../lib/post-cache";
 import { xhrUpload } from "../../lib/xhr-upload";
 
@@ -123,6 +124,16 @@ registerPostCache({
     );
   },
   invalidateLists: (queryClient) => queryClient.invalidateQueries({ queryKey: profileKeys.dashboard() }),
+});
+
+// A seller's services and products show on the profile tabs and the dashboard: a save or delete
+// on the catalogue screens refreshes them (web/lib/catalogue-cache.ts).
+registerCatalogueCache(async (queryClient) => {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...profileKeys.all, "services"] }),
+    queryClient.invalidateQueries({ queryKey: [...profileKeys.all, "products"] }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.dashboard() }),
+  ]);
 });
 
 /**

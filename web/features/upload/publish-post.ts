@@ -6,8 +6,8 @@ import type { ContentType } from "../../../shared/constants";
 import type { CreatePostBody, Post } from "../../../shared/posts-api";
 import { uploadCalls } from "./api";
 import type { MediaAnalysis } from "./media-analysis";
-import { uploadMultipart, type MultipartUploadOptions, type UploadProgress } from "./multipart-uploader";
-import { sessionResumeStore } from "./resume-store";
+import { uploadMultipart, type MultipartUploadOptions, type UploadProgress } from "../../lib/multipart-upload";
+import { sessionResumeStore } from "../../lib/upload-resume-store";
 
 export interface PublishInput {
   file: File;

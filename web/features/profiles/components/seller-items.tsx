@@ -1,20 +1,21 @@
 // A seller's services and products as the profile's tabs and the dashboard show them (spec §2
 // Public profile tabs, Dashboard; §9 price display: '$price' with '/hour' or '/session', a
 // package 'Starting at' on public pages and 'Package pricing' on the owner's own lists, 'Contact
-// for pricing' without a price; turnaround in days, DESIGN.md). Each links to its detail page.
+// for pricing' without a price; turnaround in days, DESIGN.md; the sample rating on public service
+// cards). Each links to its detail page.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock, Clock, Package, ShoppingBag, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
+import { MARKET_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { ProductCard, ServiceCard } from "../../../../shared/profile-api";
 import { formatServicePrice } from "../../../../shared/rules/price";
 import { PagedList } from "../../../components/paged-list";
+import { SampleRating } from "../../../components/sample-rating";
 import { Badge } from "../../../components/ui/badge";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { productPath, servicePath } from "../../../lib/app-paths";
 import { cn } from "../../../lib/cn";
-import { plural } from "../../../lib/format";
 import { userProductsInfiniteQueryOptions, userServicesInfiniteQueryOptions } from "../api";
 
 const itemFrame =
@@ -45,14 +46,16 @@ export function ServiceItem({ service, where = "public" }: { service: ServiceCar
           {service.turnaroundDays !== null ? (
             <span className="inline-flex items-center gap-1">
               <Clock className="size-3.5" aria-hidden />{" "}
-              {service.turnaroundDays === 0 ? "Same-day delivery" : `Delivery in ${plural(service.turnaroundDays, "day")}`}
+              {MARKET_SCREEN_TEXTS.delivery(service.turnaroundDays)}
             </span>
           ) : null}
           {service.needsScheduling ? (
             <Badge variant="outline">
-              <CalendarClock aria-hidden /> Scheduling Required
+              <CalendarClock aria-hidden /> {MARKET_SCREEN_TEXTS.detail.schedulingRequired}
             </Badge>
           ) : null}
+          {/* §9: public service cards show the sample rating until real reviews exist. */}
+          {where === "public" ? <SampleRating className="text-xs" /> : null}
         </span>
       </span>
     </Link>

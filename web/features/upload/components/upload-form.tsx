@@ -17,7 +17,7 @@ import { Button } from "../../../components/ui/button";
 import { notify, notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import { analyzeMedia, type MediaAnalysis } from "../media-analysis";
-import type { UploadProgress as Progress } from "../multipart-uploader";
+import type { UploadProgress as Progress } from "../../../lib/multipart-upload";
 import { publishPost, type PublishInput } from "../publish-post";
 import { ContentTypePicker } from "./content-type-picker";
 import { FileDropZone } from "./file-drop-zone";

@@ -1,7 +1,7 @@
 // The real progress of an upload: bytes the browser has handed to the network, part by part.
 import { useEffect, useRef } from "react";
 import { formatBytes } from "../../../../shared/media-format";
-import type { UploadProgress as Progress } from "../multipart-uploader";
+import type { UploadProgress as Progress } from "../../../lib/multipart-upload";
 
 function percentOf(progress: Progress | null): number {
   if (!progress || progress.totalBytes <= 0) return 0;

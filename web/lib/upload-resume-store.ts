@@ -2,12 +2,12 @@
 // (DESIGN.md "Large uploads": resumable). Only the upload id and what identifies the file are
 // kept, in sessionStorage: a reload or a crashed tab can resume, and the server's clean-up cron
 // aborts anything left for 24 hours, so older entries are dropped too.
-import type { ContentType } from "../../../shared/constants";
-import { UPLOAD_ABANDON_AFTER_MS } from "../../../shared/posts-api";
+import { UPLOAD_ABANDON_AFTER_MS } from "../../shared/posts-api";
+import type { UploadKind } from "./multipart-upload";
 
 interface ResumeEntry {
   uploadId: string;
-  contentType: ContentType;
+  contentType: UploadKind;
   fileName: string;
   fileSize: number;
   lastModified: number;
@@ -23,7 +23,7 @@ interface FileIdentity {
 }
 
 export interface ResumeStore {
-  find(file: FileIdentity, contentType: ContentType): ResumeEntry | null;
+  find(file: FileIdentity, contentType: UploadKind): ResumeEntry | null;
   save(entry: ResumeEntry): void;
   remove(uploadId: string): void;
 }
@@ -31,7 +31,7 @@ export interface ResumeStore {
 export const RESUME_STORAGE_KEY = "backline:pending-uploads";
 
 /** Same name, size, modification time, type and chosen content type: the same file, as far as a browser can tell. */
-function sameFile(entry: ResumeEntry, file: FileIdentity, contentType: ContentType): boolean {
+function sameFile(entry: ResumeEntry, file: FileIdentity, contentType: UploadKind): boolean {
   return (
     entry.contentType === contentType &&
     entry.fileName === file.name &&

@@ -1,12 +1,51 @@
 // Sends one file to R2 through the Worker in fixed-size parts (DESIGN.md "Large uploads"; the
-// posts & media contract). Each part reports its own bytes sent, so the progress bar is real;
-// a failed part is retried with backoff; an interrupted upload is resumed by asking the server
-// which parts it already holds and sending only the others.
-import { ApiClientError } from "../../lib/api-client";
-import type { ContentType } from "../../../shared/constants";
-import type { UploadStatusResponse } from "../../../shared/posts-api";
-import { httpTransport, type UploadTransport } from "./api";
-import { sessionResumeStore, type ResumeStore } from "./resume-store";
+// posts & media contract, decision record 0005). Each part reports its own bytes sent, so the
+// progress bar is real; a failed part is retried with backoff; an interrupted upload is resumed by
+// asking the server which parts it already holds and sending only the others. Post media and a
+// digital product's file both go through here (they differ only in `contentType`), so it lives in
+// web/lib rather than in either feature.
+import type { StartUploadBody, StartUploadResponse, UploadStatusResponse } from "../../shared/posts-api";
+import { api, ApiClientError, unwrap } from "./api-client";
+import { sessionResumeStore, type ResumeStore } from "./upload-resume-store";
+import { xhrUpload } from "./xhr-upload";
+
+/** What POST /api/uploads accepts as the kind of file: a post's media type, or a product file. */
+export type UploadKind = StartUploadBody["contentType"];
+
+interface PartResult {
+  partNumber: number;
+  etag: string;
+  receivedBytes: number;
+}
+
+/**
+ * Everything the multipart uploader needs from the network. The default below talks to the
+ * Worker; tests may pass their own.
+ */
+interface UploadTransport {
+  start(body: StartUploadBody): Promise<StartUploadResponse>;
+  status(uploadId: string): Promise<UploadStatusResponse>;
+  putPart(
+    uploadId: string,
+    partNumber: number,
+    body: Blob,
+    onProgress: (loadedBytes: number) => void,
+    signal?: AbortSignal,
+  ): Promise<PartResult>;
+}
+
+/**
+ * The Worker-backed transport: JSON calls through the shared api client (401 → one refresh → one
+ * retry; the error envelope becomes ApiClientError), parts as raw bodies by XMLHttpRequest,
+ * because fetch cannot report upload progress.
+ */
+const httpTransport: UploadTransport = {
+  start: (body) => unwrap(api.api.uploads.$post({ json: body })),
+  status: (uploadId) => unwrap(api.api.uploads[":uploadId"].$get({ param: { uploadId } })),
+  putPart(uploadId, partNumber, body, onProgress, signal) {
+    return xhrUpload<PartResult>({ method: "PUT", url: `/api/uploads/${encodeURIComponent(uploadId)}/parts/${partNumber}`, body, onProgress, signal });
+  },
+};
 
 export interface UploadProgress {
   sentBytes: number;
@@ -26,7 +65,7 @@ const DEFAULT_CONCURRENCY = 3;
 
 export interface MultipartUploadOptions {
   file: File;
-  contentType: ContentType;
+  contentType: UploadKind;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
   transport?: UploadTransport;

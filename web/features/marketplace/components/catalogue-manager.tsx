@@ -1,0 +1,167 @@
+// /services and /products (second document §2 Services, Products): the signed-in user's grid
+// with Add (one dialog for create and edit), edit and delete per card (delete asks first), Buy
+// Now on each card; the empty state with 'Create Your First Service'; §8's toasts: 'Failed to
+// fetch services' when the grid cannot load, '… deleted successfully' after a delete. What Buy
+// Now opens is the route's (`onBuy`).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Package, Plus, Wrench } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import type { MarketService, OwnerProduct } from "../../../../shared/marketplace-api";
+import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
+import { PagedList } from "../../../components/paged-list";
+import { Button } from "../../../components/ui/button";
+import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import { ownProductsQueryOptions, ownServicesQueryOptions, useDeleteProduct, useDeleteService } from "../api";
+import type { OnBuy } from "../types";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+import { OwnerCardSkeleton, OwnerProductCard, OwnerServiceCard } from "./owner-cards";
+import { ProductFormDialog } from "./product-form-dialog";
+import { ServiceFormDialog } from "./service-form-dialog";
+
+const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+function ManagerHeader({ title, intro, addLabel, onAdd }: { title: string; intro: string; addLabel: string; onAdd: () => void }) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0 space-y-1">
+        <h1 className="font-display text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="text-sm text-muted-foreground">{intro}</p>
+      </div>
+      <Button onClick={onAdd}>
+        <Plus aria-hidden /> {addLabel}
+      </Button>
+    </header>
+  );
+}
+
+function EmptyCatalogue({ icon, title, hint, action, onAction }: { icon: ReactNode; title: string; hint: string; action: string; onAction: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-14 text-center" data-testid="catalogue-empty">
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">{icon}</span>
+      <div className="space-y-1">
+        <h2 className="font-display text-lg font-semibold">{title}</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">{hint}</p>
+      </div>
+      <Button onClick={onAction}>
+        <Plus aria-hidden /> {action}
+      </Button>
+    </div>
+  );
+}
+
+const gridSkeletons = (withMedia: boolean) => (
+  <div className={GRID}>
+    <OwnerCardSkeleton withMedia={withMedia} />
+    <OwnerCardSkeleton withMedia={withMedia} />
+    <OwnerCardSkeleton withMedia={withMedia} />
+  </div>
+);
+
+/**
+ * The form dialog's state: open or not, and the item it edits (null: a new one). The item stays
+ * while the dialog closes, so its title does not flip during the closing animation.
+ */
+interface Editing<T> {
+  open: boolean;
+  item: T | null;
+}
+
+export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
+  const T = MARKET_SCREEN_TEXTS.services;
+  const query = useInfiniteQuery(ownServicesQueryOptions());
+  const remove = useDeleteService();
+  const [editing, setEditing] = useState<Editing<MarketService>>({ open: false, item: null });
+  const [deleting, setDeleting] = useState<Editing<MarketService>>({ open: false, item: null });
+  const create = () => setEditing({ open: true, item: null });
+
+  const confirmDelete = () => {
+    const item = deleting.item;
+    if (!item) return;
+    remove.mutate(item.id, {
+      onSuccess: () => notifySuccess(T.deleted, { id: "service-delete" }),
+      onError: () => notifyError(T.deleteFailed, { id: "service-delete" }),
+      onSettled: () => setDeleting({ open: false, item }),
+    });
+  };
+
+  return (
+    <div className="space-y-5 px-4 pt-4">
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={create} />
+      <PagedList
+        query={query}
+        errorMessage={T.fetchFailed}
+        toastId="own-services"
+        label={T.title}
+        loadingLabel="Loading services"
+        loadingMoreLabel="Loading more services"
+        skeletons={gridSkeletons(false)}
+        empty={<EmptyCatalogue icon={<Wrench className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={create} />}
+        endText="That's every service"
+        itemKey={(service) => service.id}
+        listClassName={GRID}
+        renderItem={(service) => (
+          <OwnerServiceCard service={service} onEdit={() => setEditing({ open: true, item: service })} onDelete={() => setDeleting({ open: true, item: service })} onBuy={onBuy} />
+        )}
+      />
+      <ServiceFormDialog open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} service={editing.item} />
+      <ConfirmDeleteDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        title={T.deleteTitle}
+        description={T.deleteConfirm(deleting.item?.name ?? "")}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
+
+export function ProductsManager({ onBuy }: { onBuy: OnBuy }) {
+  const T = MARKET_SCREEN_TEXTS.products;
+  const query = useInfiniteQuery(ownProductsQueryOptions());
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<Editing<OwnerProduct>>({ open: false, item: null });
+  const [deleting, setDeleting] = useState<Editing<OwnerProduct>>({ open: false, item: null });
+  const create = () => setEditing({ open: true, item: null });
+
+  const confirmDelete = () => {
+    const item = deleting.item;
+    if (!item) return;
+    remove.mutate(item.id, {
+      onSuccess: () => notifySuccess(T.deleted, { id: "product-delete" }),
+      onError: () => notifyError(T.deleteFailed, { id: "product-delete" }),
+      onSettled: () => setDeleting({ open: false, item }),
+    });
+  };
+
+  return (
+    <div className="space-y-5 px-4 pt-4">
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={create} />
+      <PagedList
+        query={query}
+        errorMessage={T.fetchFailed}
+        toastId="own-products"
+        label={T.title}
+        loadingLabel="Loading products"
+        loadingMoreLabel="Loading more products"
+        skeletons={gridSkeletons(true)}
+        empty={<EmptyCatalogue icon={<Package className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={create} />}
+        endText="That's every product"
+        itemKey={(product) => product.id}
+        listClassName={GRID}
+        renderItem={(product) => (
+          <OwnerProductCard product={product} onEdit={() => setEditing({ open: true, item: product })} onDelete={() => setDeleting({ open: true, item: product })} onBuy={onBuy} />
+        )}
+      />
+      <ProductFormDialog open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} product={editing.item} />
+      <ConfirmDeleteDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        title={T.deleteTitle}
+        description={T.deleteConfirm(deleting.item?.name ?? "")}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

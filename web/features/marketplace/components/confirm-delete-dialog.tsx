@@ -1,0 +1,38 @@
+// The question a delete asks first (second document §2 Services and Products: delete per card,
+// and DESIGN.md's habit of confirming anything that cannot be undone). The dialog stays open
+// while the delete runs, so a slow network cannot make the tap look ignored.
+import { Trash2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  pending: boolean;
+  onConfirm: () => void;
+}
+
+export function ConfirmDeleteDialog({ open, onOpenChange, title, description, pending, onConfirm }: ConfirmDeleteDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      <DialogContent role="alertdialog" hideClose data-testid="confirm-delete">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? <Spinner className="text-destructive-foreground" label="Deleting" /> : <Trash2 aria-hidden />}
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

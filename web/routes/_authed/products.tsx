@@ -1,0 +1,27 @@
+// Spec marketplace-messaging-account §2 Products (/products): the signed-in user's products with
+// Add Product, edit, delete and Buy Now per card (web/features/marketplace). Buy Now opens the
+// purchase dialog this route supplies.
+import { createFileRoute } from "@tanstack/react-router";
+import { ownProductsQueryOptions } from "../../features/marketplace/api";
+import { ProductsManager } from "../../features/marketplace/components/catalogue-manager";
+import { usePurchasePreview } from "../../features/marketplace/components/purchase-preview";
+
+export const Route = createFileRoute("/_authed/products")({
+  // Started here, not awaited (decision record 0016): the skeletons show at once.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(ownProductsQueryOptions());
+  },
+  // A grid of cards: the signed-in layout widens its content for this screen.
+  staticData: { layout: "wide" },
+  component: ProductsPage,
+});
+
+function ProductsPage() {
+  const purchase = usePurchasePreview({ signedIn: true, redirect: "/products" });
+  return (
+    <>
+      <ProductsManager onBuy={purchase.onBuy} />
+      {purchase.dialog}
+    </>
+  );
+}

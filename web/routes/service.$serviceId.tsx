@@ -1,0 +1,59 @@
+// Spec marketplace-messaging-account §2 Service detail (/service/{serviceId}), open to visitors
+// (§1, §6): back button, seller, name, category, description, price, delivery in days,
+// 'Scheduling Required', Buy Now; 'Service not found' with Back to Search. Opening someone
+// else's service records a service_view (§7; the Worker decides who counts, failures are only
+// logged).
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { MARKET_SCREEN_TEXTS } from "../../shared/messages";
+import { BottomNav } from "../components/app-shell";
+import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
+import { sessionQueryOptions } from "../features/auth/api";
+import { recordServiceView, serviceQueryOptions } from "../features/marketplace/api";
+import { DetailBackButton, DetailSkeleton, ItemNotFound, ServiceDetailView } from "../features/marketplace/components/item-detail";
+import { usePurchasePreview } from "../features/marketplace/components/purchase-preview";
+import { appPaths, servicePath } from "../lib/app-paths";
+
+export const Route = createFileRoute("/service/$serviceId")({
+  // Started here, not awaited (decision record 0016): the frame and skeleton show at once.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(serviceQueryOptions(params.serviceId));
+  },
+  component: ServicePage,
+});
+
+function ServicePage() {
+  const { serviceId } = Route.useParams();
+  const session = useQuery(sessionQueryOptions());
+  const service = useQuery(serviceQueryOptions(serviceId));
+  const signedIn = Boolean(session.data?.user);
+  const here = servicePath(serviceId);
+  const purchase = usePurchasePreview({ signedIn, redirect: here });
+  const T = MARKET_SCREEN_TEXTS.services;
+
+  // One view per opening of the page, and none for the seller's own service.
+  const viewed = useRef<string | null>(null);
+  const loaded = service.data;
+  useEffect(() => {
+    if (!loaded || loaded.viewer?.isOwner || viewed.current === loaded.id) return;
+    viewed.current = loaded.id;
+    void recordServiceView(loaded.id);
+  }, [loaded]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={here} hideBack wide />
+      <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-3 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4 lg:max-w-5xl">
+        <DetailBackButton fallback={appPaths.search} />
+        {service.isPending ? <DetailSkeleton /> : null}
+        {service.data ? <ServiceDetailView service={service.data} onBuy={purchase.onBuy} /> : null}
+        {/* §8: a failed fetch, whatever the cause, leaves the 'not found' screen. */}
+        {service.error && !service.data ? <ItemNotFound title={T.notFound} hint={T.notFoundHint} action={T.backToSearch} to={appPaths.search} /> : null}
+        {!signedIn && !session.isPending && service.data ? <SignInCallout redirect={here} /> : null}
+      </main>
+      {signedIn ? <BottomNav /> : null}
+      {purchase.dialog}
+    </div>
+  );
+}
