@@ -31,7 +31,14 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const PRODUCT_TYPES = ["digital", "physical"] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+/**
+ * The order lifecycle (decision record 0037). pending → paid by the payment provider, or failed /
+ * expired; then by kind: a digital product stays paid (downloadable), a physical one goes
+ * shipped → completed, a service goes delivered → completed or back to in_progress on a revision
+ * request. Any paid state may end refunded.
+ */
+export const ORDER_STATUSES = ["pending", "paid", "in_progress", "shipped", "delivered", "completed", "failed", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ITEM_TYPES = ["service", "product"] as const;
 

@@ -1,0 +1,220 @@
+// The checkout and orders contract shared by the Worker and the SPA (second document §2 Payment
+// success, §3 purchase item, §4 payment flow, §5 purchase requires login, §7 create-payment and
+// create-embedded-payment, §8 payment texts, §9 platform fee; issue #13). Texts come from
+// shared/messages.ts (CHECKOUT_TEXTS); amounts are integer cents everywhere.
+//
+// Routes (JSON unless said otherwise; every failure is the error envelope of shared/errors.ts):
+//
+// Paying (signed in; a visitor gets 401 'Please log in to make a purchase'):
+//   POST /api/checkout/create-payment           body PurchaseBody → CreatePaymentResponse (201).
+//                                                `url` is Stripe Checkout's page, or in test mode the
+//                                                Worker's own TEST MODE page; the SPA opens it in a
+//                                                new tab.
+//   POST /api/checkout/create-embedded-payment  body PurchaseBody → CreateEmbeddedPaymentResponse
+//                                                (201). With keys the SPA mounts Stripe's Payment
+//                                                Element with `clientSecret` and `publishableKey`;
+//                                                in test mode (`testMode: true`) it shows its own
+//                                                labelled test form and calls the confirm route.
+//     Both: 404 'Service not found' / 'Product not found'; 400 'You cannot buy your own item';
+//     400 'This item has no price yet…'; 409 the payouts refusal (keys set, seller not connected);
+//     503 'Failed to create payment session: {Stripe's message}' when Stripe refuses.
+//     The server reads name and price from its own row: itemName and itemPrice are ignored.
+//   POST /api/checkout/test/:orderId/confirm    body TestConfirmBody → OrderDetail. Test mode only
+//                                                (404 with keys); the buyer's own pending test order.
+//                                                'success' runs the very fulfilment a verified
+//                                                webhook runs; 'decline' marks it failed.
+//   GET  /api/checkout/test/:orderId            text/html: the TEST MODE stand-in for Stripe
+//                                                Checkout that create-payment's `url` points at.
+//
+// Orders (signed in; someone else's order answers 404 'Order not found', exactly like a missing one):
+//   GET  /api/orders?role=buyer|seller&cursor=&limit=   → OrderPage, newest first (Purchases / Sales).
+//   GET  /api/orders/:orderId                 → OrderDetail (history oldest first, the caller's actions).
+//   POST /api/orders/:orderId/ship            seller, physical, paid → shipped. body OrderNoteBody
+//                                             (the optional tracking note).
+//   POST /api/orders/:orderId/files           seller, service, paid or in_progress: raw file bytes
+//                                             (Content-Type the file's, ?name=file name, at most
+//                                             DELIVERY_FILE_MAX_BYTES) → OrderFile (201). Attached to
+//                                             the next delivery.
+//   POST /api/orders/:orderId/deliver         seller, service, paid or in_progress → delivered.
+//                                             body OrderNoteBody (the delivery note); attaches the
+//                                             files uploaded since the last delivery.
+//   POST /api/orders/:orderId/complete        buyer, shipped or delivered → completed.
+//   POST /api/orders/:orderId/request-revision buyer, delivered → in_progress. body OrderNoteBody.
+//   POST /api/orders/:orderId/refund          seller, any paid state → refunded (Stripe refund with
+//                                             keys; local in test mode). Downloads end.
+//   Each step answers OrderDetail, or 409 'This order cannot be changed that way now'; a step of
+//   the other side answers 403 with the same text.
+//   POST /api/orders/:orderId/download-link   buyer; body DownloadLinkBody (no fileId: the digital
+//                                             product's file) → DownloadLink, valid for minutes.
+//   GET  /api/downloads/:token                the file, `Content-Disposition: attachment`, for the
+//                                             signed-in buyer the link was made for; 410 when expired,
+//                                             404 for anyone else or a refunded order.
+//
+// Stripe (no session): POST /api/webhooks/stripe (signature verified on the raw body).
+// Payouts (signed in, keys set): GET /api/payouts/account → PayoutAccount;
+//   POST /api/payouts/onboarding-link → { url } (Stripe Express onboarding).
+//
+// After paying, Stripe Checkout returns to /payment-success?session_id={id}&order={orderId} and
+// the Payment Element to /payment-success?order={orderId}; the page reads GET /api/orders/:orderId
+// and shows its real state (pending until the webhook arrives).
+import { z } from "zod";
+import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants";
+import { CHECKOUT_TEXTS } from "./messages";
+import { idSchema } from "./schemas/common";
+
+/** §9: the platform fee, 5% on top of the price. */
+export const PLATFORM_FEE_PERCENT = 5;
+/** A delivery file of a service order (ours). */
+export const DELIVERY_FILE_MAX_BYTES = 100 * MB;
+/** Notes on shipping, delivery and revision requests (ours). */
+export const ORDER_NOTE_MAX = 1000;
+/** A physical order completes by itself this long after shipping, a service this long after delivery. */
+export const AUTO_COMPLETE_AFTER_SHIPPING_MS = 14 * 24 * 60 * 60 * 1000;
+export const AUTO_COMPLETE_AFTER_DELIVERY_MS = 3 * 24 * 60 * 60 * 1000;
+/** How long a download link works. */
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * §7's body. `itemName` and `itemPrice` are accepted so the spec's client works unchanged, and
+ * ignored: the name and price come from the server's own row.
+ */
+export const purchaseBodySchema = z.object({
+  itemType: z.enum(ITEM_TYPES),
+  itemId: idSchema,
+  itemName: z.string().max(1000).optional(),
+  itemPrice: z.union([z.number(), z.string().max(64)]).optional(),
+});
+export type PurchaseBody = z.input<typeof purchaseBodySchema>;
+
+export const TEST_OUTCOMES = ["success", "decline"] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+export const testConfirmBodySchema = z.object({ outcome: z.enum(TEST_OUTCOMES) });
+export type TestConfirmBody = z.input<typeof testConfirmBodySchema>;
+
+/** Shipping's tracking note, delivery's note, a revision request's reason: optional, bounded. */
+export const orderNoteBodySchema = z.object({
+  note: z.string().trim().max(ORDER_NOTE_MAX, CHECKOUT_TEXTS.noteTooLong).optional(),
+});
+export type OrderNoteBody = z.input<typeof orderNoteBodySchema>;
+
+export const downloadLinkBodySchema = z.object({ fileId: idSchema.optional() });
+export type DownloadLinkBody = z.input<typeof downloadLinkBodySchema>;
+
+export const ORDER_ROLES = ["buyer", "seller"] as const;
+export type OrderRole = (typeof ORDER_ROLES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export interface CreatePaymentResponse {
+  /** Stripe Checkout's page, or the Worker's TEST MODE page; opened in a new tab. */
+  url: string;
+  orderId: string;
+  testMode: boolean;
+}
+
+export interface CreateEmbeddedPaymentResponse {
+  /** The PaymentIntent's client secret (in test mode an opaque local value, not for Stripe.js). */
+  clientSecret: string;
+  orderId: string;
+  testMode: boolean;
+  /** Stripe.js's key; null in test mode. */
+  publishableKey: string | null;
+  /** What the buyer pays, for the dialog's summary. */
+  priceCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+/** What kind of fulfilment an order has. */
+export type OrderKind = "digital" | "physical" | "service";
+
+/** Steps the caller may take on an order now (drives the order page's buttons). */
+export const ORDER_ACTIONS = ["ship", "deliver", "attach-file", "complete", "request-revision", "refund", "download"] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export interface OrderParty {
+  id: string;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+export interface OrderSummary {
+  id: string;
+  itemType: (typeof ITEM_TYPES)[number];
+  itemId: string;
+  itemName: string;
+  kind: OrderKind;
+  productType: ProductType | null;
+  priceCents: number;
+  feeCents: number;
+  totalCents: number;
+  currency: string;
+  status: OrderStatus;
+  /** Paid through the local test mode rather than Stripe. */
+  testMode: boolean;
+  createdAt: number;
+  paidAt: number | null;
+  statusChangedAt: number;
+  /** The caller's side of this order. */
+  role: OrderRole;
+  /** The other side: the seller for a buyer, the buyer for a seller. */
+  counterpart: OrderParty;
+}
+
+export interface OrderPage {
+  items: OrderSummary[];
+  /** Opaque; pass back as `?cursor=`. Null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface OrderHistoryEntry {
+  id: string;
+  /** The state the order entered. */
+  status: OrderStatus;
+  /** Who took the step: a side of the order, or the system (payment provider, cron). */
+  actor: OrderRole | "system";
+  note: string | null;
+  createdAt: number;
+}
+
+export interface OrderFile {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  createdAt: number;
+  /** Null until the delivery it belongs to is sent; only delivered files are shown to the buyer. */
+  deliveredAt: number | null;
+}
+
+export interface OrderDetail extends OrderSummary {
+  history: OrderHistoryEntry[];
+  /** Service delivery files (the buyer sees delivered ones only). */
+  files: OrderFile[];
+  /** A paid digital product with a file: the buyer may ask for a download link. */
+  hasProductFile: boolean;
+  /** When the cron completes it by itself (shipped or delivered), else null. */
+  autoCompleteAt: number | null;
+  actions: OrderAction[];
+}
+
+export interface DownloadLink {
+  /** Same-origin path, e.g. /api/downloads/{token}. */
+  url: string;
+  expiresAt: number;
+}
+
+export type PayoutStatus = "not_connected" | "pending" | "enabled";
+
+export interface PayoutAccount {
+  status: PayoutStatus;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** Payouts are a Stripe feature: false in test mode. */
+  available: boolean;
+}
