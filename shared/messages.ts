@@ -15,6 +15,7 @@ import {
   REPORTABLE_SECURITY_EVENT_TYPES,
   TEXT_LIMITS,
   type ContentType,
+  type OrderStatus,
 } from "./constants";
 
 export interface ToastText {
@@ -378,6 +379,9 @@ export const CHECKOUT_TEXTS = {
     viewOrder: "View order",
     outro: "Thank you for using Backline.",
   },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
 // Checkout screens (second document §2 Payment success, §4 payment flow, §5 purchase requires
 // login, §8 every payment text, §9 platform fee) and the order screens the issue adds beyond the
 // spec's "paid" (their words are ours). The Worker's own error messages live with its contract.
@@ -425,7 +429,6 @@ export const CHECKOUT_SCREEN_TEXTS = {
   stillWaiting: "Your payment is still being confirmed. It can take a minute; this page updates by itself, or check your orders later.",
   notPaidTitle: "Payment not completed",
   notPaidHint: "This payment did not go through, and you have not been charged.",
-  orderNotFound: "Order not found",
   // Orders (issue #13: the lifecycle after "paid").
   purchases: "Purchases",
   sales: "Sales",
@@ -453,4 +456,28 @@ export const CHECKOUT_SCREEN_TEXTS = {
   actionFailed: "Failed to update order",
   orderUpdated: "Order updated",
   uploadFailed: "Failed to upload file",
-} as const;
+  actors: { buyer: "Buyer", seller: "Seller", system: "Automatic" },
+  autoCompletes: (date: string) => `Completes automatically on ${date} unless the buyer acts first.`,
+  yourOrders: "Your orders",
+  backToOrders: "Back to dashboard",
+  productFile: "Product file",
+  deliveryFilesTitle: "Delivered files",
+  attachedFiles: "Attached to the next delivery",
+  uploading: (name: string) => `Uploading ${name}…`,
+  cancel: "Cancel",
+  ordersEnd: "That's every order.",
+  loadingOrders: "Loading orders",
+  loadingMoreOrders: "Loading more orders",
+  feeAddedAtCheckout: "A 5% platform fee is added at checkout.",
+  statusLabels: {
+    pending: "Awaiting payment",
+    paid: "Paid",
+    in_progress: "In progress",
+    shipped: "Shipped",
+    delivered: "Delivered",
+    completed: "Completed",
+    failed: "Payment failed",
+    expired: "Expired",
+    refunded: "Refunded",
+  },
+} as const satisfies { statusLabels: Record<OrderStatus, string> } & Record<string, unknown>;

@@ -17,6 +17,7 @@ import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
+import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
@@ -25,6 +26,7 @@ import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
 import { Route as AuthResetRouteImport } from './routes/auth.reset'
 import { Route as PostPostIdRouteImport } from './routes/post.$postId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
+import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -63,6 +65,11 @@ const AuthedEditProfileRoute = AuthedEditProfileRouteImport.update({
 const AuthedFeedRoute = AuthedFeedRouteImport.update({
   id: '/feed',
   path: '/feed',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -105,6 +112,11 @@ const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
   path: '/profile/$userId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedOrdersOrderIdRoute = AuthedOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -114,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/payment-success': typeof AuthedPaymentSuccessRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -122,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/post/$postId': typeof PostPostIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -130,6 +144,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedDashboardRoute
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
+  '/payment-success': typeof AuthedPaymentSuccessRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -138,6 +153,7 @@ export interface FileRoutesByTo {
   '/post/$postId': typeof PostPostIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/auth': typeof AuthIndexRoute
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,6 +165,7 @@ export interface FileRoutesById {
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
+  '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
   '/auth/confirm': typeof AuthConfirmRoute
@@ -157,6 +174,7 @@ export interface FileRoutesById {
   '/post/$postId': typeof PostPostIdRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -168,6 +186,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/payment-success'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -176,6 +195,7 @@ export interface FileRouteTypes {
     | '/post/$postId'
     | '/profile/$userId'
     | '/auth/'
+    | '/orders/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -184,6 +204,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/edit-profile'
     | '/feed'
+    | '/payment-success'
     | '/settings'
     | '/upload'
     | '/auth/confirm'
@@ -192,6 +213,7 @@ export interface FileRouteTypes {
     | '/post/$postId'
     | '/profile/$userId'
     | '/auth'
+    | '/orders/$orderId'
   id:
     | '__root__'
     | '/'
@@ -202,6 +224,7 @@ export interface FileRouteTypes {
     | '/_authed/dashboard'
     | '/_authed/edit-profile'
     | '/_authed/feed'
+    | '/_authed/payment-success'
     | '/_authed/settings'
     | '/_authed/upload'
     | '/auth/confirm'
@@ -210,6 +233,7 @@ export interface FileRouteTypes {
     | '/post/$postId'
     | '/profile/$userId'
     | '/auth/'
+    | '/_authed/orders/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -278,6 +302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedFeedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/payment-success': {
+      id: '/_authed/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof AuthedPaymentSuccessRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -334,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/orders/$orderId': {
+      id: '/_authed/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof AuthedOrdersOrderIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -343,8 +381,10 @@ interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
+  AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
+  AuthedOrdersOrderIdRoute: typeof AuthedOrdersOrderIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -353,8 +393,10 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
+  AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
+  AuthedOrdersOrderIdRoute: AuthedOrdersOrderIdRoute,
 }
 
 const AuthedRouteWithChildren =

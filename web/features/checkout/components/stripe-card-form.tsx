@@ -13,6 +13,7 @@ import { loadStripeOnce } from "../stripe-loader";
 export type CardOutcome = { ok: true; paymentIntentId: string | null } | { ok: false; message: string } | { ok: "not-ready" };
 
 export interface StripeCardFormProps {
+  orderId: string;
   publishableKey: string;
   clientSecret: string;
   totalLabel: string;
@@ -21,12 +22,17 @@ export interface StripeCardFormProps {
   onOutcome: (outcome: CardOutcome) => void;
 }
 
-/** Where Stripe sends the buyer back after a redirect it needed (third-party authentication). */
-function returnUrl(): string {
-  return new URL("/payment-success", window.location.origin).href;
+/**
+ * Where Stripe sends the buyer back after a redirect it needed (third-party authentication); it
+ * appends the PaymentIntent's id, and the order id tells the page which order to show.
+ */
+function returnUrl(orderId: string): string {
+  const url = new URL("/payment-success", window.location.origin);
+  url.searchParams.set("order", orderId);
+  return url.href;
 }
 
-export function StripeCardForm({ publishableKey, clientSecret, totalLabel, processing, onSubmit, onOutcome }: StripeCardFormProps) {
+export function StripeCardForm({ orderId, publishableKey, clientSecret, totalLabel, processing, onSubmit, onOutcome }: StripeCardFormProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
@@ -69,7 +75,7 @@ export function StripeCardForm({ publishableKey, clientSecret, totalLabel, proce
     try {
       const result = await loaded.stripe.confirmPayment({
         elements: loaded.elements,
-        confirmParams: { return_url: returnUrl() },
+        confirmParams: { return_url: returnUrl(orderId) },
         redirect: "if_required",
       });
       if (result.error) onOutcome({ ok: false, message: result.error.message || CHECKOUT_SCREEN_TEXTS.paymentFailed });
