@@ -78,7 +78,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   };
   const fail = (message: string) => {
     if (!alive.current) return;
-    notifyError(CHECKOUT_SCREEN_TEXTS.paymentFailedToast.description, { title: CHECKOUT_SCREEN_TEXTS.paymentFailedToast.title });
+    notifyError(CHECKOUT_SCREEN_TEXTS.paymentFailedToast.description, { title: CHECKOUT_SCREEN_TEXTS.paymentFailedToast.title, id: "payment-failed" });
     dispatch({ type: "failed", message });
   };
 
