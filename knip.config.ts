@@ -29,9 +29,6 @@ export default {
   ignore: ["web/routeTree.gen.ts"],
   // ffmpeg and ffprobe are Debian packages the seed tools call, not npm packages.
   ignoreBinaries: ["ffmpeg", "ffprobe"],
-  // The Stripe SDK is pinned for the checkout routes (issue #13, STACK.md's verified recipe) and
-  // is imported once they land; drop this line then.
-  ignoreDependencies: ["stripe"],
   compilers: {
     // web/styles.css loads Tailwind with `@import "tailwindcss"`; count CSS imports as imports.
     css: (text: string) => [...text.matchAll(/@import\s+["']([^"']+)["']/g)].map(([, from]) => `import "${from}";`).join("\n"),

@@ -26,6 +26,10 @@ export default defineConfig({
                 PASSWORD_HASH_COST: "test",
                 GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "test-google-client-secret",
+                // Stripe's webhook signing secret, so signed test events verify; without
+                // STRIPE_SECRET_KEY the app runs its test mode, and tests/worker/helpers/checkout.ts
+                // sets a key per request to run real Stripe mode against a fake Stripe.
+                STRIPE_WEBHOOK_SECRET: "whsec_test_backline_0123456789",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 // Replays a failure of the fuzz suite (tests/worker/fuzz): the seed and path that
                 // fast-check printed with it.

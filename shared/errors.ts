@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -14,18 +14,23 @@ import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
+import { checkoutRoutes } from "./routes/checkout";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
+import { downloadRoutes } from "./routes/downloads";
 import { feedRoutes, hashtagPostRoutes, userPostRoutes } from "./routes/feed";
 import { followRoutes } from "./routes/follows";
 import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
+import { orderRoutes } from "./routes/orders";
+import { payoutRoutes } from "./routes/payouts";
 import { postRoutes } from "./routes/posts";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { securityEventRoutes } from "./routes/security-events";
 import { uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhooks";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -45,7 +50,13 @@ const api = new Hono<AppEnv>()
   .route("/users", followRoutes)
   // Profiles: one's own under /profile, anyone's (and their tabs) under /users/:userId.
   .route("/profile", profileRoutes)
-  .route("/users", userProfileRoutes);
+  .route("/users", userProfileRoutes)
+  // Checkout, orders, delivery and payouts (issue #13); Stripe calls the webhook itself.
+  .route("/checkout", checkoutRoutes)
+  .route("/orders", orderRoutes)
+  .route("/downloads", downloadRoutes)
+  .route("/payouts", payoutRoutes)
+  .route("/webhooks", webhookRoutes);
 
 export const app = new Hono<AppEnv>();
 

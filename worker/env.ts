@@ -29,6 +29,13 @@ export interface Bindings {
   MAIL_FROM?: string;
   /** Test-only: "test" selects a cheap password-hash cost so the suite stays fast. Never set in production. */
   PASSWORD_HASH_COST?: string;
+  // --- Payments (worker/services/payments, decision records 0037–0039) ---
+  /** Secret: Stripe's secret key. Without it the app runs the labelled test mode (never in production). */
+  STRIPE_SECRET_KEY?: string;
+  /** Secret: the signing secret of the /api/webhooks/stripe endpoint. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe.js's publishable key, handed to the SPA with each PaymentIntent. */
+  STRIPE_PUBLISHABLE_KEY?: string;
   // --- Exact rate limits (worker/services/rate-limit.ts) ---
   /** One RateLimiter Durable Object per rule and subject. */
   LIMITER: DurableObjectNamespace<RateLimiter>;

@@ -45,3 +45,11 @@ export function formatServicePrice(input: ServicePriceInput, where: "owner" | "p
   const suffix = input.pricingModel === "hourly" ? PRICE_TEXTS.perHour : PRICE_TEXTS.perSession;
   return `${formatCents(input.priceCents)}${suffix}`;
 }
+
+/**
+ * The platform fee of §9 (5% on top of the price) in cents, rounded half up: integer arithmetic,
+ * so 1,010 cents gives 51 (50.5 rounded up) without a floating-point detour.
+ */
+export function platformFeeCents(priceCents: number): number {
+  return Math.floor((priceCents * 5 + 50) / 100);
+}

@@ -7,6 +7,7 @@ import type { Bindings } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
+import { completeDueOrders } from "./orders-auto-complete";
 import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
@@ -31,8 +32,10 @@ export interface CronJob {
 export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
   // Every 15 minutes.
   "*/15 * * * *": [{ name: "uploads-cleanup", run: cleanUpAbandonedUploads }],
-  // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days).
+  // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days), and
+  // the orders' automatic completions (decision record 0037).
   "0 4 * * *": [
+    { name: "complete-due-orders", run: completeDueOrders },
     { name: "purge-security-events", run: purgeOldSecurityEvents },
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },

@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -17,8 +17,9 @@ export const postParamSchema = idParamSchema("postId");
 const commentParamSchema = idParamSchema("commentId");
 export const userParamSchema = idParamSchema("userId");
 const uploadParamSchema = idParamSchema("uploadId");
+const orderParamSchema = idParamSchema("orderId");
 
-type ParamSchema = typeof postParamSchema | typeof commentParamSchema | typeof userParamSchema | typeof uploadParamSchema;
+type ParamSchema = typeof postParamSchema | typeof commentParamSchema | typeof userParamSchema | typeof uploadParamSchema | typeof orderParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -34,6 +35,8 @@ export const commentParam = notFoundWhenInvalid(commentParamSchema, SOCIAL_TEXTS
 export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notFound);
 /** `:uploadId` — 404 'Upload not found'. */
 export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
+/** `:orderId` — 404 'Order not found'. */
+export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.orderNotFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that

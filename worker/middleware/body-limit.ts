@@ -26,6 +26,8 @@ export const BODY_LIMITS = {
    * within their schemas' raw bounds): about 30 KB at most.
    */
   content: 32 * KiB,
+  /** Stripe's events: a Checkout Session or a Charge with its metadata runs to several KB. */
+  webhook: 256 * KiB,
 } as const;
 
 const BODY_TOO_LARGE = "Request body too large";
@@ -42,6 +44,9 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   { method: "POST", path: /^\/api\/profile\/avatar\/?$/, limit: "own" },
   // The security monitor's reports answer their own 413 with the spec's "Details are too large".
   { method: "POST", path: /^\/api\/security-events\/?$/, limit: "own" },
+  // A service delivery file streams into PRIVATE_FILES, held to its 100 MB limit there.
+  { method: "POST", path: /^\/api\/orders\/[^/]+\/files\/?$/, limit: "own" },
+  { method: "POST", path: /^\/api\/webhooks\/stripe\/?$/, limit: BODY_LIMITS.webhook },
   { method: "POST", path: /^\/api\/uploads\/?$/, limit: BODY_LIMITS.uploadStart },
   { method: "POST", path: /^\/api\/posts\/?$/, limit: BODY_LIMITS.content },
   { method: "PATCH", path: /^\/api\/posts\/[^/]+\/?$/, limit: BODY_LIMITS.content },

@@ -8,10 +8,12 @@
 // users.ts    the user factory and sign-in
 // db.ts       drizzle on the test file's D1, rows inserted directly, counters, security events
 // mail.ts     the dev outbox
+// checkout.ts items and orders in D1, a fake Stripe, keyed requests and signed webhooks
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
+export * from "./checkout";
 export * from "./comment-room";
 export * from "./db";
 export * from "./mail";

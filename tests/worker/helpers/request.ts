@@ -32,6 +32,11 @@ export interface ApiOptions {
 
 /** Sends one request through the Worker's fetch handler, the way the SPA would. */
 export function api(path: string, options: ApiOptions = {}): Promise<Response> {
+  return exports.default.fetch(apiRequest(path, options));
+}
+
+/** The request `api` sends, for tests that hand it to the app with a changed environment. */
+export function apiRequest(path: string, options: ApiOptions = {}): Request {
   const hasBody = options.body !== undefined || options.raw != null;
   const method = options.method ?? (hasBody ? "POST" : "GET");
   const headers = new Headers(options.headers);
@@ -46,7 +51,7 @@ export function api(path: string, options: ApiOptions = {}): Promise<Response> {
     headers.set("Content-Type", "application/json");
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
+  return new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
 }
 
 export interface ErrorEnvelope {

@@ -10,7 +10,7 @@ import {
   PRODUCT_TYPES,
   SERVICE_CATEGORIES,
 } from "../../../shared/constants";
-import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
+import { createdAt, idColumn, inList, nowMsSql, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 
 export interface PackageDetails {
@@ -112,6 +112,17 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestampMs("paid_at"),
+    /** Copied from the product at purchase: digital or physical; null for services. */
+    productType: text("product_type", { enum: PRODUCT_TYPES }),
+    /** The digital product's private file at purchase time (PRIVATE_FILES), so edits cannot take it away. */
+    fileKey: text("file_key"),
+    /** When the status last changed: the cron's clock for the automatic completions. */
+    statusChangedAt: timestampMs("status_changed_at")
+      .notNull()
+      .default(nowMsSql)
+      .$defaultFn(() => Date.now()),
+    /** The seller's connected Stripe account the payment went to (destination charge), if any. */
+    destinationAccountId: text("destination_account_id"),
   },
   (t) => [
     uniqueIndex("orders_provider_session_unique").on(t.providerSessionId),
@@ -120,7 +131,10 @@ export const orders = sqliteTable(
     index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
     // "Has this buyer paid for this item?" (digital downloads).
     index("orders_buyer_item_idx").on(t.buyerId, t.itemType, t.itemId, t.status),
+    // The daily cron's "shipped 14 days ago" and "delivered 3 days ago".
+    index("orders_status_changed_idx").on(t.status, t.statusChangedAt),
     check("orders_item_type_check", inList(t.itemType, ITEM_TYPES)),
+    check("orders_product_type_check", sql`${t.productType} is null or ${t.productType} in ('digital', 'physical')`),
     check("orders_status_check", inList(t.status, ORDER_STATUSES)),
     check("orders_provider_check", inList(t.provider, ORDER_PROVIDERS)),
     check(
@@ -129,3 +143,65 @@ export const orders = sqliteTable(
     ),
   ],
 );
+
+export const ORDER_ACTORS = ["buyer", "seller", "system"] as const;
+
+/** One row per state an order entered: the order page's history. */
+export const orderHistory = sqliteTable(
+  "order_history",
+  {
+    id: idColumn(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    actor: text("actor", { enum: ORDER_ACTORS }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_history_order_idx").on(t.orderId, t.createdAt),
+    check("order_history_status_check", inList(t.status, ORDER_STATUSES)),
+    check("order_history_actor_check", inList(t.actor, ORDER_ACTORS)),
+  ],
+);
+
+/** A service delivery's files, in PRIVATE_FILES; attached to the next delivery when it is sent. */
+export const orderFiles = sqliteTable(
+  "order_files",
+  {
+    id: idColumn(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestampMs("delivered_at"),
+  },
+  (t) => [index("order_files_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Stripe webhook events already handled: an id is stored once, after its handling succeeded, so a
+ * replay is skipped (the guarded transitions make a concurrent duplicate harmless too).
+ */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A seller's Stripe Express account and what Stripe last told us about it (account.updated). */
+export const payoutAccounts = sqliteTable("payout_accounts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeAccountId: text("stripe_account_id").notNull().unique(),
+  chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
+  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,229 @@
+// Orders, their history and delivery files, handled Stripe events and payout accounts (issue #13;
+// decision records 0037–0039). Every state change is one guarded UPDATE (`… where status in
+// (allowed)`), so two requests racing for the same step, or a webhook arriving twice or out of
+// order, change an order at most once: the loser's update matches no row.
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import type { Cursor } from "../../../shared/cursor";
+import type { OrderStatus } from "../../../shared/constants";
+import type { Db } from "../client";
+import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderFileRow = typeof orderFiles.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+type OrderActor = OrderHistoryRow["actor"];
+
+/** What a buyer is about to pay for, read from the seller's own row (never from the request). */
+export interface PurchasableItem {
+  sellerId: string;
+  name: string;
+  /** Null when the item has no price (a service to be quoted). */
+  priceCents: number | null;
+  productType: "digital" | "physical" | null;
+  fileKey: string | null;
+}
+
+export async function findPurchasableItem(db: Db, itemType: "service" | "product", itemId: string): Promise<PurchasableItem | null> {
+  if (itemType === "product") {
+    const [row] = await db
+      .select({ sellerId: products.userId, name: products.name, priceCents: products.priceCents, productType: products.type, fileKey: products.fileKey })
+      .from(products)
+      .where(eq(products.id, itemId))
+      .limit(1);
+    return row ?? null;
+  }
+  const [row] = await db
+    .select({ sellerId: services.userId, name: services.name, priceCents: services.priceCents, packageDetails: services.packageDetails })
+    .from(services)
+    .where(eq(services.id, itemId))
+    .limit(1);
+  if (!row) return null;
+  // A package's price lives in its details (the pricing model leaves price_cents null).
+  const priceCents = row.priceCents ?? row.packageDetails?.priceCents ?? null;
+  return { sellerId: row.sellerId, name: row.name, priceCents, productType: null, fileKey: null };
+}
+
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  "id" | "buyerId" | "sellerId" | "itemType" | "itemId" | "itemName" | "priceCents" | "feeCents" | "totalCents" | "provider" | "productType" | "fileKey" | "destinationAccountId"
+>;
+
+/** A pending order and its first history line, in one atomic batch. */
+export async function insertPendingOrder(db: Db, order: NewOrder & { id: string }, now: number): Promise<void> {
+  await db.batch([
+    db.insert(orders).values({ ...order, status: "pending", createdAt: now, updatedAt: now, statusChangedAt: now }),
+    db.insert(orderHistory).values({ orderId: order.id, status: "pending", actor: "buyer", createdAt: now }),
+  ]);
+}
+
+export async function setProviderRefs(db: Db, orderId: string, refs: { providerSessionId?: string; providerPaymentIntentId?: string }): Promise<void> {
+  await db.update(orders).set(refs).where(eq(orders.id, orderId));
+}
+
+export async function getOrder(db: Db, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** The order a Stripe object belongs to: by its Checkout Session id, PaymentIntent id or our own id. */
+export async function findOrderByProviderRef(db: Db, ref: { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null }): Promise<OrderRow | null> {
+  const conditions = [
+    ref.orderId ? eq(orders.id, ref.orderId) : undefined,
+    ref.sessionId ? eq(orders.providerSessionId, ref.sessionId) : undefined,
+    ref.paymentIntentId ? eq(orders.providerPaymentIntentId, ref.paymentIntentId) : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(or(...conditions))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface Transition {
+  orderId: string;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  actor: OrderActor;
+  note?: string | null;
+  now: number;
+  /** Only this user may take the step (the order's buyer or seller id column). */
+  by?: { column: "buyer" | "seller"; userId: string };
+  /** Extra columns set with the step (the paid time, the PaymentIntent id). */
+  set?: Partial<Pick<OrderRow, "paidAt" | "providerPaymentIntentId">>;
+}
+
+/**
+ * Moves an order from one of `from` to `to` and writes its history line; null when the order was
+ * not in an allowed state (already moved by a concurrent request or an earlier event), so the
+ * caller knows it did not take the step and sends no mail.
+ */
+export async function transitionOrder(db: Db, step: Transition): Promise<OrderRow | null> {
+  const guard = and(
+    eq(orders.id, step.orderId),
+    inArray(orders.status, [...step.from]),
+    step.by ? eq(step.by.column === "buyer" ? orders.buyerId : orders.sellerId, step.by.userId) : undefined,
+  );
+  const [row] = await db
+    .update(orders)
+    .set({ ...step.set, status: step.to, statusChangedAt: step.now, updatedAt: step.now })
+    .where(guard)
+    .returning();
+  if (!row) return null;
+  await db.insert(orderHistory).values({ orderId: row.id, status: step.to, actor: step.actor, note: step.note ?? null, createdAt: step.now });
+  return row;
+}
+
+export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHistoryRow[]> {
+  return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
+
+/** One side's orders, newest first, keyset on (created_at, id) through the buyer / seller index. */
+export async function listOrders(db: Db, options: { userId: string; role: "buyer" | "seller"; cursor?: Cursor | undefined; limit: number }) {
+  const mine = options.role === "buyer" ? orders.buyerId : orders.sellerId;
+  const other = options.role === "buyer" ? orders.sellerId : orders.buyerId;
+  const { cursor } = options;
+  const rows = await db
+    .select({ order: orders, counterpart: counterpartColumns })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.userId, other))
+    .where(
+      and(
+        eq(mine, options.userId),
+        cursor ? or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit + 1);
+  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+}
+
+export async function counterpartOf(db: Db, userId: string) {
+  const [row] = await db.select(counterpartColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? { username: null, displayName: null, avatarUrl: null };
+}
+
+/** The two parties' addresses, for the receipt and sale mails. */
+export async function partyEmails(db: Db, buyerId: string, sellerId: string) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, username: profiles.username, displayName: profiles.displayName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, [buyerId, sellerId]));
+  return { buyer: rows.find((r) => r.id === buyerId) ?? null, seller: rows.find((r) => r.id === sellerId) ?? null };
+}
+
+/** Orders sitting in `status` since before `before`: the cron's automatic completions. */
+export async function ordersDueIn(db: Db, status: OrderStatus, before: number, limit: number): Promise<Pick<OrderRow, "id">[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, status), lte(orders.statusChangedAt, before)))
+    .orderBy(asc(orders.statusChangedAt))
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery files
+
+export async function insertOrderFile(db: Db, file: typeof orderFiles.$inferInsert): Promise<OrderFileRow> {
+  const [row] = await db.insert(orderFiles).values(file).returning();
+  return row!;
+}
+
+export async function orderFilesOf(db: Db, orderId: string): Promise<OrderFileRow[]> {
+  return db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
+}
+
+export async function getOrderFile(db: Db, orderId: string, fileId: string): Promise<OrderFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(orderFiles)
+    .where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, orderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The files uploaded since the last delivery go out with this one. */
+export async function markFilesDelivered(db: Db, orderId: string, now: number): Promise<void> {
+  await db
+    .update(orderFiles)
+    .set({ deliveredAt: now })
+    .where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deliveredAt)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe events and payout accounts
+
+export async function stripeEventSeen(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).limit(1);
+  return row !== undefined;
+}
+
+/** Stored once handling succeeded; a concurrent duplicate's insert is ignored. */
+export async function recordStripeEvent(db: Db, eventId: string, type: string): Promise<void> {
+  await db.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing();
+}
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+export async function getPayoutAccount(db: Db, userId: string): Promise<PayoutAccountRow | null> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Keeps the first account a seller was given: a concurrent second onboarding reuses it. */
+export async function savePayoutAccount(db: Db, userId: string, stripeAccountId: string): Promise<PayoutAccountRow> {
+  await db.insert(payoutAccounts).values({ userId, stripeAccountId }).onConflictDoNothing();
+  return (await getPayoutAccount(db, userId))!;
+}
+
+export async function updatePayoutStatus(db: Db, stripeAccountId: string, status: { chargesEnabled: boolean; payoutsEnabled: boolean }): Promise<void> {
+  await db.update(payoutAccounts).set(status).where(eq(payoutAccounts.stripeAccountId, stripeAccountId));
+}

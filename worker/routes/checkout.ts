@@ -1,0 +1,119 @@
+// Second document §4 payment flow, §5 (a purchase needs login), §7 create-payment and
+// create-embedded-payment, §8 payment texts; issue #13 items 1–2. The test routes stand in for
+// Stripe when there are no keys and finish through the same fulfilment as a verified webhook.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { purchaseBodySchema, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
+import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { formatCents } from "../../shared/rules/price";
+import { escapeHtml } from "../../shared/rules/sanitize";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { orderParam } from "../lib/params";
+import { validate } from "../lib/validator";
+import { expectedOrigin } from "../middleware/origin";
+import { startPayment } from "../services/payments/checkout";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant, type PaymentContext } from "../services/payments/orders";
+import { paymentsMode } from "../services/payments/stripe";
+
+/** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
+function requireBuyer(c: Context<AppEnv>): string {
+  const session = c.var.session;
+  if (!session) throw new ApiError("unauthorized", CHECKOUT_TEXTS.loginToPurchase);
+  return session.userId;
+}
+
+export function paymentContext(c: Context<AppEnv>): PaymentContext {
+  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now(), origin: expectedOrigin(c.req.url, c.env.APP_ORIGIN) };
+}
+
+/**
+ * The buyer's own pending test-mode order. With keys the test routes do not exist (404), and
+ * someone else's order answers like a missing one.
+ */
+async function requireTestOrder(c: Context<AppEnv>, orderId: string) {
+  const userId = requireBuyer(c);
+  if (paymentsMode(c.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
+  const { order, role } = await requireParticipant(c.var.db, orderId, userId);
+  if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
+  return order;
+}
+
+/** Placed before the body's validation, so a visitor hears 'Please log in' before their input is judged. */
+const signedInBuyer = createMiddleware<AppEnv>(async (c, next) => {
+  requireBuyer(c);
+  await next();
+});
+
+/** The test mode's "card" result, through the very functions the webhook calls. */
+async function settleTestPayment(c: Context<AppEnv>, orderId: string, outcome: TestOutcome) {
+  const ctx = paymentContext(c);
+  if (outcome === "success") await fulfilPaidOrder(ctx, orderId);
+  else await failPendingOrder(ctx, orderId, "failed");
+}
+
+function testCheckoutPage(order: { id: string; itemName: string; priceCents: number; feeCents: number; totalCents: number; status: string }): string {
+  const t = CHECKOUT_TEXTS.testPage;
+  const waiting = order.status === "pending";
+  const row = (label: string, cents: number) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${formatCents(cents)}</td></tr>`;
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Backline</title>
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:2rem auto;padding:0 1rem;background:#0a0a0a;color:#eee}
+.banner{background:#facc15;color:#111;font-weight:700;padding:.75rem 1rem;border-radius:10px;text-align:center}
+table{width:100%;margin:1.5rem 0;border-collapse:collapse}th{text-align:left;font-weight:400;color:#bbb}td{text-align:right}
+tr.total th,tr.total td{font-weight:700;color:#fff;border-top:1px solid #444;padding-top:.5rem}
+button{width:100%;padding:.9rem;margin:.4rem 0;border-radius:10px;border:0;font-size:1rem;font-weight:600;cursor:pointer}
+.pay{background:#22c55e;color:#04210f}.decline{background:#3f3f46;color:#fff}</style></head>
+<body>
+<p class="banner" role="note">${escapeHtml(t.banner)}</p>
+<h1>${escapeHtml(t.title)}</h1>
+<h2>${escapeHtml(order.itemName)}</h2>
+<table>${row(t.price, order.priceCents)}${row(t.fee, order.feeCents)}<tr class="total"><th scope="row">${escapeHtml(t.total)}</th><td>${formatCents(order.totalCents)}</td></tr></table>
+${
+  waiting
+    ? `<form method="post" action="/api/checkout/test/${order.id}">
+<button class="pay" name="outcome" value="success">${escapeHtml(t.pay)}</button>
+<button class="decline" name="outcome" value="decline">${escapeHtml(t.decline)}</button>
+</form>`
+    : `<p>${escapeHtml(t.cannotContinue)}</p><p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
+}
+</body></html>`;
+}
+
+/** Mounted at /checkout. */
+export const checkoutRoutes = new Hono<AppEnv>()
+  .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
+    const buyerId = requireBuyer(c);
+    const { itemType, itemId } = c.req.valid("json");
+    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "checkout"), 201);
+  })
+  .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
+    const buyerId = requireBuyer(c);
+    const { itemType, itemId } = c.req.valid("json");
+    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "embedded"), 201);
+  })
+  // The embedded dialog's TEST MODE form.
+  .post("/test/:orderId/confirm", orderParam, validate("json", testConfirmBodySchema), async (c) => {
+    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+    await settleTestPayment(c, order.id, c.req.valid("json").outcome);
+    const { order: fresh, role } = await requireParticipant(c.var.db, order.id, order.buyerId);
+    return c.json(await orderDetail(c.var.db, fresh, role), 200);
+  })
+  // The stand-in for Stripe Checkout's page, and its form's answer.
+  .get("/test/:orderId", orderParam, async (c) => {
+    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+    c.header("Cache-Control", "no-store");
+    return c.html(testCheckoutPage(order));
+  })
+  .post("/test/:orderId", orderParam, async (c) => {
+    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+    const form = await c.req.parseBody();
+    const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
+    if (!outcome.success) throw new ApiError("validation_failed", CHECKOUT_TEXTS.testPage.cannotContinue);
+    await settleTestPayment(c, order.id, outcome.data.outcome);
+    // Stripe Checkout returns to /payment-success on success and to the item page otherwise.
+    const to = outcome.data.outcome === "success" ? `/payment-success?session_id=test_${order.id}&order=${order.id}` : `/${order.itemType}/${order.itemId}`;
+    return c.redirect(to, 303);
+  });

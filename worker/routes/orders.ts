@@ -1,0 +1,109 @@
+// Orders after payment (issue #13 items 4–5; decision records 0037 and 0038): each side's list,
+// the order page with its history, the lifecycle steps, delivery files and download links. Only
+// the buyer and the seller of an order know it exists: anyone else gets 404 'Order not found'.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { DELIVERY_FILE_MAX_BYTES, downloadLinkBodySchema, ORDER_ROLES, orderNoteBodySchema, type OrderPage } from "../../shared/checkout-api";
+import { encodeCursor } from "../../shared/cursor";
+import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { pageQuerySchema } from "../../shared/posts-api";
+import { checkFileName } from "../../shared/rules/file-name";
+import { newId } from "../db/ids";
+import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from "../db/queries/orders";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { orderParam } from "../lib/params";
+import { validate } from "../lib/validator";
+import { requireUser, signedIn } from "../middleware/session";
+import { parseContentLength } from "../services/media/multipart";
+import { toFixedLength } from "../services/media/streams";
+import { signDownloadLink } from "../services/payments/downloads";
+import { actionsFor, canAttachFiles, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
+
+const listQuerySchema = pageQuerySchema.extend({ role: z.enum(ORDER_ROLES).default("buyer") });
+
+type Step = "ship" | "deliver" | "complete" | "request-revision" | "refund";
+
+/** One lifecycle step through the shared state machine, answering the order page's data. */
+async function step(c: Context<AppEnv>, orderId: string, name: Step, note?: string) {
+  const { userId } = requireUser(c);
+  const { order, role } = await requireParticipant(c.var.db, orderId, userId);
+  const now = Date.now();
+  const row = await takeStep({ env: c.env, db: c.var.db, now }, { order, role, userId, step: name, note: note || null });
+  // A delivery sends the files attached since the last one.
+  if (name === "deliver") await markFilesDelivered(c.var.db, row.id, now);
+  return orderDetail(c.var.db, row, role);
+}
+
+/** Mounted at /orders. */
+export const orderRoutes = new Hono<AppEnv>()
+  .get("/", signedIn, validate("query", listQuerySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { role, cursor, limit } = c.req.valid("query");
+    const { rows, hasMore } = await listOrders(c.var.db, { userId, role, cursor, limit });
+    const last = rows.at(-1)?.order;
+    const page: OrderPage = {
+      items: rows.map((r) => toSummary(r.order, role, r.counterpart ?? { username: null, displayName: null, avatarUrl: null })),
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    };
+    return c.json(page, 200);
+  })
+  .get("/:orderId", orderParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    c.header("Cache-Control", "no-store");
+    return c.json(await orderDetail(c.var.db, order, role), 200);
+  })
+  .post("/:orderId/ship", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+    c.json(await step(c, c.req.valid("param").orderId, "ship", c.req.valid("json").note), 200),
+  )
+  .post("/:orderId/deliver", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+    c.json(await step(c, c.req.valid("param").orderId, "deliver", c.req.valid("json").note), 200),
+  )
+  .post("/:orderId/complete", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "complete"), 200))
+  .post("/:orderId/request-revision", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+    c.json(await step(c, c.req.valid("param").orderId, "request-revision", c.req.valid("json").note), 200),
+  )
+  .post("/:orderId/refund", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "refund"), 200))
+  // A delivery file: raw bytes streamed into the private bucket, held to their declared length.
+  .post("/:orderId/files", orderParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    if (role !== "seller") throw new ApiError("forbidden", CHECKOUT_TEXTS.stepNotAllowed);
+    if (!canAttachFiles(order)) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
+    const size = parseContentLength(c.req.header("content-length"));
+    const body = c.req.raw.body;
+    if (size === null || size === 0 || !body) throw new ApiError("bad_request", CHECKOUT_TEXTS.deliveryFileMissing);
+    if (size > DELIVERY_FILE_MAX_BYTES) throw new ApiError("payload_too_large", CHECKOUT_TEXTS.deliveryFileTooLarge);
+    const { ip, userAgent } = requestMeta(c.req);
+    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ip, userAgent });
+    const id = newId();
+    const key = `order-files/${order.id}/${id}`;
+    // The stored key is ours; the name is only shown and sent back in Content-Disposition.
+    const name = (c.req.query("name") ?? "").trim() || "delivery";
+    const nameCheck = checkFileName(name);
+    if (!nameCheck.ok) throw new ApiError("bad_request", nameCheck.message);
+    const contentType = (c.req.header("content-type") ?? "application/octet-stream").slice(0, 200);
+    const fixed = toFixedLength(body, size);
+    try {
+      await c.env.PRIVATE_FILES.put(key, fixed.stream, { httpMetadata: { contentType } });
+    } catch {
+      throw new ApiError("bad_request", CHECKOUT_TEXTS.deliveryFileMissing);
+    }
+    const file = await insertOrderFile(c.var.db, { id, orderId: order.id, key, name, contentType, size });
+    return c.json({ id: file.id, name: file.name, size: file.size, contentType: file.contentType, createdAt: file.createdAt, deliveredAt: file.deliveredAt }, 201);
+  })
+  .post("/:orderId/download-link", orderParam, validate("json", downloadLinkBodySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    if (role !== "buyer" || !actionsFor(order, role).includes("download")) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
+    const fileId = c.req.valid("json").fileId ?? null;
+    if (fileId === null ? order.fileKey === null : (await getOrderFile(c.var.db, order.id, fileId))?.deliveredAt == null) {
+      throw new ApiError("not_found", CHECKOUT_TEXTS.fileNotFound);
+    }
+    const { token, expiresAt } = await signDownloadLink(c.env, { orderId: order.id, fileId, userId }, Date.now());
+    return c.json({ url: `/api/downloads/${token}`, expiresAt }, 200);
+  });

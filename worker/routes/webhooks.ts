@@ -1,0 +1,104 @@
+// Stripe's webhook (issue #13 item 3; decision record 0037). The signature is verified on the raw
+// body before anything is read from it; each event id is stored once its handling succeeded, so
+// a replay is answered without touching anything; and every change is a guarded transition, so
+// events that arrive twice at once, or out of order, leave each order in the right state.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
+import { verifyWebhook, type Stripe } from "../services/payments/stripe";
+import { paymentContext } from "./checkout";
+
+type Ref = { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null };
+
+function intentId(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/**
+ * A success whose amount is not the order's total is not fulfilled: the order keeps waiting and
+ * the mismatch is logged, since only a bug or tampering on Stripe's side could cause it.
+ */
+async function paid(ctx: PaymentContext, ref: Ref, amountCents: number | null): Promise<void> {
+  const order = await findOrderByProviderRef(ctx.db, ref);
+  if (!order) return;
+  if (amountCents !== null && amountCents !== order.totalCents) {
+    ctx.log.error("stripe amount differs from the order total", { orderId: order.id, amountCents, totalCents: order.totalCents });
+    return;
+  }
+  await fulfilPaidOrder(ctx, order.id, ref.paymentIntentId);
+}
+
+async function failed(ctx: PaymentContext, ref: Ref, to: "failed" | "expired"): Promise<void> {
+  const order = await findOrderByProviderRef(ctx.db, ref);
+  if (order) await failPendingOrder(ctx, order.id, to);
+}
+
+async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      // A delayed method (bank debit) completes the session unpaid; its own success event follows.
+      if (session.payment_status !== "paid") return;
+      await paid(ctx, { orderId: session.metadata?.orderId, sessionId: session.id, paymentIntentId: intentId(session.payment_intent) }, session.amount_total);
+      return;
+    }
+    case "checkout.session.async_payment_failed":
+      await failed(ctx, { orderId: event.data.object.metadata?.orderId, sessionId: event.data.object.id }, "failed");
+      return;
+    case "checkout.session.expired":
+      await failed(ctx, { orderId: event.data.object.metadata?.orderId, sessionId: event.data.object.id }, "expired");
+      return;
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      await paid(ctx, { orderId: intent.metadata?.orderId, paymentIntentId: intent.id }, intent.amount_received);
+      return;
+    }
+    case "payment_intent.payment_failed":
+      await failed(ctx, { orderId: event.data.object.metadata?.orderId, paymentIntentId: event.data.object.id }, "failed");
+      return;
+    case "charge.refunded": {
+      const charge = event.data.object;
+      // A partial refund leaves the order as it is; only the whole amount back ends it.
+      if (!charge.refunded) return;
+      const order = await findOrderByProviderRef(ctx.db, { orderId: charge.metadata?.orderId, paymentIntentId: intentId(charge.payment_intent) });
+      if (order) await markRefundedByProvider(ctx, order.id);
+      return;
+    }
+    case "account.updated": {
+      const account = event.data.object;
+      await updatePayoutStatus(ctx.db, account.id, { chargesEnabled: account.charges_enabled ?? false, payoutsEnabled: account.payouts_enabled ?? false });
+      return;
+    }
+    default:
+      // Other event types are not subscribed to; one that arrives anyway is acknowledged.
+      return;
+  }
+}
+
+async function verified(c: Context<AppEnv>): Promise<Stripe.Event> {
+  const secret = c.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new ApiError("unavailable", CHECKOUT_TEXTS.webhookNotConfigured);
+  const signature = c.req.header("stripe-signature");
+  const raw = await c.req.text();
+  if (!signature) throw new ApiError("bad_request", CHECKOUT_TEXTS.webhookSignatureInvalid);
+  try {
+    return await verifyWebhook(raw, signature, secret);
+  } catch {
+    throw new ApiError("bad_request", CHECKOUT_TEXTS.webhookSignatureInvalid);
+  }
+}
+
+/** Mounted at /webhooks. */
+export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
+  const event = await verified(c);
+  if (await stripeEventSeen(c.var.db, event.id)) return c.json({ received: true }, 200);
+  await handle(paymentContext(c), event);
+  await recordStripeEvent(c.var.db, event.id, event.type);
+  return c.json({ received: true }, 200);
+});

@@ -1,0 +1,123 @@
+// Starting a purchase (second document §4 payment flow, §7 create-payment and
+// create-embedded-payment, §9 platform fee; DESIGN.md "Payments"). The price and the name come
+// from the seller's row, the 5% fee is added in integer cents, a pending order is written before
+// Stripe is asked for anything, and Stripe gets an idempotency key derived from that order, so a
+// retried call can never create a second charge for it.
+import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "../../../shared/checkout-api";
+import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { platformFeeCents } from "../../../shared/rules/price";
+import { newId } from "../../db/ids";
+import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder } from "../../db/queries/orders";
+import { ApiError } from "../../lib/errors";
+import { failPendingOrder, type PaymentContext } from "./orders";
+import { createStripe, paymentsMode, type Stripe } from "./stripe";
+
+export type PaymentVariant = "checkout" | "embedded";
+
+interface Purchase {
+  buyerId: string;
+  itemType: "service" | "product";
+  itemId: string;
+}
+
+/** The smallest charge Stripe accepts in USD; a cheaper item cannot be paid by card. */
+const STRIPE_MINIMUM_CENTS = 50;
+
+/** A pending order priced from the server's own row, refusing one's own and unpriced items. */
+async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provider: "stripe" | "test"): Promise<NewOrder & { id: string }> {
+  const item = await findPurchasableItem(ctx.db, purchase.itemType, purchase.itemId);
+  if (!item) throw new ApiError("not_found", purchase.itemType === "service" ? CHECKOUT_TEXTS.serviceNotFound : CHECKOUT_TEXTS.productNotFound);
+  if (item.sellerId === purchase.buyerId) throw new ApiError("bad_request", CHECKOUT_TEXTS.ownItem);
+  const priceCents = item.priceCents;
+  if (priceCents === null || priceCents <= 0 || (provider === "stripe" && priceCents < STRIPE_MINIMUM_CENTS)) {
+    throw new ApiError("bad_request", CHECKOUT_TEXTS.notPriced);
+  }
+  let destinationAccountId: string | null = null;
+  if (provider === "stripe") {
+    // With real keys the money goes to the seller's connected account (decision record 0039).
+    const account = await getPayoutAccount(ctx.db, item.sellerId);
+    if (!account?.chargesEnabled) throw new ApiError("conflict", CHECKOUT_TEXTS.sellerNotPayable);
+    destinationAccountId = account.stripeAccountId;
+  }
+  const feeCents = platformFeeCents(priceCents);
+  const order = {
+    id: newId(),
+    buyerId: purchase.buyerId,
+    sellerId: item.sellerId,
+    itemType: purchase.itemType,
+    itemId: purchase.itemId,
+    itemName: item.name,
+    priceCents,
+    feeCents,
+    totalCents: priceCents + feeCents,
+    provider,
+    productType: item.productType,
+    fileKey: item.fileKey,
+    destinationAccountId,
+  };
+  await insertPendingOrder(ctx.db, order, ctx.now);
+  return order;
+}
+
+function providerMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : CHECKOUT_TEXTS.sessionFailed;
+}
+
+/** Destination charge: the seller's account receives the total minus the platform's 5%. */
+function destinationCharge(order: NewOrder) {
+  return order.destinationAccountId
+    ? { application_fee_amount: order.feeCents, transfer_data: { destination: order.destinationAccountId } }
+    : {};
+}
+
+export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: "checkout"): Promise<CreatePaymentResponse>;
+export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: "embedded"): Promise<CreateEmbeddedPaymentResponse>;
+export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: PaymentVariant): Promise<CreatePaymentResponse | CreateEmbeddedPaymentResponse> {
+  const mode = paymentsMode(ctx.env);
+  if (mode === "unavailable") throw new ApiError("unavailable", CHECKOUT_TEXTS.providerUnavailable);
+  const order = await writePendingOrder(ctx, purchase, mode);
+  const amounts = { priceCents: order.priceCents, feeCents: order.feeCents, totalCents: order.totalCents };
+
+  if (mode === "test") {
+    // The same pending order; the TEST MODE page or form completes it through the webhook's path.
+    if (variant === "checkout") return { url: `${ctx.origin}/api/checkout/test/${order.id}`, orderId: order.id, testMode: true };
+    return { clientSecret: `test_${order.id}_secret`, orderId: order.id, testMode: true, publishableKey: null, ...amounts };
+  }
+
+  const stripe = createStripe(ctx.env.STRIPE_SECRET_KEY!);
+  const metadata = { orderId: order.id };
+  try {
+    if (variant === "checkout") {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: order.id,
+          metadata,
+          line_items: [
+            { quantity: 1, price_data: { currency: "usd", unit_amount: order.priceCents, product_data: { name: order.itemName } } },
+            { quantity: 1, price_data: { currency: "usd", unit_amount: order.feeCents, product_data: { name: CHECKOUT_TEXTS.testPage.fee } } },
+          ],
+          payment_intent_data: { metadata, ...destinationCharge(order) },
+          success_url: `${ctx.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${order.id}`,
+          cancel_url: `${ctx.origin}/${order.itemType}/${order.itemId}`,
+        },
+        { idempotencyKey: `order-${order.id}-checkout` },
+      );
+      if (!session.url) throw new Error(CHECKOUT_TEXTS.sessionFailed);
+      await setProviderRefs(ctx.db, order.id, { providerSessionId: session.id });
+      return { url: session.url, orderId: order.id, testMode: false };
+    }
+    const intent: Stripe.PaymentIntent = await stripe.paymentIntents.create(
+      { amount: order.totalCents, currency: "usd", automatic_payment_methods: { enabled: true }, metadata, ...destinationCharge(order) },
+      { idempotencyKey: `order-${order.id}-intent` },
+    );
+    if (!intent.client_secret) throw new Error(CHECKOUT_TEXTS.sessionFailed);
+    await setProviderRefs(ctx.db, order.id, { providerPaymentIntentId: intent.id });
+    return { clientSecret: intent.client_secret, orderId: order.id, testMode: false, publishableKey: ctx.env.STRIPE_PUBLISHABLE_KEY ?? null, ...amounts };
+  } catch (error) {
+    // The order never reached Stripe's page: it fails rather than waiting forever.
+    await failPendingOrder(ctx, order.id, "failed");
+    ctx.log.warn("stripe refused a payment", { orderId: order.id, error });
+    throw new ApiError("unavailable", CHECKOUT_TEXTS.sessionFailedWith(providerMessage(error)));
+  }
+}

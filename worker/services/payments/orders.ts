@@ -1,0 +1,289 @@
+// The order state machine (decision record 0037): payment outcomes, the lifecycle steps each side
+// may take, the daily automatic completions, and what a participant sees. Every change goes
+// through transitionOrder's guarded update, so the payment provider, both parties and the cron
+// can race without an order changing twice; only the caller that made a change sends its mail.
+import {
+  AUTO_COMPLETE_AFTER_DELIVERY_MS,
+  AUTO_COMPLETE_AFTER_SHIPPING_MS,
+  type OrderAction,
+  type OrderDetail,
+  type OrderKind,
+  type OrderRole,
+  type OrderSummary,
+} from "../../../shared/checkout-api";
+import type { OrderStatus } from "../../../shared/constants";
+import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { formatCents } from "../../../shared/rules/price";
+import type { Db } from "../../db/client";
+import {
+  counterpartOf,
+  getOrder,
+  orderFilesOf,
+  orderHistoryOf,
+  ordersDueIn,
+  partyEmails,
+  transitionOrder,
+  type OrderFileRow,
+  type OrderRow,
+} from "../../db/queries/orders";
+import type { Bindings } from "../../env";
+import { ApiError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { createMailer, linkMail } from "../mail";
+import { createStripe, paymentsMode } from "./stripe";
+
+/** States in which the buyer has paid and the money has not gone back. */
+export const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
+
+export function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
+  if (order.itemType === "service") return "service";
+  return order.productType === "physical" ? "physical" : "digital";
+}
+
+type StepName = "ship" | "deliver" | "complete" | "request-revision" | "refund";
+
+interface StepRule {
+  by: OrderRole;
+  kinds: readonly OrderKind[];
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+}
+
+/** Who may move an order where: the table the route guards and the order page's buttons share. */
+export const STEPS: { readonly [Name in StepName]: StepRule } = {
+  ship: { by: "seller", kinds: ["physical"], from: ["paid"], to: "shipped" },
+  deliver: { by: "seller", kinds: ["service"], from: ["paid", "in_progress"], to: "delivered" },
+  complete: { by: "buyer", kinds: ["physical", "service"], from: ["shipped", "delivered"], to: "completed" },
+  "request-revision": { by: "buyer", kinds: ["service"], from: ["delivered"], to: "in_progress" },
+  refund: { by: "seller", kinds: ["digital", "physical", "service"], from: PAID_STATES, to: "refunded" },
+};
+
+/** A digital product's file while the order stays paid; a service's delivered files until a refund. */
+function canDownload(order: OrderRow, kind: OrderKind): boolean {
+  if (kind === "digital") return order.fileKey !== null && (order.status === "paid" || order.status === "completed");
+  return kind === "service" && ["delivered", "in_progress", "completed"].includes(order.status);
+}
+
+export function canAttachFiles(order: OrderRow): boolean {
+  return orderKind(order) === "service" && (order.status === "paid" || order.status === "in_progress");
+}
+
+export function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
+  const kind = orderKind(order);
+  const actions: OrderAction[] = [];
+  for (const [name, rule] of Object.entries(STEPS) as [StepName, StepRule][]) {
+    if (rule.by === role && rule.kinds.includes(kind) && rule.from.includes(order.status)) actions.push(name);
+  }
+  if (role === "seller" && canAttachFiles(order)) actions.push("attach-file");
+  if (role === "buyer" && canDownload(order, kind)) actions.push("download");
+  return actions;
+}
+
+/** The caller's side of an order; null for anyone else (who is told the order does not exist). */
+export function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): OrderRole | null {
+  if (order.buyerId === userId) return "buyer";
+  if (order.sellerId === userId) return "seller";
+  return null;
+}
+
+const orderNotFound = () => new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
+
+/** The order if the caller is a party to it, with their role; 404 otherwise, like a missing order. */
+export async function requireParticipant(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
+  const order = await getOrder(db, orderId);
+  const role = order ? roleOf(order, userId) : null;
+  if (!order || !role) throw orderNotFound();
+  return { order, role };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a participant sees
+
+export function toSummary(order: OrderRow, role: OrderRole, counterpart: { username: string | null; displayName: string | null; avatarUrl: string | null }): OrderSummary {
+  return {
+    id: order.id,
+    itemType: order.itemType,
+    itemId: order.itemId,
+    itemName: order.itemName,
+    kind: orderKind(order),
+    productType: order.productType,
+    priceCents: order.priceCents,
+    feeCents: order.feeCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    status: order.status,
+    testMode: order.provider === "test",
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    statusChangedAt: order.statusChangedAt,
+    role,
+    counterpart: { id: role === "buyer" ? order.sellerId : order.buyerId, ...counterpart },
+  };
+}
+
+function autoCompleteAt(order: OrderRow): number | null {
+  if (order.status === "shipped") return order.statusChangedAt + AUTO_COMPLETE_AFTER_SHIPPING_MS;
+  if (order.status === "delivered") return order.statusChangedAt + AUTO_COMPLETE_AFTER_DELIVERY_MS;
+  return null;
+}
+
+function toFile(file: OrderFileRow) {
+  return { id: file.id, name: file.name, size: file.size, contentType: file.contentType, createdAt: file.createdAt, deliveredAt: file.deliveredAt };
+}
+
+export async function orderDetail(db: Db, order: OrderRow, role: OrderRole): Promise<OrderDetail> {
+  const [history, files, counterpart] = await Promise.all([
+    orderHistoryOf(db, order.id),
+    orderFilesOf(db, order.id),
+    counterpartOf(db, role === "buyer" ? order.sellerId : order.buyerId),
+  ]);
+  return {
+    ...toSummary(order, role, counterpart),
+    history: history.map((h) => ({ id: h.id, status: h.status, actor: h.actor, note: h.note, createdAt: h.createdAt })),
+    // The buyer sees a delivery's files once it is sent, not the seller's drafts.
+    files: files.filter((f) => role === "seller" || f.deliveredAt !== null).map(toFile),
+    hasProductFile: orderKind(order) === "digital" && order.fileKey !== null,
+    autoCompleteAt: autoCompleteAt(order),
+    actions: actionsFor(order, role),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment outcomes: the one fulfilment path of a verified webhook and of the test mode.
+
+export interface PaymentContext {
+  env: Bindings;
+  db: Db;
+  log: Logger;
+  now: number;
+  /** Public origin for the links in mails. */
+  origin: string;
+}
+
+/**
+ * The payment succeeded: pending (or failed, when the buyer retried the same PaymentIntent) →
+ * paid, then the receipt and the sale mail. A late success after a refund or expiry changes
+ * nothing. Null when this call did not make the change (a replay or a concurrent duplicate).
+ */
+export async function fulfilPaidOrder(ctx: PaymentContext, orderId: string, paymentIntentId?: string | null): Promise<OrderRow | null> {
+  const row = await transitionOrder(ctx.db, {
+    orderId,
+    from: ["pending", "failed"],
+    to: "paid",
+    actor: "system",
+    now: ctx.now,
+    set: { paidAt: ctx.now, ...(paymentIntentId ? { providerPaymentIntentId: paymentIntentId } : {}) },
+  });
+  if (row) await sendPurchaseMails(ctx, row);
+  return row;
+}
+
+/** The payment failed or its session expired: only a pending order moves. */
+export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, orderId: string, to: "failed" | "expired"): Promise<OrderRow | null> {
+  return transitionOrder(ctx.db, { orderId, from: ["pending"], to, actor: "system", now: ctx.now });
+}
+
+/**
+ * Stripe reports a refund (charge.refunded): from any state but refunded or expired, since a
+ * refund event can overtake the payment's own event and must still win.
+ */
+export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, orderId: string): Promise<OrderRow | null> {
+  return transitionOrder(ctx.db, { orderId, from: ["pending", "failed", ...PAID_STATES], to: "refunded", actor: "system", now: ctx.now });
+}
+
+async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<void> {
+  // A mail that cannot go out must not undo or repeat a payment: it is logged, and the order
+  // page shows the same facts.
+  try {
+    const parties = await partyEmails(ctx.db, order.buyerId, order.sellerId);
+    const mailer = createMailer(ctx.env, ctx.db);
+    const link = `${ctx.origin}/orders/${order.id}`;
+    const texts = CHECKOUT_TEXTS.mail;
+    if (parties.buyer) {
+      await mailer.send(
+        linkMail(parties.buyer.email, texts.receiptSubject(order.itemName), texts.receiptIntro(order.itemName, formatCents(order.totalCents)), texts.viewOrder, link, texts.outro),
+      );
+    }
+    if (parties.seller) {
+      const buyerName = parties.buyer?.displayName || parties.buyer?.username || "A buyer";
+      await mailer.send(
+        linkMail(parties.seller.email, texts.saleSubject(order.itemName), texts.saleIntro(order.itemName, formatCents(order.priceCents), buyerName), texts.viewOrder, link, texts.outro),
+      );
+    }
+  } catch (error) {
+    ctx.log.error("purchase mail failed", { orderId: order.id, error });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps the parties take
+
+/**
+ * One lifecycle step by one side. The other side's step answers 403, a step the order's kind or
+ * state does not allow 409; the guarded update settles a race between two requests.
+ */
+export async function takeStep(
+  ctx: Pick<PaymentContext, "env" | "db" | "now">,
+  input: { order: OrderRow; role: OrderRole; userId: string; step: StepName; note?: string | null | undefined },
+): Promise<OrderRow> {
+  const rule = STEPS[input.step];
+  if (rule.by !== input.role) throw new ApiError("forbidden", CHECKOUT_TEXTS.stepNotAllowed);
+  if (!rule.kinds.includes(orderKind(input.order)) || !rule.from.includes(input.order.status)) {
+    throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
+  }
+  if (input.step === "refund") await refundWithProvider(ctx.env, input.order);
+  const row = await transitionOrder(ctx.db, {
+    orderId: input.order.id,
+    from: rule.from,
+    to: rule.to,
+    actor: input.role,
+    note: input.note ?? null,
+    now: ctx.now,
+    by: { column: input.role, userId: input.userId },
+  });
+  if (!row) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
+  return row;
+}
+
+/**
+ * A Stripe order's money goes back through Stripe (the transfer and the platform fee reversed
+ * too) before the order says refunded; the idempotency key makes a repeated click one refund. A
+ * test-mode order is refunded locally.
+ */
+async function refundWithProvider(env: Bindings, order: OrderRow): Promise<void> {
+  if (order.provider === "test") return;
+  if (paymentsMode(env) !== "stripe" || !order.providerPaymentIntentId) throw new ApiError("unavailable", CHECKOUT_TEXTS.refundFailed);
+  try {
+    await createStripe(env.STRIPE_SECRET_KEY!).refunds.create(
+      {
+        payment_intent: order.providerPaymentIntentId,
+        ...(order.destinationAccountId ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        metadata: { orderId: order.id },
+      },
+      { idempotencyKey: `refund-${order.id}` },
+    );
+  } catch {
+    throw new ApiError("unavailable", CHECKOUT_TEXTS.refundFailed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The daily cron
+
+const AUTO_BATCH = 200;
+
+/** Shipped orders 14 days on and delivered services 3 days on complete by themselves. */
+export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<{ completed: number }> {
+  let completed = 0;
+  const due: [OrderStatus, number][] = [
+    ["shipped", AUTO_COMPLETE_AFTER_SHIPPING_MS],
+    ["delivered", AUTO_COMPLETE_AFTER_DELIVERY_MS],
+  ];
+  for (const [status, after] of due) {
+    for (const { id } of await ordersDueIn(ctx.db, status, ctx.now - after, AUTO_BATCH)) {
+      const row = await transitionOrder(ctx.db, { orderId: id, from: [status], to: "completed", actor: "system", now: ctx.now });
+      if (row) completed += 1;
+    }
+  }
+  return { completed };
+}
