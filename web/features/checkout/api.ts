@@ -105,7 +105,7 @@ function noteBody(note: string) {
   return trimmed ? { note: trimmed } : {};
 }
 
-export const orderKeys = {
+const orderKeys = {
   all: ["orders"] as const,
   lists: () => [...orderKeys.all, "list"] as const,
   list: (role: OrderRole) => [...orderKeys.lists(), role] as const,
