@@ -227,7 +227,7 @@ describe("the dashboard's Purchases and Sales tabs", () => {
     const api = mockApi({
       "GET /api/auth/session": SIGNED_IN,
       "GET /api/profile/dashboard": makeDashboard(),
-      "GET /api/orders": (call) =>
+      "GET /api/orders": (call: { search: string }) =>
         json(
           new URLSearchParams(call.search).get("role") === "buyer"
             ? { items: [makeOrderSummary(), makeOrderSummary({ id: "o2", itemName: "Mix a single", status: "delivered", kind: "service", totalCents: 21000 })], nextCursor: null }
