@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PurchaseDialog } from "../../../web/features/checkout/components/purchase-dialog";
+import { PurchaseDialog, usePurchaseDialog } from "../../../web/features/checkout/components/purchase-dialog";
 import { apiError, deferred, json, mockApi, resetApp } from "../auth/helpers";
 import { findToast } from "../social/helpers";
 import "../upload/jsdom-polyfills";
@@ -302,5 +302,31 @@ describe("PurchaseDialog", () => {
     expect(await findToast("Failed to create payment session: This seller has not set up payouts yet, so their items cannot be bought by card.")).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
     expect(await screen.findByTestId("purchase-idle")).toBeInTheDocument();
+  });
+});
+
+describe("usePurchaseDialog", () => {
+  function Page() {
+    const purchase = usePurchaseDialog({ signedIn: true, afterSuccess: "close" });
+    return (
+      <>
+        <button type="button" onClick={() => purchase.onBuy(BEAT)}>
+          Buy Now
+        </button>
+        {purchase.dialog}
+      </>
+    );
+  }
+
+  it("opens the dialog for the item a Buy Now button hands it, and closes it again", async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderCheckout(<Page />);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "Buy Now" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByTestId("purchase-item-name")).toHaveTextContent("Midnight Drums (beat)");
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -11,7 +11,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, ExternalLink, LogIn, RotateCcw } from "lucide-react";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../../shared/messages";
 import { formatCents } from "../../../../shared/rules/price";
 import { Button, buttonVariants } from "../../../components/ui/button";
@@ -50,6 +50,20 @@ export function PurchaseDialog({ item, onClose, signedIn, afterSuccess, successD
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * What a route gives its Buy Now buttons (`onBuy`) and the dialog they open (`dialog`, rendered
+ * once by the route): the catalogue's cards and detail pages call `onBuy(item)`.
+ */
+export function usePurchaseDialog({ signedIn, afterSuccess }: Pick<PurchaseDialogProps, "signedIn" | "afterSuccess">): {
+  onBuy: (item: PurchaseItem) => void;
+  dialog: ReactNode;
+} {
+  const [item, setItem] = useState<PurchaseItem | null>(null);
+  const onBuy = useCallback((next: PurchaseItem) => setItem(next), []);
+  const onClose = useCallback(() => setItem(null), []);
+  return { onBuy, dialog: <PurchaseDialog item={item} onClose={onClose} signedIn={signedIn} afterSuccess={afterSuccess} /> };
 }
 
 type FlowProps = Omit<PurchaseDialogProps, "item" | "successDelayMs"> & { item: PurchaseItem; successDelayMs: number };
