@@ -58,8 +58,9 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         ) : null}
       </section>
 
-      <Actions order={order} can={can} />
+      {/* The delivered files come first: a buyer listens before accepting. */}
       <Files order={order} can={can} />
+      <Actions order={order} can={can} />
 
       <section aria-labelledby="order-history" className="space-y-3">
         <h2 id="order-history" className="font-display text-lg font-semibold">

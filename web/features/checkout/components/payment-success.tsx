@@ -121,10 +121,10 @@ function OrderLine({ order }: { order: OrderDetail }) {
 function Buttons() {
   return (
     <div className="flex w-full flex-col gap-2 sm:flex-row">
-      <Link to={appPaths.dashboard} className={buttonVariants({ className: "flex-1" })}>
+      <Link to={appPaths.dashboard} className={buttonVariants({ className: "w-full sm:w-auto sm:flex-1" })}>
         {CHECKOUT_SCREEN_TEXTS.goToDashboard}
       </Link>
-      <Link to={appPaths.feed} className={buttonVariants({ variant: "outline", className: "flex-1" })}>
+      <Link to={appPaths.feed} className={buttonVariants({ variant: "outline", className: "w-full sm:w-auto sm:flex-1" })}>
         {CHECKOUT_SCREEN_TEXTS.continueShopping}
       </Link>
     </div>
