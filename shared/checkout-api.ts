@@ -27,8 +27,13 @@
 //                                                Checkout that create-payment's `url` points at.
 //
 // Orders (signed in; someone else's order answers 404 'Order not found', exactly like a missing one):
-//   GET  /api/orders?role=buyer|seller&cursor=&limit=   → OrderPage, newest first (Purchases / Sales).
+//   GET  /api/orders?role=buyer|seller&cursor=&limit=   → OrderPage, newest first (Purchases / Sales);
+//                                             payment attempts that never went through (pending,
+//                                             failed, expired) are left out.
 //   GET  /api/orders/:orderId                 → OrderDetail (history oldest first, the caller's actions).
+//                                             For its buyer a pending Stripe order is first checked
+//                                             with Stripe, so /payment-success can poll it and see
+//                                             'paid' even before the webhook arrives.
 //   POST /api/orders/:orderId/ship            seller, physical, paid → shipped. body OrderNoteBody
 //                                             (the optional tracking note).
 //   POST /api/orders/:orderId/files           seller, service, paid or in_progress: raw file bytes

@@ -377,6 +377,8 @@ export const CHECKOUT_TEXTS = {
     saleSubject: (item: string) => `You made a sale: ${item}`,
     saleIntro: (item: string, price: string, buyer: string) => `${buyer} bought ${item}. Your price: ${price}.`,
     viewOrder: "View order",
+    /** The sale mail's buyer when they have no profile name. */
+    someone: "A buyer",
     outro: "Thank you for using Backline.",
   },
 } as const;

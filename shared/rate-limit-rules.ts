@@ -43,6 +43,13 @@ export const RULES = {
   profile_visit: { limit: 60, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: avatar uploads per user, as many as post uploads (each replaces the last). */
   avatar_upload: { limit: RATE_LIMITS.upload.max, windowMs: RATE_LIMITS.upload.windowMs },
+  /**
+   * Not in the spec: payment sessions one buyer can start (each writes a pending order and, with
+   * keys, asks Stripe for a session). Generous for a person retrying a card, tight for a script.
+   */
+  checkout: { limit: 20, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: a seller's delivery files per hour (a session's stems, not a flood). */
+  delivery_file: { limit: 60, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -204,6 +204,87 @@ export const PROFILE_ROUTES: RouteCase[] = [
   { route: "GET /api/profile/dashboard", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
 ];
 
+const LOGIN_TO_PURCHASE = { status: 401, message: "Please log in to make a purchase" };
+const ORDER_NOT_FOUND = { status: 404, message: "Order not found" };
+const STEP_NOT_ALLOWED = "This order cannot be changed that way now";
+
+/**
+ * Checkout, orders, downloads and payouts (issue #13). The fixture's owner sells a priced service
+ * and a paid service order to a third user; `other` is no party to it, so learns nothing about it.
+ * The test-mode routes belong to the order's buyer alone, and the download link to them too.
+ */
+export const CHECKOUT_ROUTES: RouteCase[] = [
+  {
+    route: "POST /api/checkout/create-payment",
+    body: (f) => ({ itemType: "service", itemId: f.serviceId, itemName: "x", itemPrice: 1 }),
+    visitor: LOGIN_TO_PURCHASE,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot buy your own item" },
+  },
+  {
+    route: "POST /api/checkout/create-embedded-payment",
+    body: (f) => ({ itemType: "service", itemId: f.serviceId }),
+    visitor: LOGIN_TO_PURCHASE,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot buy your own item" },
+  },
+  { route: "POST /api/checkout/test/:orderId/confirm", body: () => ({ outcome: "success" }), visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND },
+  { route: "GET /api/checkout/test/:orderId", visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND },
+  {
+    route: "POST /api/checkout/test/:orderId",
+    raw: () => new TextEncoder().encode("outcome=success"),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    visitor: LOGIN_TO_PURCHASE,
+    otherUser: ORDER_NOT_FOUND,
+    owner: ORDER_NOT_FOUND,
+  },
+  { route: "GET /api/orders", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  // The fixture's order is a service: it is delivered, never shipped.
+  { route: "POST /api/orders/:orderId/ship", body: () => ({}), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 409, message: STEP_NOT_ALLOWED } },
+  { route: "POST /api/orders/:orderId/deliver", body: () => ({ note: "Done" }), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  // Completing and asking for a revision are the buyer's steps.
+  { route: "POST /api/orders/:orderId/complete", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 403, message: STEP_NOT_ALLOWED } },
+  {
+    route: "POST /api/orders/:orderId/request-revision",
+    body: () => ({}),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: STEP_NOT_ALLOWED },
+  },
+  { route: "POST /api/orders/:orderId/refund", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  {
+    route: "POST /api/orders/:orderId/files",
+    raw: () => jpegBytes(800),
+    headers: { "content-type": "image/jpeg" },
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 201 },
+  },
+  // Downloads are the buyer's alone.
+  {
+    route: "POST /api/orders/:orderId/download-link",
+    body: () => ({}),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: "This download is not available" },
+  },
+  {
+    route: "GET /api/downloads/:token",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "This download is not available" },
+    owner: { status: 404, message: "This download is not available" },
+  },
+  { route: "GET /api/payouts/account", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Without Stripe keys there is no account to connect.
+  {
+    route: "POST /api/payouts/onboarding-link",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 409, message: "Payouts are only available with Stripe keys" },
+    owner: { status: 409, message: "Payouts are only available with Stripe keys" },
+  },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -211,6 +292,11 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     reason:
       "a WebSocket upgrade, open to visitors like the comments it carries; social/security.test.ts opens it as a visitor and comment-room.test.ts covers who may act in it",
   },
+  {
+    route: "POST /api/webhooks/stripe",
+    reason:
+      "called by Stripe's servers, so exempt from the Origin check and without a session: its credential is the signature, and checkout/webhooks.test.ts proves forged, unsigned, stale and replayed events change nothing",
+  },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...CHECKOUT_ROUTES];

@@ -5,16 +5,18 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { purchaseBodySchema, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
 import { formatCents } from "../../shared/rules/price";
 import { escapeHtml } from "../../shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
+import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
-import { expectedOrigin } from "../middleware/origin";
 import { startPayment } from "../services/payments/checkout";
-import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant, type PaymentContext } from "../services/payments/orders";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant } from "../services/payments/orders";
 import { paymentsMode } from "../services/payments/stripe";
 
 /** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
@@ -22,10 +24,6 @@ function requireBuyer(c: Context<AppEnv>): string {
   const session = c.var.session;
   if (!session) throw new ApiError("unauthorized", CHECKOUT_TEXTS.loginToPurchase);
   return session.userId;
-}
-
-export function paymentContext(c: Context<AppEnv>): PaymentContext {
-  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now(), origin: expectedOrigin(c.req.url, c.env.APP_ORIGIN) };
 }
 
 /**
@@ -77,9 +75,19 @@ ${
 <button class="pay" name="outcome" value="success">${escapeHtml(t.pay)}</button>
 <button class="decline" name="outcome" value="decline">${escapeHtml(t.decline)}</button>
 </form>`
-    : `<p>${escapeHtml(t.cannotContinue)}</p><p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
+    : `<p>${escapeHtml(t.cannotContinue)}</p>${
+        order.status === "failed" || order.status === "expired"
+          ? `<p>${escapeHtml(t.declined)}</p>`
+          : `<p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
+      }`
 }
 </body></html>`;
+}
+
+/** Each start writes a pending order (and, with keys, a Stripe session): bounded per buyer. */
+async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
+  const { ip, userAgent } = requestMeta(c.req);
+  await enforce(c.env, c.var.db, "checkout", [rateSubject("user", buyerId)], { userId: buyerId, ip, userAgent });
 }
 
 /** Mounted at /checkout. */
@@ -87,11 +95,13 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
+    await limitStarts(c, buyerId);
     return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "checkout"), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
+    await limitStarts(c, buyerId);
     return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "embedded"), 201);
   })
   // The embedded dialog's TEST MODE form.
@@ -111,7 +121,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const order = await requireTestOrder(c, c.req.valid("param").orderId);
     const form = await c.req.parseBody();
     const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
-    if (!outcome.success) throw new ApiError("validation_failed", CHECKOUT_TEXTS.testPage.cannotContinue);
+    if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await settleTestPayment(c, order.id, outcome.data.outcome);
     // Stripe Checkout returns to /payment-success on success and to the item page otherwise.
     const to = outcome.data.outcome === "success" ? `/payment-success?session_id=test_${order.id}&order=${order.id}` : `/${order.itemType}/${order.itemId}`;

@@ -11,7 +11,7 @@ import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { requireUser } from "../middleware/session";
 import { attachmentDisposition, verifyDownloadLink } from "../services/payments/downloads";
-import { actionsFor } from "../services/payments/orders";
+import { canDownload } from "../services/payments/orders";
 
 const tokenParamSchema = z.object({ token: z.string().min(1).max(2000) });
 const notAvailable = () => new ApiError("not_found", CHECKOUT_TEXTS.downloadNotAllowed);
@@ -27,7 +27,7 @@ export const downloadRoutes = new Hono<AppEnv>().get("/:token", validate("param"
   const { claims } = verdict;
   if (claims.userId !== userId) throw notAvailable();
   const order = await getOrder(c.var.db, claims.orderId);
-  if (!order || order.buyerId !== userId || !actionsFor(order, "buyer").includes("download")) throw notAvailable();
+  if (!order || order.buyerId !== userId || !canDownload(order)) throw notAvailable();
   let key: string | null = order.fileKey;
   let name = order.fileKey?.split("/").at(-1) ?? "download";
   if (claims.fileId !== null) {

@@ -14,12 +14,14 @@ import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from ".
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
+import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { toFixedLength } from "../services/media/streams";
+import { reconcilePendingOrder } from "../services/payments/checkout";
 import { signDownloadLink } from "../services/payments/downloads";
-import { actionsFor, canAttachFiles, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
+import { canAttachFiles, canDownload, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { requestMeta } from "../services/security-events";
 
@@ -53,7 +55,11 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get("/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    let { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    if (order.status === "pending" && role === "buyer") {
+      await reconcilePendingOrder(paymentContext(c), order);
+      ({ order, role } = await requireParticipant(c.var.db, order.id, userId));
+    }
     c.header("Cache-Control", "no-store");
     return c.json(await orderDetail(c.var.db, order, role), 200);
   })
@@ -79,7 +85,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (size === null || size === 0 || !body) throw new ApiError("bad_request", CHECKOUT_TEXTS.deliveryFileMissing);
     if (size > DELIVERY_FILE_MAX_BYTES) throw new ApiError("payload_too_large", CHECKOUT_TEXTS.deliveryFileTooLarge);
     const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await enforce(c.env, c.var.db, "delivery_file", [rateSubject("user", userId)], { userId, ip, userAgent });
     const id = newId();
     const key = `order-files/${order.id}/${id}`;
     // The stored key is ours; the name is only shown and sent back in Content-Disposition.
@@ -99,7 +105,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post("/:orderId/download-link", orderParam, validate("json", downloadLinkBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
-    if (role !== "buyer" || !actionsFor(order, role).includes("download")) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
+    if (role !== "buyer" || !canDownload(order)) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
     const fileId = c.req.valid("json").fileId ?? null;
     if (fileId === null ? order.fileKey === null : (await getOrderFile(c.var.db, order.id, fileId))?.deliveredAt == null) {
       throw new ApiError("not_found", CHECKOUT_TEXTS.fileNotFound);

@@ -8,9 +8,9 @@ import { CHECKOUT_TEXTS } from "../../shared/messages";
 import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { paymentContext } from "../lib/payment-context";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
-import { paymentContext } from "./checkout";
 
 type Ref = { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null };
 

@@ -76,7 +76,7 @@ export async function reset(env: Pick<Bindings, "LIMITER">, rule: RateLimitRuleN
 function rateLimitError(rule: RateLimitRuleName, retryAfterMs: number): ApiError {
   const minutes = minutesToWait(retryAfterMs);
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const toast = rule === "upload" || rule === "avatar_upload" ? SECURITY_TEXTS.uploadLimitReached(minutes) : SECURITY_TEXTS.tooManyAttempts(minutes);
+  const toast = rule === "upload" || rule === "avatar_upload" || rule === "delivery_file" ? SECURITY_TEXTS.uploadLimitReached(minutes) : SECURITY_TEXTS.tooManyAttempts(minutes);
   return new ApiError(
     "rate_limited",
     toast.description ?? toast.title,

@@ -17,6 +17,7 @@ import {
   keyedApi,
   orderRow,
   ordersOfBuyer,
+  outbox,
   signedInUser,
   type FakeStripe,
 } from "../helpers";
@@ -142,6 +143,21 @@ describe("refusals", () => {
   });
 });
 
+describe("the start limit", () => {
+  it("lets a buyer start 20 payments in 10 minutes, then answers 429 and writes no order", async () => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    const productId = await insertProduct(seller.id);
+    for (let i = 0; i < 20; i++) {
+      await json(await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201);
+    }
+    const res = await api("/api/checkout/create-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await ordersOfBuyer(buyer.id)).toHaveLength(20);
+  });
+});
+
 describe("test mode (no STRIPE_SECRET_KEY)", () => {
   it("writes the same pending order and points Checkout at the local TEST MODE page", async () => {
     const seller = await signedInUser();
@@ -177,5 +193,39 @@ describe("test mode (no STRIPE_SECRET_KEY)", () => {
     const no = await api(`/api/checkout/test/${declinedId}`, form("decline"));
     expect(no.headers.get("location")).toBe(`/product/${productId}`);
     expect((await orderRow(declinedId))!.status).toBe("failed");
+
+    // Back on the page, neither order can be paid again, and each says how it ended.
+    const after = async (id: string) => (await api(`/api/checkout/test/${id}`, { cookie: buyer.cookie })).text();
+    const paidPage = await after(paidId);
+    expect(paidPage).not.toContain("<form");
+    expect(paidPage).toContain(CHECKOUT_TEXTS.testPage.paid);
+    const failedPage = await after(declinedId);
+    expect(failedPage).not.toContain("<form");
+    expect(failedPage).toContain(CHECKOUT_TEXTS.testPage.declined);
+    await expectError(await api(`/api/checkout/test/${declinedId}`, { ...form("sideways") }), 400, "Invalid request");
+  });
+});
+
+describe("receipts", () => {
+  it("mails the buyer a receipt and the seller a sale once a test payment succeeds, and nothing on a decline", async () => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    const productId = await insertProduct(seller.id, { priceCents: 2_000 });
+    const start = async () =>
+      (await json<CreateEmbeddedPaymentResponse>(await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201)).orderId;
+    const declined = await start();
+    await json(await api(`/api/checkout/test/${declined}/confirm`, { cookie: buyer.cookie, body: { outcome: "decline" } }), 200);
+    expect(await outbox(buyer.email)).toEqual([]);
+
+    const paid = await start();
+    await json(await api(`/api/checkout/test/${paid}/confirm`, { cookie: buyer.cookie, body: { outcome: "success" } }), 200);
+    const [receipt] = await outbox(buyer.email);
+    const [sale] = await outbox(seller.email);
+    const item = (await orderRow(paid))!.itemName;
+    expect(receipt).toMatchObject({ subject: CHECKOUT_TEXTS.mail.receiptSubject(item) });
+    expect(receipt!.text).toContain("$21");
+    expect(receipt!.text).toContain(`/orders/${paid}`);
+    expect(sale).toMatchObject({ subject: CHECKOUT_TEXTS.mail.saleSubject(item) });
+    expect(sale!.text).toContain("$20");
   });
 });

@@ -153,6 +153,21 @@ const CASES: Record<string, PlanCase> = {
     uses: ["orders_seller_created_idx"],
     sorted: true,
   },
+  "orders due for automatic completion (daily cron)": {
+    sql: `SELECT id FROM orders WHERE status = 'shipped' AND status_changed_at <= ?1 ORDER BY status_changed_at ASC LIMIT 200`,
+    uses: ["orders_status_changed_idx"],
+    sorted: true,
+  },
+  "an order's history oldest first": {
+    sql: `SELECT * FROM order_history WHERE order_id = ?1 ORDER BY created_at ASC, id ASC`,
+    uses: ["order_history_order_idx"],
+    sorted: false,
+  },
+  "an order's delivery files oldest first": {
+    sql: `SELECT * FROM order_files WHERE order_id = ?1 ORDER BY created_at ASC, id ASC`,
+    uses: ["order_files_order_idx"],
+    sorted: false,
+  },
   "hashtags by trending score": {
     sql: `SELECT * FROM hashtags ORDER BY trending_score DESC, id DESC LIMIT 20`,
     uses: ["hashtags_trending_idx"],
@@ -221,7 +236,7 @@ describe("query plans of the list queries", () => {
   }
 
   it("covers every case (guards against an accidentally emptied table of cases)", () => {
-    expect(Object.keys(CASES)).toHaveLength(31);
+    expect(Object.keys(CASES)).toHaveLength(34);
   });
 
   it("detects a full scan when there is no index to use", async () => {

@@ -112,7 +112,7 @@ export async function insertOrder(input: {
 // ---------------------------------------------------------------------------------------------
 // The fake Stripe
 
-export interface StripeCall {
+interface StripeCall {
   method: string;
   path: string;
   /** The form body as Stripe's API receives it (bracketed keys, e.g. line_items[0][price_data][unit_amount]). */
@@ -122,6 +122,8 @@ export interface StripeCall {
 
 export interface FakeStripe {
   calls: StripeCall[];
+  /** Objects a GET of their path answers (e.g. "/v1/payment_intents/pi_1"), as Stripe holds them. */
+  objects: Map<string, Record<string, unknown>>;
   /** Makes the next call of this path fail with Stripe's error shape and message. */
   failNext(path: string, message: string): void;
   restore(): void;
@@ -131,6 +133,7 @@ export interface FakeStripe {
 export function fakeStripe(): FakeStripe {
   const calls: StripeCall[] = [];
   const failures = new Map<string, string>();
+  const objects = new Map<string, Record<string, unknown>>();
   let counter = 0;
   const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -141,6 +144,10 @@ export function fakeStripe(): FakeStripe {
     if (failure !== undefined) {
       failures.delete(url.pathname);
       return Response.json({ error: { type: "invalid_request_error", message: failure } }, { status: 400 });
+    }
+    const stored = request.method === "GET" ? objects.get(url.pathname) : undefined;
+    if (request.method === "GET") {
+      return stored ? Response.json(stored) : Response.json({ error: { type: "invalid_request_error", message: "No such object" } }, { status: 404 });
     }
     counter += 1;
     const n = `${counter}${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
@@ -162,6 +169,7 @@ export function fakeStripe(): FakeStripe {
   useStripeTransport(fakeFetch);
   return {
     calls,
+    objects,
     failNext: (path, message) => failures.set(path, message),
     restore: () => useStripeTransport(undefined),
   };

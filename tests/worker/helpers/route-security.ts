@@ -4,9 +4,11 @@
 // requests, a forged or tampered session counts as a visitor, and a refusal writes nothing.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signDownloadLink } from "../../../worker/services/payments/downloads";
+import { insertOrder, insertPricedService } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
-import { signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
+import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
 /** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
 export interface Outcome {
@@ -23,6 +25,12 @@ export interface RouteFixture {
   commentId: string;
   /** An open upload of a 3,000-byte JPEG, every part received. */
   uploadId: string;
+  /** A priced service of the owner's, for the purchase routes. */
+  serviceId: string;
+  /** A paid test-mode service order the owner sells to a third user (not `other`). */
+  orderId: string;
+  /** A valid download link for that order's buyer: nobody in the fixture may use it. */
+  downloadToken: string;
 }
 
 export interface RouteCase {
@@ -60,6 +68,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   userId: (f) => f.owner.id,
   partNumber: () => "1",
   name: () => "studio",
+  orderId: (f) => f.orderId,
+  token: (f) => f.downloadToken,
 };
 
 function split(route: string): { method: string; path: string } {
@@ -88,7 +98,11 @@ export async function routeFixture(): Promise<RouteFixture> {
   if (comment.status !== 201) throw new Error(`comment failed: ${comment.status} ${await comment.text()}`);
   const { id: commentId } = (await comment.json()) as { id: string };
   const uploadId = await uploadThroughApi(owner.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
-  return { owner, other, commentId, uploadId };
+  const buyer = await createUser();
+  const serviceId = await insertPricedService(owner.id);
+  const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
+  const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
+  return { owner, other, commentId, uploadId, serviceId, orderId, downloadToken };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

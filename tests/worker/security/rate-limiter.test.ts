@@ -20,6 +20,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   visitor_event: { limit: 10, minutes: 10 },
   profile_visit: { limit: 60, minutes: 10 },
   avatar_upload: { limit: 10, minutes: 60 },
+  checkout: { limit: 20, minutes: 10 },
+  delivery_file: { limit: 60, minutes: 60 },
 };
 
 describe("rules", () => {

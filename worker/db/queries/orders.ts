@@ -2,7 +2,7 @@
 // decision records 0037–0039). Every state change is one guarded UPDATE (`… where status in
 // (allowed)`), so two requests racing for the same step, or a webhook arriving twice or out of
 // order, change an order at most once: the loser's update matches no row.
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Cursor } from "../../../shared/cursor";
 import type { OrderStatus } from "../../../shared/constants";
 import type { Db } from "../client";
@@ -124,6 +124,12 @@ export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHist
 
 const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
+/**
+ * Payment attempts that never went through: every Buy Now writes a pending order, so abandoned
+ * dialogs and declined cards would crowd both lists. Their order pages stay reachable by id.
+ */
+const UNPAID_STATUSES = ["pending", "failed", "expired"] as const;
+
 /** One side's orders, newest first, keyset on (created_at, id) through the buyer / seller index. */
 export async function listOrders(db: Db, options: { userId: string; role: "buyer" | "seller"; cursor?: Cursor | undefined; limit: number }) {
   const mine = options.role === "buyer" ? orders.buyerId : orders.sellerId;
@@ -136,7 +142,9 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
     .where(
       and(
         eq(mine, options.userId),
-        cursor ? or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id))) : undefined,
+        notInArray(orders.status, [...UNPAID_STATUSES]),
+        // The row-value form is what SQLite turns into one index range (tests/worker/db/query-plans.test.ts).
+        cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -7,9 +7,9 @@ import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "../..
 import { CHECKOUT_TEXTS } from "../../../shared/messages";
 import { platformFeeCents } from "../../../shared/rules/price";
 import { newId } from "../../db/ids";
-import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder } from "../../db/queries/orders";
+import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";
-import { failPendingOrder, type PaymentContext } from "./orders";
+import { failPendingOrder, fulfilPaidOrder, type PaymentContext } from "./orders";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
 export type PaymentVariant = "checkout" | "embedded";
@@ -119,5 +119,30 @@ export async function startPayment(ctx: PaymentContext, purchase: Purchase, vari
     await failPendingOrder(ctx, order.id, "failed");
     ctx.log.warn("stripe refused a payment", { orderId: order.id, error });
     throw new ApiError("unavailable", CHECKOUT_TEXTS.sessionFailedWith(providerMessage(error)));
+  }
+}
+
+/**
+ * Asks Stripe about a Stripe order that is still pending when its buyer looks at it (the
+ * /payment-success page polls the order): a payment whose webhook is late, or never configured,
+ * is fulfilled through the same path, with the same amount check as the webhook's. Anything
+ * Stripe cannot answer leaves the order pending; the webhook still decides later.
+ */
+export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow): Promise<void> {
+  if (order.status !== "pending" || order.provider !== "stripe" || paymentsMode(ctx.env) !== "stripe") return;
+  const stripe = createStripe(ctx.env.STRIPE_SECRET_KEY!);
+  try {
+    if (order.providerPaymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(order.providerPaymentIntentId);
+      if (intent.status === "succeeded" && intent.amount_received === order.totalCents) await fulfilPaidOrder(ctx, order.id, intent.id);
+    } else if (order.providerSessionId) {
+      const session = await stripe.checkout.sessions.retrieve(order.providerSessionId);
+      if (session.payment_status === "paid" && session.amount_total === order.totalCents) {
+        const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+        await fulfilPaidOrder(ctx, order.id, intent);
+      }
+    }
+  } catch (error) {
+    ctx.log.warn("stripe order check failed", { orderId: order.id, error });
   }
 }

@@ -33,9 +33,9 @@ import { createMailer, linkMail } from "../mail";
 import { createStripe, paymentsMode } from "./stripe";
 
 /** States in which the buyer has paid and the money has not gone back. */
-export const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
+const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
 
-export function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
+function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
   if (order.itemType === "service") return "service";
   return order.productType === "physical" ? "physical" : "digital";
 }
@@ -50,7 +50,7 @@ interface StepRule {
 }
 
 /** Who may move an order where: the table the route guards and the order page's buttons share. */
-export const STEPS: { readonly [Name in StepName]: StepRule } = {
+const STEPS: { readonly [Name in StepName]: StepRule } = {
   ship: { by: "seller", kinds: ["physical"], from: ["paid"], to: "shipped" },
   deliver: { by: "seller", kinds: ["service"], from: ["paid", "in_progress"], to: "delivered" },
   complete: { by: "buyer", kinds: ["physical", "service"], from: ["shipped", "delivered"], to: "completed" },
@@ -58,8 +58,12 @@ export const STEPS: { readonly [Name in StepName]: StepRule } = {
   refund: { by: "seller", kinds: ["digital", "physical", "service"], from: PAID_STATES, to: "refunded" },
 };
 
-/** A digital product's file while the order stays paid; a service's delivered files until a refund. */
-function canDownload(order: OrderRow, kind: OrderKind): boolean {
+/**
+ * Whether the buyer may download now: a digital product's file while the order stays paid, a
+ * service's delivered files once delivered (through revisions) until a refund.
+ */
+export function canDownload(order: OrderRow): boolean {
+  const kind = orderKind(order);
   if (kind === "digital") return order.fileKey !== null && (order.status === "paid" || order.status === "completed");
   return kind === "service" && ["delivered", "in_progress", "completed"].includes(order.status);
 }
@@ -68,19 +72,20 @@ export function canAttachFiles(order: OrderRow): boolean {
   return orderKind(order) === "service" && (order.status === "paid" || order.status === "in_progress");
 }
 
-export function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
+function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
   const kind = orderKind(order);
   const actions: OrderAction[] = [];
   for (const [name, rule] of Object.entries(STEPS) as [StepName, StepRule][]) {
     if (rule.by === role && rule.kinds.includes(kind) && rule.from.includes(order.status)) actions.push(name);
   }
   if (role === "seller" && canAttachFiles(order)) actions.push("attach-file");
-  if (role === "buyer" && canDownload(order, kind)) actions.push("download");
+  // A service's files are offered one by one in `files`; "download" is the product's own file.
+  if (role === "buyer" && kind === "digital" && canDownload(order)) actions.push("download");
   return actions;
 }
 
 /** The caller's side of an order; null for anyone else (who is told the order does not exist). */
-export function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): OrderRole | null {
+function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): OrderRole | null {
   if (order.buyerId === userId) return "buyer";
   if (order.sellerId === userId) return "seller";
   return null;
@@ -205,7 +210,7 @@ async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<
       );
     }
     if (parties.seller) {
-      const buyerName = parties.buyer?.displayName || parties.buyer?.username || "A buyer";
+      const buyerName = parties.buyer?.displayName || parties.buyer?.username || texts.someone;
       await mailer.send(
         linkMail(parties.seller.email, texts.saleSubject(order.itemName), texts.saleIntro(order.itemName, formatCents(order.priceCents), buyerName), texts.viewOrder, link, texts.outro),
       );
