@@ -19,6 +19,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
+import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
@@ -32,6 +33,7 @@ import { Route as PostPostIdRouteImport } from './routes/post.$postId'
 import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
 import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
+import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -80,6 +82,11 @@ const AuthedFeedRoute = AuthedFeedRouteImport.update({
 const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
@@ -147,6 +154,11 @@ const ServiceServiceIdRoute = ServiceServiceIdRouteImport.update({
   path: '/service/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedOrdersOrderIdRoute = AuthedOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -158,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/payment-success': typeof AuthedPaymentSuccessRoute
   '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
@@ -171,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,6 +195,7 @@ export interface FileRoutesByTo {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/payment-success': typeof AuthedPaymentSuccessRoute
   '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
@@ -194,6 +209,7 @@ export interface FileRoutesByTo {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth': typeof AuthIndexRoute
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,6 +223,7 @@ export interface FileRoutesById {
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/messages': typeof AuthedMessagesRoute
+  '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/search': typeof AuthedSearchRoute
   '/_authed/services': typeof AuthedServicesRoute
@@ -220,6 +237,7 @@ export interface FileRoutesById {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -233,6 +251,7 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/payment-success'
     | '/products'
     | '/search'
     | '/services'
@@ -246,6 +265,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/orders/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -256,6 +276,7 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/payment-success'
     | '/products'
     | '/search'
     | '/services'
@@ -269,6 +290,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth'
+    | '/orders/$orderId'
   id:
     | '__root__'
     | '/'
@@ -281,6 +303,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-profile'
     | '/_authed/feed'
     | '/_authed/messages'
+    | '/_authed/payment-success'
     | '/_authed/products'
     | '/_authed/search'
     | '/_authed/services'
@@ -294,6 +317,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/_authed/orders/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -376,6 +400,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/messages'
       preLoaderRoute: typeof AuthedMessagesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payment-success': {
+      id: '/_authed/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof AuthedPaymentSuccessRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/products': {
@@ -469,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServiceServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/orders/$orderId': {
+      id: '/_authed/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof AuthedOrdersOrderIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -480,11 +518,13 @@ interface AuthedRouteChildren {
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedMessagesRoute: typeof AuthedMessagesRoute
+  AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
+  AuthedOrdersOrderIdRoute: typeof AuthedOrdersOrderIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -495,11 +535,13 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedMessagesRoute: AuthedMessagesRoute,
+  AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
+  AuthedOrdersOrderIdRoute: AuthedOrdersOrderIdRoute,
 }
 
 const AuthedRouteWithChildren =

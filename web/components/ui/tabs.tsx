@@ -1,14 +1,38 @@
 import { Tabs as TabsPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { useEffect, useRef, type ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * A row of tabs that scrolls sideways when it does not fit (the dashboard's six on a phone). The
+ * active tab is kept in view, on opening (a `?tab=` link to the last one) and whenever it changes,
+ * by scrolling the row only: the page itself does not move.
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const reveal = () => {
+      const active = list.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+      if (!active) return;
+      const start = active.offsetLeft;
+      const end = start + active.offsetWidth;
+      if (start < list.scrollLeft) list.scrollLeft = start;
+      else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+    };
+    reveal();
+    const observer = new MutationObserver(reveal);
+    observer.observe(list, { subtree: true, attributeFilter: ["data-state"] });
+    return () => observer.disconnect();
+  }, []);
   return (
     <TabsPrimitive.List
+      ref={ref}
       className={cn(
-        "inline-flex w-full items-center gap-1 overflow-x-auto rounded-full bg-muted p-1 text-muted-foreground [scrollbar-width:none]",
+        // Relative, so each tab's offsetLeft is measured from the row.
+        "relative inline-flex w-full items-center gap-1 overflow-x-auto rounded-full bg-muted p-1 text-muted-foreground [scrollbar-width:none]",
         className,
       )}
       {...props}

@@ -2,17 +2,19 @@
 // avatar and name, Bookmarks, Edit Profile, Logout); a left column with the profile overview and
 // the professional tools; a right column with tabs Posts (5 latest), Bookmarks, Services (3, then
 // 'View All' to /services) and Products (3, then 'View All' to /products) (§9 previews). Without a
-// profile: 'Profile not found' and a Sign Out button. On a phone the columns stack.
+// profile: 'Profile not found' and a Sign Out button. On a phone the columns stack. Issue #13 adds
+// the tabs Purchases and Sales: the signed-in user's orders on each side.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AudioLines, LogOut, Package, Plus, RefreshCw, UserX, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
+import { CHECKOUT_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { showAuthError } from "../../features/auth/errors";
 import { useSignOut } from "../../features/auth/hooks";
+import { OrderList } from "../../features/checkout/components/order-list";
 import { PostCard } from "../../features/posts/components/post-card";
 import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
 import { dashboardQueryOptions, isNotFound } from "../../features/profiles/api";
@@ -22,7 +24,8 @@ import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
 import { BookmarksList, PostActions } from "../../features/social";
 import { appPaths, professionalToolPaths, profilePath } from "../../lib/app-paths";
 
-const TABS = ["posts", "bookmarks", "services", "products"] as const;
+// Purchases and Sales are the order lists of issue #13 (the checkout feature renders them).
+const TABS = ["posts", "bookmarks", "services", "products", "purchases", "sales"] as const;
 
 export const Route = createFileRoute("/_authed/dashboard")({
   validateSearch: z.object({ tab: z.enum(TABS).optional().catch(undefined) }),
@@ -98,6 +101,8 @@ function DashboardPage() {
             <TabsTrigger value="bookmarks">Bookmarks</TabsTrigger>
             <TabsTrigger value="services">Services</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
+            <TabsTrigger value="purchases">{CHECKOUT_SCREEN_TEXTS.purchases}</TabsTrigger>
+            <TabsTrigger value="sales">{CHECKOUT_SCREEN_TEXTS.sales}</TabsTrigger>
           </TabsList>
 
           <TabsContent value="posts" className="space-y-4">
@@ -170,6 +175,14 @@ function DashboardPage() {
                 <ViewAll to={professionalToolPaths.products} label="View All" count={totals.products} />
               </>
             )}
+          </TabsContent>
+
+          <TabsContent value="purchases">
+            <OrderList role="buyer" />
+          </TabsContent>
+
+          <TabsContent value="sales">
+            <OrderList role="seller" />
           </TabsContent>
         </Tabs>
       </div>
