@@ -1,0 +1,20 @@
+// The native app's identity and the links it opens (spec social-feed-search §1: "also packaged as
+// a native app"; decision record 0043). One home for what capacitor.config.ts, the Worker's
+// /.well-known files and the SPA's deep-link routing must agree on; the Android manifest and the
+// iOS entitlements repeat the paths in XML, and tests/web/native-project.test.ts keeps them equal.
+
+/** Android application id and iOS bundle id alike. */
+export const NATIVE_APP_ID = "app.backline.mobile";
+
+export const NATIVE_APP_NAME = "Backline";
+
+/**
+ * Path prefixes that open in the app instead of the browser when a link to them is tapped: a
+ * shared post (`/post/{id}`, the share links of spec §4) and a profile (`/profile/{id}`).
+ */
+export const DEEP_LINK_PREFIXES = ["/post/", "/profile/"] as const;
+
+/** True for a path the app routes to itself when the operating system hands it a link. */
+export function isDeepLinkPath(pathname: string): boolean {
+  return DEEP_LINK_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+}
