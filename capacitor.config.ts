@@ -5,14 +5,14 @@
 // Worker's Origin check passes unchanged, and media, sockets and the service worker all work as
 // on the web. The production build (webDir) still ships inside the app, because Capacitor syncs it.
 import type { CapacitorConfig } from "@capacitor/cli";
-import { NATIVE_APP_ID, NATIVE_APP_NAME } from "./shared/native-app";
+import { NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, NATIVE_APP_NAME } from "./shared/native-app";
 
 /**
  * The origin the app loads. Production is the default; a developer points a device or emulator at
  * a local server with e.g. BACKLINE_APP_ORIGIN=http://10.0.2.2:5173 (the Android emulator's name
  * for the host machine) before `npm run native:sync`. Plain http is allowed only then.
  */
-const appOrigin = new URL(process.env.BACKLINE_APP_ORIGIN ?? "https://backline.example").origin;
+const appOrigin = new URL(process.env.BACKLINE_APP_ORIGIN || NATIVE_APP_DEFAULT_ORIGIN).origin;
 const cleartext = appOrigin.startsWith("http:");
 
 /** The dark theme's colour (spec §1: #0a0a0a): what shows before the page has painted. */

@@ -29,7 +29,8 @@ const capacitorOnlyInBridge = {
 
 export default defineConfig(
   {
-    ignores: ["dist/", "dev-dist/", "coverage/", ".wrangler/", "node_modules/", "seed/media/", "web/routeTree.gen.ts"],
+    // android/ and ios/ hold the native projects and, after `cap sync`, a copy of the built SPA.
+    ignores: ["dist/", "dev-dist/", "coverage/", ".wrangler/", "node_modules/", "seed/media/", "web/routeTree.gen.ts", "android/", "ios/"],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

@@ -9,6 +9,12 @@ export const NATIVE_APP_ID = "app.backline.mobile";
 export const NATIVE_APP_NAME = "Backline";
 
 /**
+ * The origin the store builds load unless BACKLINE_APP_ORIGIN names another when they are built
+ * (capacitor.config.ts, android/app/build.gradle); the iOS entitlements name its host too.
+ */
+export const NATIVE_APP_DEFAULT_ORIGIN = "https://backline.example";
+
+/**
  * Path prefixes that open in the app instead of the browser when a link to them is tapped: a
  * shared post (`/post/{id}`, the share links of spec §4) and a profile (`/profile/{id}`).
  */

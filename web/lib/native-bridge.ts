@@ -154,13 +154,13 @@ export function closeTopmostLayer(doc: Document = document): boolean {
 }
 
 type BridgeHistory = Pick<RouterHistory, "canGoBack" | "back" | "block" | "push">;
-export type BackOutcome = "dialog" | "history" | "exit";
+type BackOutcome = "dialog" | "history" | "exit";
 
 /**
  * Android's hardware back button, in the order users expect: close an open dialog, else go back
  * in the router's history, else (on the first screen of the session) leave the app.
  */
-export function handleBackButton(history: BridgeHistory, exitApp: () => void, doc: Document = document): BackOutcome {
+function handleBackButton(history: BridgeHistory, exitApp: () => void, doc: Document = document): BackOutcome {
   if (closeTopmostLayer(doc)) return "dialog";
   if (history.canGoBack()) {
     history.back();
