@@ -26,6 +26,8 @@ const config: CapacitorConfig = {
   backgroundColor: LAUNCH_BACKGROUND,
   server: {
     url: appOrigin,
+    // Where the installed PWA starts too (its manifest's start_url).
+    appStartPath: "/feed",
     cleartext,
   },
   android: {
