@@ -3,16 +3,17 @@
 //
 // The app loads the deployed origin (server.url), so the session cookies are first-party, the
 // Worker's Origin check passes unchanged, and media, sockets and the service worker all work as
-// on the web. The production build (webDir) still ships inside the app, because Capacitor syncs it.
+// on the web. The production build (webDir) still ships inside the app: Capacitor syncs it, and its
+// offline page is what the app shows when the origin cannot be reached.
 import type { CapacitorConfig } from "@capacitor/cli";
-import { NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, NATIVE_APP_NAME } from "./shared/native-app";
+import { NATIVE_APP_ID, NATIVE_APP_NAME, nativeAppOrigin } from "./shared/native-app";
 
 /**
  * The origin the app loads. Production is the default; a developer points a device or emulator at
  * a local server with e.g. BACKLINE_APP_ORIGIN=http://10.0.2.2:5173 (the Android emulator's name
  * for the host machine) before `npm run native:sync`. Plain http is allowed only then.
  */
-const appOrigin = new URL(process.env.BACKLINE_APP_ORIGIN || NATIVE_APP_DEFAULT_ORIGIN).origin;
+const appOrigin = nativeAppOrigin(process.env.BACKLINE_APP_ORIGIN);
 const cleartext = appOrigin.startsWith("http:");
 
 /** The dark theme's colour (spec §1: #0a0a0a): what shows before the page has painted. */
@@ -29,6 +30,9 @@ const config: CapacitorConfig = {
     // Where the installed PWA starts too (its manifest's start_url).
     appStartPath: "/feed",
     cleartext,
+    // Shown from the bundled build when the origin cannot be reached; web/native/offline-page.config.ts
+    // writes it into the build.
+    errorPath: "native-offline.html",
   },
   android: {
     // Release builds refuse to load mixed content and to be debugged through Chrome.

@@ -14,6 +14,11 @@ export const NATIVE_APP_NAME = "Backline";
  */
 export const NATIVE_APP_DEFAULT_ORIGIN = "https://backline.example";
 
+/** The origin the app loads, from BACKLINE_APP_ORIGIN when it is set at build and sync time. */
+export function nativeAppOrigin(configured: string | undefined): string {
+  return new URL(configured || NATIVE_APP_DEFAULT_ORIGIN).origin;
+}
+
 /**
  * Path prefixes that open in the app instead of the browser when a link to them is tapped: a
  * shared post (`/post/{id}`, the share links of spec §4) and a profile (`/profile/{id}`).

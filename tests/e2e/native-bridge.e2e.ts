@@ -94,3 +94,17 @@ describe("back button fallback: back closes a dialog before navigating", () => {
     await context.close();
   });
 });
+
+describe("the app's offline page (capacitor.config.ts server.errorPath)", () => {
+  it("is in the client build, says the connection is missing and links back to the app's feed", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    const res = await page.goto("/native-offline.html");
+    expect(res?.status()).toBe(200);
+    await page.getByRole("heading", { name: "You're Offline" }).waitFor();
+    // The build's default origin: the app loads the deployed site (decision record 0043).
+    expect(await page.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("https://backline.example/feed");
+    await screenshot(page, "native-offline-mobile");
+    await context.close();
+  });
+});

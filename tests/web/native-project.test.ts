@@ -8,14 +8,14 @@ import manifest from "../../android/app/src/main/AndroidManifest.xml?raw";
 import capacitorConfig from "../../capacitor.config.ts?raw";
 import entitlements from "../../ios/App/App/App.entitlements?raw";
 import xcodeProject from "../../ios/App/App.xcodeproj/project.pbxproj?raw";
-import { DEEP_LINK_PREFIXES, NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, isDeepLinkPath } from "../../shared/native-app";
+import { DEEP_LINK_PREFIXES, NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, isDeepLinkPath, nativeAppOrigin } from "../../shared/native-app";
 import wranglerToml from "../../wrangler.toml?raw";
 
 describe("capacitor.config.ts", () => {
   it("takes the app's identity and default origin from shared/native-app.ts and ships the client build", () => {
     expect(capacitorConfig).toContain("appId: NATIVE_APP_ID,");
     expect(capacitorConfig).toContain("appName: NATIVE_APP_NAME,");
-    expect(capacitorConfig).toContain("process.env.BACKLINE_APP_ORIGIN || NATIVE_APP_DEFAULT_ORIGIN");
+    expect(capacitorConfig).toContain("nativeAppOrigin(process.env.BACKLINE_APP_ORIGIN)");
     // The Cloudflare plugin writes the SPA to dist/client, which wrangler.toml serves as assets.
     expect(capacitorConfig).toContain('webDir: "dist/client",');
     expect(wranglerToml).toContain('directory = "./dist/client"');
@@ -54,5 +54,13 @@ describe("isDeepLinkPath", () => {
     expect(isDeepLinkPath("/post/")).toBe(false);
     expect(isDeepLinkPath("/posts/p1")).toBe(false);
     expect(isDeepLinkPath("/feed")).toBe(false);
+  });
+});
+
+describe("nativeAppOrigin", () => {
+  it("is the configured origin, or the default when none is set", () => {
+    expect(nativeAppOrigin(undefined)).toBe(NATIVE_APP_DEFAULT_ORIGIN);
+    expect(nativeAppOrigin("")).toBe(NATIVE_APP_DEFAULT_ORIGIN);
+    expect(nativeAppOrigin("http://10.0.2.2:5173/anything")).toBe("http://10.0.2.2:5173");
   });
 });
