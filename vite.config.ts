@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type PluginOption } from "vite";
+import { nativeOfflinePage } from "./web/native/offline-page.config.ts";
 import { pwa } from "./web/pwa/vite-pwa.config.ts";
 
 // BACKLINE_STATE lets tests and scripts point the local D1/R2/KV/DO state at their own folder.
@@ -23,6 +24,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: statePath ? { path: statePath } : true }),
     ...(pwa() as PluginOption[]),
+    nativeOfflinePage(),
   ],
   resolve: {
     alias: { "@web": path.resolve(import.meta.dirname, "web"), "@shared": path.resolve(import.meta.dirname, "shared") },

@@ -12,6 +12,7 @@ import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
+import { appLinkRoutes } from "./routes/app-links";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
@@ -102,6 +103,8 @@ app.all("/api/*", () => {
 });
 // Post media from R2 (GET/HEAD with Range); mounted before the SPA catch-all below.
 app.route("/media", mediaRoutes);
+// The native app's deep-link verification files (decision record 0043).
+app.route("/.well-known", appLinkRoutes);
 // The dev mail outbox; a 404 unless ENVIRONMENT is development or test.
 app.route("/dev", devRoutes);
 // Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.

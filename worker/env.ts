@@ -29,6 +29,11 @@ export interface Bindings {
   EMAIL?: SendEmail;
   /** Sender address for mail sent through EMAIL. */
   MAIL_FROM?: string;
+  // --- Native app deep links (worker/routes/app-links.ts, decision record 0043) ---
+  /** Comma-separated SHA-256 fingerprints of the Android signing certificates (Play App Signing, upload key). */
+  ANDROID_CERT_SHA256?: string;
+  /** The Apple Developer team id that signs the iOS app. */
+  APPLE_TEAM_ID?: string;
   /** Test-only: "test" selects a cheap password-hash cost so the suite stays fast. Never set in production. */
   PASSWORD_HASH_COST?: string;
   // --- Payments (worker/services/payments, decision records 0037–0039) ---

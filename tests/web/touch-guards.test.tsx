@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UI_TIMINGS } from "../../shared/constants";
 import { Button } from "../../web/components/ui/button";
-import { HAPTIC_PATTERNS, installHaptics } from "../../web/lib/haptics";
+import { installHaptics } from "../../web/lib/haptics";
+import { HAPTIC_PATTERNS } from "../../web/lib/native-bridge";
 import { THEME_COLORS, setThemePreference } from "../../web/lib/theme";
 import { installContextMenuGuard, installDoubleTapGuard, installZoomGuard } from "../../web/lib/touch-guards";
 

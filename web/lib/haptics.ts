@@ -1,26 +1,10 @@
 // Haptic feedback (spec §1): light on buttons and links, medium on a primary-action control,
 // heavy on a danger-action control. Controls opt into a strength with data-haptic; the Button
-// primitive sets it from its variant, so most screens get the right feel without thinking.
+// primitive sets it from its variant, so most screens get the right feel without thinking. The
+// pulse itself comes from the native bridge: the app's impact styles, or the browser's vibrate.
+import { impact } from "./native-bridge";
 
 export type HapticStrength = "light" | "medium" | "heavy";
-
-/** Vibration patterns in milliseconds; short enough to feel like a tap, not a buzz. */
-export const HAPTIC_PATTERNS: Record<HapticStrength, number | number[]> = {
-  light: 10,
-  medium: 20,
-  heavy: [30, 40, 30],
-};
-
-function haptic(strength: HapticStrength = "light"): void {
-  // navigator.vibrate is missing on iOS Safari and desktop browsers: then this is a no-op.
-  if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {
-    try {
-      navigator.vibrate(HAPTIC_PATTERNS[strength]);
-    } catch {
-      // Some browsers throw without a user gesture; feedback is optional, so ignore it.
-    }
-  }
-}
 
 const INTERACTIVE = 'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [data-haptic]';
 
@@ -42,7 +26,7 @@ function hapticStrengthFor(target: EventTarget | null): HapticStrength | null {
 export function installHaptics(root: Document = document): () => void {
   const onClick = (event: Event) => {
     const strength = hapticStrengthFor(event.target);
-    if (strength) haptic(strength);
+    if (strength) impact(strength);
   };
   root.addEventListener("click", onClick, true);
   return () => root.removeEventListener("click", onClick, true);

@@ -8,6 +8,7 @@
 // both build on it.
 import { RECONNECT_DELAYS_MS } from "../../shared/constants";
 import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs } from "../../shared/realtime";
+import { onAppStateChange } from "./native-bridge";
 
 /** The spec's realtime channel states (§4). */
 export type ChannelState = "closed" | "joining" | "joined" | "leaving" | "errored";
@@ -63,6 +64,14 @@ export interface LiveSocket<Out> {
   close(): void;
   /** Skips the remaining wait and tries at once (used when the browser comes back online). */
   reconnectNow(): void;
+  /**
+   * Lets go of the connection while the app is in the background, without leaving: no reconnects
+   * until `resume`. A suspended phone app cannot answer heartbeats anyway, and a closed socket
+   * frees the room's listener slot instead of waiting for the stale timeout.
+   */
+  pause(): void;
+  /** Connects again after `pause`; the open handler then fetches what was missed meanwhile. */
+  resume(): void;
 }
 
 /** ws: or wss: URL for an API path on this origin. */
@@ -84,6 +93,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
   let attempt = 0;
   let opens = 0;
   let left = false;
+  let paused = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   let lastHeardAt = 0;
@@ -151,7 +161,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
   };
 
   function connect() {
-    if (left) return;
+    if (left || paused) return;
     setState("joining");
     let ws: SocketLike;
     try {
@@ -204,6 +214,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
     close() {
       if (left) return;
       left = true;
+      stopFollowingAppState();
       if (reconnectTimer !== null) clearTimeout(reconnectTimer);
       reconnectTimer = null;
       stopHeartbeat();
@@ -221,13 +232,41 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
       setState("closed");
     },
     reconnectNow() {
-      if (left || reconnectTimer === null) return;
+      if (left || paused || reconnectTimer === null) return;
       clearTimeout(reconnectTimer);
       reconnectTimer = null;
       connect();
     },
+    pause() {
+      if (left || paused) return;
+      paused = true;
+      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      stopHeartbeat();
+      const ws = socket;
+      socket = null;
+      if (ws) {
+        detach(ws);
+        try {
+          ws.close(1000, "paused");
+        } catch {
+          // Closing a socket that never opened can throw in some browsers.
+        }
+      }
+      setState("closed");
+    },
+    resume() {
+      if (left || !paused) return;
+      paused = false;
+      // A fresh start: the first retry after a failed resume waits the shortest delay.
+      attempt = 0;
+      connect();
+    },
   };
 
+  // In the background (the app suspended, or a tab hidden for a while) the socket lets go; on
+  // return it reconnects and its open handler fetches what was missed.
+  const stopFollowingAppState = onAppStateChange((appState) => (appState === "background" ? handle.pause() : handle.resume()));
   connect();
   return handle;
 }

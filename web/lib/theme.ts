@@ -1,6 +1,7 @@
 // Theme preference (spec §1: theme colour dark #0a0a0a or light #ffffff). Dark is the default
 // look of the product; a stored choice wins, otherwise the system setting decides.
 import { useCallback, useSyncExternalStore } from "react";
+import { syncSystemBars } from "./native-bridge";
 
 export type ThemePreference = "light" | "dark" | "system";
 export type ResolvedTheme = "light" | "dark";
@@ -36,9 +37,8 @@ function resolveTheme(preference: ThemePreference): ResolvedTheme {
 }
 
 /**
- * Puts the resolved theme on <html> and rewrites every theme-color meta tag. index.html ships two
- * media-scoped tags for the first paint; once a preference is known both must carry the same
- * colour, or the browser chrome would follow the system instead of the user's choice.
+ * Puts the resolved theme on <html> and hands its colour to the native bridge, which rewrites the
+ * theme-color meta tags in a browser and styles the status bar inside the app.
  */
 export function applyTheme(preference: ThemePreference = readThemePreference()): ResolvedTheme {
   const resolved = resolveTheme(preference);
@@ -46,14 +46,7 @@ export function applyTheme(preference: ThemePreference = readThemePreference()):
   const root = document.documentElement;
   root.classList.toggle("dark", resolved === "dark");
   root.style.colorScheme = resolved;
-  const metas = document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]');
-  if (metas.length === 0) {
-    const meta = document.createElement("meta");
-    meta.name = "theme-color";
-    document.head.append(meta);
-    meta.content = THEME_COLORS[resolved];
-  }
-  for (const meta of metas) meta.content = THEME_COLORS[resolved];
+  syncSystemBars(resolved, THEME_COLORS[resolved]);
   return resolved;
 }
 

@@ -1,11 +1,12 @@
-// App shell (spec §1): page fade, 404 page, error fallback, toasts and the PWA pieces.
+// App shell (spec §1): page fade, 404 page, error fallback, toasts, the PWA pieces and the native bridge.
 import type { QueryClient } from "@tanstack/react-query";
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { PageTransition } from "../components/app-shell/page-transition";
 import { RouteErrorFallback } from "../components/errors/error-fallback";
 import { NotFoundPage } from "../components/errors/not-found-page";
 import { Toaster } from "../components/ui/toaster";
+import { installNativeBridge } from "../lib/native-bridge";
 import { installShellBehaviours } from "../lib/shell-behaviours";
 import { PwaShell } from "../pwa/pwa-shell";
 
@@ -17,6 +18,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function RootLayout() {
   useEffect(() => installShellBehaviours(document), []);
+  // Back button, app state and deep links: native plugins inside the app, web events in a browser.
+  const router = useRouter();
+  const { queryClient } = Route.useRouteContext();
+  useEffect(() => installNativeBridge({ history: router.history, queryClient }), [router, queryClient]);
   return (
     <>
       <PageTransition>

@@ -176,4 +176,32 @@ describe("createLiveSocket", () => {
     FakeSocket.last().serverOpen();
     expect(socket.send({ type: "ping", t: 2 })).toBe(true);
   });
+
+  it("pause() lets go without leaving: no retry, no ping, until resume() reconnects", () => {
+    const { socket, states, opens } = open();
+    FakeSocket.last().serverOpen();
+    socket.pause();
+    expect(FakeSocket.last().closedByClient).toBe(true);
+    expect(states.at(-1)).toBe("closed");
+    socket.reconnectNow();
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(FakeSocket.last().sent).toEqual([]);
+
+    socket.resume();
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last().serverOpen();
+    expect(opens.at(-1)).toEqual({ previousOpens: 1, failedAttempts: 0 });
+  });
+
+  it("pause() during a reconnect wait cancels the retry; resume() after close() does nothing", () => {
+    const { socket } = open();
+    FakeSocket.last().serverClose();
+    socket.pause();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    socket.close();
+    socket.resume();
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
 });

@@ -1,0 +1,5 @@
+package app.backline.mobile;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
