@@ -10,7 +10,7 @@ import { PublicHeader, SignInCallout } from "../components/app-shell/public-page
 import { sessionQueryOptions } from "../features/auth/api";
 import { productQueryOptions } from "../features/marketplace/api";
 import { DetailBackButton, DetailSkeleton, ItemNotFound, ProductDetailView } from "../features/marketplace/components/item-detail";
-import { usePurchasePreview } from "../features/marketplace/components/purchase-preview";
+import { usePurchaseDialog } from "../features/checkout/components/purchase-dialog";
 import { appPaths, productPath, professionalToolPaths } from "../lib/app-paths";
 
 export const Route = createFileRoute("/product/$productId")({
@@ -27,7 +27,7 @@ function ProductPage() {
   const product = useQuery(productQueryOptions(productId));
   const signedIn = Boolean(session.data?.user);
   const here = productPath(productId);
-  const purchase = usePurchasePreview({ signedIn, redirect: here });
+  const purchase = usePurchaseDialog({ signedIn, afterSuccess: "payment-success" });
   const T = MARKET_SCREEN_TEXTS.products;
 
   return (

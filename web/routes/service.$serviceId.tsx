@@ -12,7 +12,7 @@ import { PublicHeader, SignInCallout } from "../components/app-shell/public-page
 import { sessionQueryOptions } from "../features/auth/api";
 import { recordServiceView, serviceQueryOptions } from "../features/marketplace/api";
 import { DetailBackButton, DetailSkeleton, ItemNotFound, ServiceDetailView } from "../features/marketplace/components/item-detail";
-import { usePurchasePreview } from "../features/marketplace/components/purchase-preview";
+import { usePurchaseDialog } from "../features/checkout/components/purchase-dialog";
 import { appPaths, servicePath } from "../lib/app-paths";
 
 export const Route = createFileRoute("/service/$serviceId")({
@@ -29,7 +29,7 @@ function ServicePage() {
   const service = useQuery(serviceQueryOptions(serviceId));
   const signedIn = Boolean(session.data?.user);
   const here = servicePath(serviceId);
-  const purchase = usePurchasePreview({ signedIn, redirect: here });
+  const purchase = usePurchaseDialog({ signedIn, afterSuccess: "payment-success" });
   const T = MARKET_SCREEN_TEXTS.services;
 
   // One view per opening of the page, and none for the seller's own service.

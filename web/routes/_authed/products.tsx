@@ -4,7 +4,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ownProductsQueryOptions } from "../../features/marketplace/api";
 import { ProductsManager } from "../../features/marketplace/components/catalogue-manager";
-import { usePurchasePreview } from "../../features/marketplace/components/purchase-preview";
+import { usePurchaseDialog } from "../../features/checkout/components/purchase-dialog";
 
 export const Route = createFileRoute("/_authed/products")({
   // Started here, not awaited (decision record 0016): the skeletons show at once.
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/_authed/products")({
 });
 
 function ProductsPage() {
-  const purchase = usePurchasePreview({ signedIn: true, redirect: "/products" });
+  const purchase = usePurchaseDialog({ signedIn: true, afterSuccess: "close" });
   return (
     <>
       <ProductsManager onBuy={purchase.onBuy} />

@@ -4,7 +4,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ownServicesQueryOptions } from "../../features/marketplace/api";
 import { ServicesManager } from "../../features/marketplace/components/catalogue-manager";
-import { usePurchasePreview } from "../../features/marketplace/components/purchase-preview";
+import { usePurchaseDialog } from "../../features/checkout/components/purchase-dialog";
 
 export const Route = createFileRoute("/_authed/services")({
   // Started here, not awaited (decision record 0016): the skeletons show at once.
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/_authed/services")({
 });
 
 function ServicesPage() {
-  const purchase = usePurchasePreview({ signedIn: true, redirect: "/services" });
+  const purchase = usePurchaseDialog({ signedIn: true, afterSuccess: "close" });
   return (
     <>
       <ServicesManager onBuy={purchase.onBuy} />
