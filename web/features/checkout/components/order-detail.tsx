@@ -59,7 +59,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
       </section>
 
       {/* The delivered files come first: a buyer listens before accepting. */}
-      <Files order={order} can={can} />
+      <Files order={order} />
       <Actions order={order} can={can} />
 
       <section aria-labelledby="order-history" className="space-y-3">
@@ -271,9 +271,16 @@ function RefundAction({ busy, onRefund }: { busy: boolean; onRefund: () => Promi
   );
 }
 
+/**
+ * The states in which a service's delivered files stay downloadable (the server's canDownload):
+ * the API's "download" action names the product file only, and offers delivery files in `files`.
+ */
+const FILES_DOWNLOADABLE: readonly OrderDetail["status"][] = ["delivered", "in_progress", "completed"];
+
 /** Files of a service delivery: the buyer downloads them, the seller sees what was sent. */
-function Files({ order, can }: { order: OrderDetail; can: (action: OrderAction) => boolean }) {
+function Files({ order }: { order: OrderDetail }) {
   const delivered = order.files.filter((file) => file.deliveredAt !== null);
+  const downloadable = order.role === "buyer" && FILES_DOWNLOADABLE.includes(order.status);
   if (delivered.length === 0) return null;
   return (
     <section aria-labelledby="order-files" className="space-y-2">
@@ -285,7 +292,7 @@ function Files({ order, can }: { order: OrderDetail; can: (action: OrderAction) 
           <li key={file.id} className="flex items-center gap-3 rounded-2xl border p-3">
             <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden />
             <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
-            {order.role === "buyer" && can("download") ? <DownloadButton orderId={order.id} file={file} label={CHECKOUT_SCREEN_TEXTS.download} size="sm" /> : null}
+            {downloadable ? <DownloadButton orderId={order.id} file={file} label={CHECKOUT_SCREEN_TEXTS.download} size="sm" /> : null}
           </li>
         ))}
       </ul>

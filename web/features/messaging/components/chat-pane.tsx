@@ -225,7 +225,7 @@ function Bubble({ own, content, time, faded, children }: { own: boolean; content
         )}
       >
         <p className="whitespace-pre-wrap break-words">{content}</p>
-        <p className={cn("mt-1 text-[11px]", own ? "text-primary-foreground/80" : "text-muted-foreground")}>
+        <p className={cn("mt-1 text-[11px]", own ? "text-primary-foreground" : "text-muted-foreground")}>
           {time}
           {children}
         </p>
