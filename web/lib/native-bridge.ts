@@ -176,10 +176,29 @@ function handleBackButton(history: BridgeHistory, exitApp: () => void, doc: Docu
  * Forward navigations (a link inside a dialog) pass; the blocker never asks before unload.
  */
 function installBackGuard(history: BridgeHistory, doc: Document): () => void {
-  return history.block({
-    blockerFn: ({ action }) => action === "BACK" && closeTopmostLayer(doc),
-    enableBeforeUnload: false,
-  });
+  // A router blocker makes every push and replace wait a tick for it, so it is registered only
+  // while a layer is open: with none open, navigation stays exactly as the router does it.
+  let unblock: (() => void) | null = null;
+  const sync = () => {
+    const open = doc.querySelector(OPEN_LAYER) !== null;
+    if (open && !unblock) {
+      unblock = history.block({
+        blockerFn: ({ action }) => action === "BACK" && closeTopmostLayer(doc),
+        enableBeforeUnload: false,
+      });
+    } else if (!open && unblock) {
+      unblock();
+      unblock = null;
+    }
+  };
+  const observer = new MutationObserver(sync);
+  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
+  sync();
+  return () => {
+    observer.disconnect();
+    unblock?.();
+    unblock = null;
+  };
 }
 
 // ---- Deep links ----

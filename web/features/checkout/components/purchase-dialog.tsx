@@ -13,7 +13,7 @@ import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, ExternalLink, LogIn, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../../shared/messages";
-import { formatCents } from "../../../../shared/rules/price";
+import { formatCents, purchaseTotal } from "../../../../shared/rules/price";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -159,6 +159,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   };
 
   if (signedOut) return <LoginRequired />;
+  const estimate = purchaseTotal(item.priceCents);
 
   return (
     <>
@@ -169,8 +170,11 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
 
       {state.step === "idle" ? (
         <div className="space-y-4" data-testid="purchase-idle">
-          <dl className="rounded-2xl border bg-muted/40 p-4 text-sm">
-            <Row label={CHECKOUT_SCREEN_TEXTS.price} value={formatCents(item.priceCents)} />
+          {/* The shared §9 arithmetic shows what the server will charge; the card form then shows the server's own amounts. */}
+          <dl className="rounded-2xl border bg-muted/40 p-4 text-sm" data-testid="purchase-estimate">
+            <Row label={CHECKOUT_SCREEN_TEXTS.price} value={estimate.priceLabel} />
+            <Row label={CHECKOUT_SCREEN_TEXTS.platformFee} value={estimate.feeLabel} />
+            <Row label={CHECKOUT_SCREEN_TEXTS.total} value={estimate.totalLabel} strong testId="purchase-total" />
           </dl>
           <p className="text-xs text-muted-foreground">{CHECKOUT_SCREEN_TEXTS.feeAddedAtCheckout}</p>
           <div className="flex flex-col gap-2">
@@ -243,11 +247,13 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <div className={strong ? "flex justify-between border-t pt-2 font-semibold" : "flex justify-between py-0.5"}>
       <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
