@@ -66,52 +66,72 @@ interface Editing<T> {
   item: T | null;
 }
 
-export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
-  const T = MARKET_SCREEN_TEXTS.services;
-  const query = useInfiniteQuery(ownServicesQueryOptions());
-  const remove = useDeleteService();
-  const [editing, setEditing] = useState<Editing<MarketService>>({ open: false, item: null });
-  const [deleting, setDeleting] = useState<Editing<MarketService>>({ open: false, item: null });
-  const create = () => setEditing({ open: true, item: null });
-
+/**
+ * The edit and delete state both grids share: which item the form dialog edits (null: a new
+ * one), which the delete question names, and the delete with its §8 toasts.
+ */
+function useListingActions<T extends { id: string; name: string }>(
+  remove: { mutate: (id: string, callbacks: { onSuccess: () => void; onError: () => void; onSettled: () => void }) => void; isPending: boolean },
+  texts: { deleted: string; deleteFailed: string; deleteTitle: string; deleteConfirm: (name: string) => string },
+  toastId: string,
+) {
+  const [editing, setEditing] = useState<Editing<T>>({ open: false, item: null });
+  const [deleting, setDeleting] = useState<Editing<T>>({ open: false, item: null });
   const confirmDelete = () => {
     const item = deleting.item;
     if (!item) return;
     remove.mutate(item.id, {
-      onSuccess: () => notifySuccess(T.deleted, { id: "service-delete" }),
-      onError: () => notifyError(T.deleteFailed, { id: "service-delete" }),
+      onSuccess: () => notifySuccess(texts.deleted, { id: toastId }),
+      onError: () => notifyError(texts.deleteFailed, { id: toastId }),
       onSettled: () => setDeleting({ open: false, item }),
     });
   };
+  return {
+    editing,
+    create: () => setEditing({ open: true, item: null }),
+    edit: (item: T) => setEditing({ open: true, item }),
+    askDelete: (item: T) => setDeleting({ open: true, item }),
+    setFormOpen: (open: boolean) => setEditing((current) => ({ ...current, open })),
+    deleteDialog: (
+      <ConfirmDeleteDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        title={texts.deleteTitle}
+        description={texts.deleteConfirm(deleting.item?.name ?? "")}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    ),
+  };
+}
+
+export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
+  const T = MARKET_SCREEN_TEXTS.services;
+  const query = useInfiniteQuery(ownServicesQueryOptions());
+  const remove = useDeleteService();
+  const actions = useListingActions<MarketService>(remove, T, "service-delete");
 
   return (
     <div className="space-y-5 px-4 pt-4">
-      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={create} />
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} />
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}
         toastId="own-services"
         label={T.title}
-        loadingLabel="Loading services"
-        loadingMoreLabel="Loading more services"
+        loadingLabel={T.loading}
+        loadingMoreLabel={T.loadingMore}
         skeletons={gridSkeletons(false)}
-        empty={<EmptyCatalogue icon={<Wrench className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={create} />}
-        endText="That's every service"
+        empty={<EmptyCatalogue icon={<Wrench className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={actions.create} />}
+        endText={T.end}
         itemKey={(service) => service.id}
         listClassName={GRID}
         renderItem={(service) => (
-          <OwnerServiceCard service={service} onEdit={() => setEditing({ open: true, item: service })} onDelete={() => setDeleting({ open: true, item: service })} onBuy={onBuy} />
+          <OwnerServiceCard service={service} onEdit={() => actions.edit(service)} onDelete={() => actions.askDelete(service)} onBuy={onBuy} />
         )}
       />
-      <ServiceFormDialog open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} service={editing.item} />
-      <ConfirmDeleteDialog
-        open={deleting.open}
-        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
-        title={T.deleteTitle}
-        description={T.deleteConfirm(deleting.item?.name ?? "")}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <ServiceFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} service={actions.editing.item} />
+      {actions.deleteDialog}
     </div>
   );
 }
@@ -120,48 +140,29 @@ export function ProductsManager({ onBuy }: { onBuy: OnBuy }) {
   const T = MARKET_SCREEN_TEXTS.products;
   const query = useInfiniteQuery(ownProductsQueryOptions());
   const remove = useDeleteProduct();
-  const [editing, setEditing] = useState<Editing<OwnerProduct>>({ open: false, item: null });
-  const [deleting, setDeleting] = useState<Editing<OwnerProduct>>({ open: false, item: null });
-  const create = () => setEditing({ open: true, item: null });
-
-  const confirmDelete = () => {
-    const item = deleting.item;
-    if (!item) return;
-    remove.mutate(item.id, {
-      onSuccess: () => notifySuccess(T.deleted, { id: "product-delete" }),
-      onError: () => notifyError(T.deleteFailed, { id: "product-delete" }),
-      onSettled: () => setDeleting({ open: false, item }),
-    });
-  };
+  const actions = useListingActions<OwnerProduct>(remove, T, "product-delete");
 
   return (
     <div className="space-y-5 px-4 pt-4">
-      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={create} />
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} />
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}
         toastId="own-products"
         label={T.title}
-        loadingLabel="Loading products"
-        loadingMoreLabel="Loading more products"
+        loadingLabel={T.loading}
+        loadingMoreLabel={T.loadingMore}
         skeletons={gridSkeletons(true)}
-        empty={<EmptyCatalogue icon={<Package className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={create} />}
-        endText="That's every product"
+        empty={<EmptyCatalogue icon={<Package className="size-6" aria-hidden />} title={T.empty} hint={T.emptyHint} action={T.createFirst} onAction={actions.create} />}
+        endText={T.end}
         itemKey={(product) => product.id}
         listClassName={GRID}
         renderItem={(product) => (
-          <OwnerProductCard product={product} onEdit={() => setEditing({ open: true, item: product })} onDelete={() => setDeleting({ open: true, item: product })} onBuy={onBuy} />
+          <OwnerProductCard product={product} onEdit={() => actions.edit(product)} onDelete={() => actions.askDelete(product)} onBuy={onBuy} />
         )}
       />
-      <ProductFormDialog open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} product={editing.item} />
-      <ConfirmDeleteDialog
-        open={deleting.open}
-        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
-        title={T.deleteTitle}
-        description={T.deleteConfirm(deleting.item?.name ?? "")}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <ProductFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} product={actions.editing.item} />
+      {actions.deleteDialog}
     </div>
   );
 }
