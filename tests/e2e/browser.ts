@@ -99,10 +99,27 @@ export async function createConfirmedUser(account: { email: string; password: st
   expect(confirm.status, await confirm.clone().text()).toBe(200);
 }
 
-// Checking and photographing a screen, shared by the journeys (profiles, marketplace).
+/**
+ * Signs in through the /auth form as a person would, and skips the onboarding a new account is
+ * offered first: the journeys start on /feed.
+ */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.waitFor();
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
+  if (new URL(page.url()).pathname === "/create-profile") await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.waitForURL((url) => url.pathname === "/feed");
+}
 
-/** No serious or critical accessibility violations on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
+// Checking and photographing a screen, shared by the journeys (profiles, marketplace, checkout, messages).
+
+/** No serious or critical accessibility violations on the screen as it is now (animations ended). */
+export async function expectAccessible(page: Page, screen: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -4,10 +4,9 @@
 // a reload, B opens the conversation and replies, and A sees the reply live; B likes A's post and
 // A's Activity shows it live, and a click marks it read. Both screens are checked with axe (no
 // serious or critical violations) and photographed at 390×844 and at desktop width.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, createConfirmedUser, launch, newContext, screenshot, trackErrors } from "./browser";
+import { DESKTOP, MOBILE, createConfirmedUser, expectAccessible, launch, newContext, screenshot, signInThroughForm as signIn, trackErrors } from "./browser";
 // @ts-expect-error plain ESM module without type declarations
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
 
@@ -21,28 +20,7 @@ afterAll(async () => {
 
 const PASSWORD = "Mix!Bus#Glue42";
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.waitFor();
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
-  if (new URL(page.url()).pathname === "/create-profile") await page.getByRole("button", { name: "Skip for now" }).click();
-  await page.waitForURL((url) => url.pathname === "/feed");
-}
 
-async function expectAccessible(page: Page, screen: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.effect?.getComputedTiming().iterations === Infinity || animation.playState !== "running"),
-  );
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
-  expect(blocking, `axe on ${screen}`).toEqual([]);
-}
 
 /** Axe and a picture at phone size, then the same at desktop width, then back to the phone. */
 async function photograph(page: Page, name: string) {
