@@ -692,6 +692,14 @@ export const SEARCH_SCREEN_TEXTS = {
 
 export const MESSAGING_TEXTS = {
   back: "Back",
+  /** The button on a message the app wrote, by its kind ("text" never has a link). */
+  linkLabels: {
+    text: "Open",
+    offer: "View offer",
+    booking: "View booking",
+    review_request: "Leave a review",
+    order: "View order",
+  },
   title: "Messages",
   searchPlaceholder: "Search conversations...",
   searchLabel: "Search conversations",

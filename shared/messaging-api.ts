@@ -59,6 +59,14 @@ export interface OpenedConversation {
   created: boolean;
 }
 
+/**
+ * What a message is. "text" is typed by a person; the others are written by the app when an order
+ * needs the other side's attention (a custom offer to pay, a booking to confirm, a review request)
+ * and carry a `linkPath` the chat shows as a button.
+ */
+export const MESSAGE_KINDS = ["text", "offer", "booking", "review_request", "order"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 export interface ChatMessage {
   id: string;
   clientId: string | null;
@@ -66,6 +74,9 @@ export interface ChatMessage {
   senderId: string;
   receiverId: string;
   content: string;
+  kind: MessageKind;
+  /** An in-app path (`/orders/{id}`…) for the app's own messages; null for typed ones. */
+  linkPath: string | null;
   createdAt: number;
   /** The message's place in its conversation, assigned by the server: 1, 2, 3… */
   seq: number;

@@ -53,6 +53,8 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
     senderId: "u2",
     receiverId: "u1",
     content: `Message ${seq}`,
+    kind: "text",
+    linkPath: null,
     createdAt: T0 + seq * 60_000,
     seq,
     cursor: `cursor-${seq}`,

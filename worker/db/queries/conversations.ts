@@ -9,7 +9,7 @@
 import { and, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { ChatMessage, ConversationPage, ConversationSummary } from "../../../shared/messaging-api";
+import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } from "../../../shared/messaging-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
@@ -199,6 +199,8 @@ const messageSelection = {
   senderId: messages.senderId,
   receiverId: messages.receiverId,
   content: messages.content,
+  kind: messages.messageType,
+  linkPath: messages.linkPath,
   createdAt: messages.createdAt,
   seq: messages.seq,
 };
@@ -219,6 +221,9 @@ export interface InsertMessageInput {
   receiverId: string;
   clientId: string;
   content: string;
+  /** Defaults to "text"; the app's own messages name their kind and the path they point to. */
+  kind?: MessageKind;
+  linkPath?: string | null;
   now?: number;
 }
 
@@ -241,7 +246,8 @@ export async function insertMessage(db: Db, input: InsertMessageInput): Promise<
             senderId: sql<string>`${input.senderId}`.as("sender_id"),
             receiverId: sql<string>`${input.receiverId}`.as("receiver_id"),
             content: sql<string>`${input.content}`.as("content"),
-            messageType: sql<string>`'text'`.as("message_type"),
+            messageType: sql<MessageKind>`${input.kind ?? "text"}`.as("message_type"),
+            linkPath: sql<string | null>`${input.linkPath ?? null}`.as("link_path"),
             status: sql<string>`'sent'`.as("status"),
             createdAt: sql<number>`max(${now}, coalesce(max(${messages.createdAt}), 0))`.as("created_at"),
             seq: sql<number>`coalesce(max(${messages.seq}), 0) + 1`.as("seq"),

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestampMs } from "./columns";
+import { MESSAGE_KINDS } from "../../../shared/messaging-api";
 import { users } from "./users";
 
 /**
@@ -46,7 +47,14 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
-    messageType: text("message_type").notNull().default("text"),
+    /** "text" for what a person typed; the other kinds are written by the app (shared/messaging-api.ts MESSAGE_KINDS). */
+    messageType: text("message_type", { enum: MESSAGE_KINDS }).notNull().default("text"),
+    /**
+     * For a message the app writes on someone's behalf (a custom offer, a booking, a review
+     * request): the in-app path it points to, such as `/orders/{id}`. Always a path on our own
+     * origin, never a URL a user typed.
+     */
+    linkPath: text("link_path"),
     status: text("status").notNull().default("sent"),
     createdAt: createdAt(),
     /**

@@ -8,6 +8,7 @@
 // only logs it; we also keep it on screen as 'Not sent' with Retry, which resends the same id, so
 // a message that did reach the server before the connection dropped is never stored twice.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TEXT_LIMITS } from "../../../../shared/constants";
@@ -167,7 +168,13 @@ export function ChatPane({
           <p className="py-10 text-center text-sm text-muted-foreground">{MESSAGING_TEXTS.startConversationWith(other?.displayName ?? "")}</p>
         ) : null}
         {shown.map((message) => (
-          <Bubble key={message.id} own={message.senderId === viewerId} content={message.content} time={formatClockTime(message.createdAt)} />
+          <Bubble
+            key={message.id}
+            own={message.senderId === viewerId}
+            content={message.content}
+            time={formatClockTime(message.createdAt)}
+            link={message.linkPath ? { path: message.linkPath, label: MESSAGING_TEXTS.linkLabels[message.kind] } : undefined}
+          />
         ))}
         {stillPending.map((item) => (
           <Bubble key={item.clientId} own content={item.content} time={item.failed ? MESSAGING_TEXTS.notSent : MESSAGING_TEXTS.sending} faded>
@@ -214,7 +221,27 @@ export function ChatPane({
   );
 }
 
-function Bubble({ own, content, time, faded, children }: { own: boolean; content: string; time: string; faded?: boolean; children?: ReactNode }) {
+interface BubbleLink {
+  path: string;
+  label: string;
+}
+
+function Bubble({
+  own,
+  content,
+  time,
+  faded,
+  link,
+  children,
+}: {
+  own: boolean;
+  content: string;
+  time: string;
+  faded?: boolean;
+  /** The app's own messages (an offer, a booking, a review request) open what they are about. */
+  link?: BubbleLink | undefined;
+  children?: ReactNode;
+}) {
   return (
     <div className={cn("flex", own ? "justify-end" : "justify-start")} data-testid={own ? "message-own" : "message-other"}>
       <div
@@ -225,6 +252,17 @@ function Bubble({ own, content, time, faded, children }: { own: boolean; content
         )}
       >
         <p className="whitespace-pre-wrap break-words">{content}</p>
+        {link ? (
+          <Link
+            to={link.path}
+            className={cn(
+              "mt-2 inline-flex min-h-9 items-center rounded-lg px-3 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2",
+              own ? "bg-primary-foreground/15 text-primary-foreground" : "bg-background text-foreground",
+            )}
+          >
+            {link.label}
+          </Link>
+        ) : null}
         <p className={cn("mt-1 text-[11px]", own ? "text-primary-foreground" : "text-muted-foreground")}>
           {time}
           {children}
