@@ -1,0 +1,152 @@
+// Read-path benchmark at scale (issue #16): every list endpoint against /api/health in one run,
+// on the dataset of ./dataset.mjs, signed in as the demo user. Prints p50/p99 per endpoint, the
+// ratio to health's p50/p99 and the response size.
+//
+//   npm run bench:scale        generates the dataset into .bench-state/scale on the first run
+//                              (migrations, demo seed, then ./dataset.mjs), builds, serves the
+//                              production build with `vite preview` on a free loopback port,
+//                              measures, stops the server
+//
+// Options: BENCH_DURATION (seconds per endpoint, default 6), BENCH_CONNECTIONS (default 10),
+// BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_REGENERATE=1 to rebuild the state from scratch,
+// BENCH_STATE to use another folder, BENCH_ONLY=<substring> to measure some endpoints only.
+// The limits the issue sets: every list ≤ 2× health p50 and ≤ 3× health p99; the script exits
+// non-zero when one is over (BENCH_NO_FAIL=1 prints only).
+import autocannon from "autocannon";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { applyMigrations, ensureDevVars, root, seed, startPreview, stopProcess } from "../../../scripts/lib.mjs";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../../scripts/demo-account.mjs";
+import { client, freePort } from "../upload-lib.mjs";
+import { DATASET, POPULAR_TAG, RARE_TAG, d1File, datasetIds, generateDataset, hasDataset } from "./dataset.mjs";
+
+const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 6));
+const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 10));
+const state = path.resolve(root, process.env.BENCH_STATE ?? ".bench-state/scale");
+const P50_LIMIT = 2;
+const P99_LIMIT = 3;
+/** How many pages deep the "deep page" rows start (20 posts a page). */
+const DEEP_PAGES = 25;
+
+function prepareState() {
+  const regenerate = process.env.BENCH_REGENERATE === "1";
+  if (!regenerate && existsSync(state)) {
+    try {
+      if (hasDataset(d1File(state))) return datasetIds(d1File(state));
+    } catch {
+      // A half-made state folder: start over below.
+    }
+  }
+  rmSync(state, { recursive: true, force: true });
+  console.log(`▸ Generating the dataset into ${path.relative(root, state)}`);
+  ensureDevVars();
+  applyMigrations(state);
+  seed(state);
+  const ids = generateDataset(d1File(state));
+  console.log(`▸ Dataset: ${JSON.stringify(DATASET)}`);
+  return ids;
+}
+
+async function signIn(baseURL) {
+  const api = client(baseURL);
+  const res = await api.request("/api/auth/sign-in", { method: "POST", json: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+  if (res.status !== 200) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
+  return api;
+}
+
+/** The nextCursor after `pages` pages of a list (the start of a deep page). */
+async function deepCursor(api, listPath, pages) {
+  let cursor = null;
+  for (let i = 0; i < pages; i += 1) {
+    const sep = listPath.includes("?") ? "&" : "?";
+    const res = await api.request(cursor ? `${listPath}${sep}cursor=${cursor}` : listPath);
+    if (res.status !== 200) throw new Error(`${listPath} answered ${res.status}`);
+    const page = await res.json();
+    if (!page.nextCursor) throw new Error(`${listPath} has fewer than ${pages} pages`);
+    cursor = page.nextCursor;
+  }
+  return `${listPath}${listPath.includes("?") ? "&" : "?"}cursor=${cursor}`;
+}
+
+async function endpoints(api, ids) {
+  return [
+    ["feed, first page", "/api/feed"],
+    ["feed, deep page", await deepCursor(api, "/api/feed", DEEP_PAGES)],
+    [`hashtag #${POPULAR_TAG} (popular)`, `/api/hashtags/${POPULAR_TAG}/posts`],
+    [`hashtag #${POPULAR_TAG}, deep page`, await deepCursor(api, `/api/hashtags/${POPULAR_TAG}/posts`, DEEP_PAGES)],
+    [`hashtag #${RARE_TAG} (rare)`, `/api/hashtags/${RARE_TAG}/posts`],
+    ["all posts, first page", "/api/posts"],
+    ["all posts, deep page", await deepCursor(api, "/api/posts", DEEP_PAGES)],
+    ["a prolific user's posts", `/api/users/${ids.prolificUser}/posts`],
+    ["bookmarks", "/api/bookmarks"],
+    ["comments of the 5k post", `/api/posts/${ids.hotPost}/comments`],
+    ["search posts", "/api/search/posts?q=session"],
+    ["search users", "/api/search/users?q=scale"],
+    ["search hashtags", "/api/search/hashtags?q=scaletag"],
+    ["search explore", "/api/search/explore"],
+    ["trending hashtags", "/api/hashtags/trending"],
+    ["services", "/api/services"],
+    ["products", "/api/products"],
+    ["conversations", "/api/conversations"],
+    ["activity", "/api/activity"],
+    ["orders", "/api/orders"],
+  ];
+}
+
+function measure(baseURL, cookie, urlPath) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `${baseURL}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers: { cookie, origin: baseURL } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function main() {
+  const ids = prepareState();
+  const port = await freePort();
+  const { server, baseURL } = await startPreview({ state, port, skipBuild: process.env.BENCH_SKIP_BUILD === "1", timeoutMs: 300_000 });
+  try {
+    const api = await signIn(baseURL);
+    const cookie = [...api.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const only = process.env.BENCH_ONLY;
+    const list = (await endpoints(api, ids)).filter(([name]) => !only || name.includes(only));
+    // Warm up every endpoint once (workerd compiles lazily), and note its response size.
+    const sizes = new Map();
+    for (const [name, urlPath] of [["health", "/api/health"], ...list]) {
+      const res = await api.request(urlPath);
+      if (res.status !== 200) throw new Error(`${name} (${urlPath}) answered ${res.status}: ${await res.text()}`);
+      sizes.set(name, (await res.arrayBuffer()).byteLength);
+    }
+    const health = await measure(baseURL, cookie, "/api/health");
+    const rows = [["health", health]];
+    for (const [name, urlPath] of list) rows.push([name, await measure(baseURL, cookie, urlPath)]);
+
+    const h50 = health.latency.p50;
+    const h99 = health.latency.p99;
+    const header = `${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"×p50".padStart(6)} ${"×p99".padStart(6)} ${"bytes".padStart(8)}  non-2xx`;
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}s per endpoint, signed in as ${DEMO_EMAIL}\n`);
+    console.log(header);
+    console.log("-".repeat(header.length));
+    const over = [];
+    for (const [name, result] of rows) {
+      const r50 = result.latency.p50 / Math.max(h50, 1);
+      const r99 = result.latency.p99 / Math.max(h99, 1);
+      if (name !== "health" && (r50 > P50_LIMIT || r99 > P99_LIMIT)) over.push(name);
+      console.log(
+        `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${r50.toFixed(2).padStart(6)} ${r99.toFixed(2).padStart(6)} ${String(sizes.get(name)).padStart(8)}  ${result.non2xx}`,
+      );
+    }
+    console.log(`\nLimits: ≤ ${P50_LIMIT}× health p50 and ≤ ${P99_LIMIT}× health p99 (ratios use at least 1 ms of health).`);
+    if (over.length > 0) {
+      console.log(`Over the limit: ${over.join(", ")}`);
+      if (process.env.BENCH_NO_FAIL !== "1") process.exitCode = 1;
+    } else {
+      console.log("Every list endpoint is within the limits.");
+    }
+  } finally {
+    stopProcess(server);
+  }
+}
+
+await main();
