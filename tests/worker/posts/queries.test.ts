@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { cursorSchema, decodeCursor, encodeCursor } from "../../../shared/cursor";
 import {
   createPost,
-  feedFilter,
+  feedPageQuery,
   getPost,
-  hashtagFilter,
+  hashtagPageQuery,
   listAllPosts,
   listFeed,
   listHashtagPosts,
@@ -71,7 +71,7 @@ describe("all posts", () => {
 });
 
 describe("feed", () => {
-  it("holds the user's own posts and those of people they follow, nobody else's", async () => {
+  it.each(["merge", "walk"] as const)("holds the user's own posts and those of people they follow, nobody else's (%s plan)", async (plan) => {
     const { id: me } = await createUser();
     const { id: followed } = await createUser();
     const { id: stranger } = await createUser();
@@ -84,7 +84,7 @@ describe("feed", () => {
     await insertPost(stranger, { createdAt: 3000 });
     for (let i = 0; i < 12; i += 1) await insertPost(followed, { createdAt: 10_000 + i });
 
-    const ids = await walk(async (cursor) => listFeed(d, { userId: me, limit: 5, cursor: decodeCursor(cursor) }));
+    const ids = await walk(async (cursor) => listFeed(d, { userId: me, limit: 5, cursor: decodeCursor(cursor), plan }));
     expect(ids).toHaveLength(14);
     expect(ids.at(-1)).toBe(mine);
     expect(ids.at(-2)).toBe(theirs);
@@ -213,18 +213,27 @@ describe("every list is served by an index", () => {
     expect(p).not.toMatch(/TEMP B-TREE/);
   });
 
-  it("feed: follows by index, then posts_user_created_idx per followed user", async () => {
-    const p = await plan(listQuery(db(), feedFilter(viewerId), { limit: 10, cursor, viewerId }));
+  it("feed, merge plan: follows by index, then posts_user_created_idx per followed user", async () => {
+    const p = await plan(feedPageQuery(db(), { userId: viewerId, limit: 10, cursor, viewerId }, "merge"));
     expect(p).toContain("posts_user_created_idx");
     expect(p).toMatch(/follows_(pair_unique|follower_created_idx)/);
     expect(p).not.toMatch(/SCAN (f|follows)$/m);
     expect(p).not.toMatch(/SCAN (p|posts)$/m);
   });
 
-  it("hashtag posts: hashtags_name_unique, post_hashtags_hashtag_post_idx, then posts by primary key", async () => {
-    const p = await plan(listQuery(db(), hashtagFilter("lofi"), { limit: 10, cursor, viewerId }));
+  it("feed, walk plan: posts_created_idx in index order with a follows_pair_unique probe, no sort", async () => {
+    const p = await plan(feedPageQuery(db(), { userId: viewerId, limit: 10, cursor, viewerId }, "walk"));
+    expect(p).toContain("posts_created_idx");
+    expect(p).toContain("follows_pair_unique");
+    expect(p).not.toMatch(/TEMP B-TREE/);
+    expect(p).not.toMatch(/SCAN (f|follows)$/m);
+  });
+
+  it("hashtag posts: hashtags_name_unique, post_hashtags_hashtag_created_idx in index order, then posts by primary key", async () => {
+    const p = await plan(hashtagPageQuery(db(), { name: "lofi", limit: 10, cursor, viewerId }));
     expect(p).toContain("hashtags_name_unique");
-    expect(p).toContain("post_hashtags_hashtag_post_idx");
+    expect(p).toContain("post_hashtags_hashtag_created_idx");
+    expect(p).not.toMatch(/TEMP B-TREE/);
     expect(p).not.toMatch(/SCAN (ph|post_hashtags)$/m);
   });
 

@@ -1,8 +1,9 @@
 // Post and hashtag queries (spec social-feed-search §7 posts, create post, delete post,
 // post_views). Plain functions of the request's Db, reused by routes, cron and tests. Every list
-// is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is served by
-// an index: posts_created_idx, posts_user_created_idx, or post_hashtags_hashtag_post_idx; see
-// tests/worker/posts/query-plans.test.ts.
+// is newest first with a keyset cursor on (created_at, id) (decision record 0006) and is walked
+// on an index in its own order: posts_created_idx, posts_user_created_idx or
+// post_hashtags_hashtag_created_idx (decision records 0058, 0059); see the plan tests in
+// tests/worker/db/query-plans.test.ts, which EXPLAIN the SQL these builders emit.
 import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
@@ -119,25 +120,66 @@ export function listQuery(db: Db, filter: SQL | undefined, options: ListOptions)
     .limit(options.limit + 1);
 }
 
-async function page(db: Db, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {
-  const rows = (await listQuery(db, filter, options)) as PostRow[];
+/** One page of rows (limit + 1 read, the extra one only says that there is more) as a PostPage. */
+function toPage(rows: PostRow[], options: ListOptions): PostPage {
   const more = rows.length > options.limit;
   const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId ?? null));
   const last = items.at(-1);
   return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
-/**
- * The user's own posts and those of everyone they follow. A subquery on follows (served by
- * follows_pair_unique / follows_follower_created_idx) feeds one posts_user_created_idx range per
- * followed user, never a list of ids sent from the Worker.
- */
-export function feedFilter(userId: string): SQL {
-  return sql`${posts.userId} in (select f.following_id from follows f where f.follower_id = ${userId} union all select ${userId})`;
+async function page(db: Db, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {
+  return toPage((await listQuery(db, filter, options)) as PostRow[], options);
 }
 
-export function listFeed(db: Db, options: ListOptions & { userId: string }): Promise<PostPage> {
-  return page(db, feedFilter(options.userId), options);
+// ---------------------------------------------------------------------------------------------
+// The feed (decision record 0059): the viewer's own posts and those of everyone they follow,
+// newest first. Two plans, chosen per request by how many posts the followed accounts have:
+//  - "merge": one posts_user_created_idx range per followed account, the candidates sorted. Its
+//    cost grows with the candidates, so it serves viewers whose accounts have few posts.
+//  - "walk": posts_created_idx newest first, each post kept when the viewer follows its author
+//    (follows_pair_unique probe). Its cost grows with the posts skipped between two kept ones,
+//    so it serves viewers whose accounts post a lot, however many those posts are in total.
+// Both read follows live: a follow, an unfollow, a new or deleted post shows in the next request,
+// and nothing is written per follower (no timeline table to fill, backfill or repair).
+
+export type FeedPlan = "merge" | "walk";
+
+/**
+ * Above this many candidate posts (the followed accounts' post_count, plus the viewer's own) the
+ * feed walks posts_created_idx instead of sorting the candidates. On the scale dataset a sort
+ * of 500 candidates costs about what a walk costs at 1 % density; see the decision's table.
+ */
+export const FEED_WALK_MIN_CANDIDATES = 2_000;
+
+/** How many posts the viewer's feed can hold: one read of follows and profiles by index. */
+export async function feedCandidateCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${profiles.postCount}), 0)`.mapWith(Number) })
+    .from(profiles)
+    .where(sql`${profiles.userId} in (select f.following_id from follows f where f.follower_id = ${userId} union all select ${userId})`);
+  return row?.n ?? 0;
+}
+
+export function feedPlanFor(candidates: number): FeedPlan {
+  return candidates > FEED_WALK_MIN_CANDIDATES ? "walk" : "merge";
+}
+
+/** The feed's WHERE for a plan: the same set of posts, phrased for the index the plan walks. */
+function feedFilter(userId: string, plan: FeedPlan): SQL {
+  return plan === "merge"
+    ? sql`${posts.userId} in (select f.following_id from follows f where f.follower_id = ${userId} union all select ${userId})`
+    : sql`(${posts.userId} = ${userId} or exists(select 1 from follows f where f.follower_id = ${userId} and f.following_id = ${posts.userId}))`;
+}
+
+/** The page query the feed route runs for a plan; the plan tests EXPLAIN its SQL. */
+export function feedPageQuery(db: Db, options: ListOptions & { userId: string }, plan: FeedPlan) {
+  return listQuery(db, feedFilter(options.userId, plan), options);
+}
+
+export async function listFeed(db: Db, options: ListOptions & { userId: string; plan?: FeedPlan }): Promise<PostPage> {
+  const plan = options.plan ?? feedPlanFor(await feedCandidateCount(db, options.userId));
+  return toPage((await feedPageQuery(db, options, plan)) as PostRow[], options);
 }
 
 export function listAllPosts(db: Db, options: ListOptions): Promise<PostPage> {
@@ -148,14 +190,34 @@ export function listUserPosts(db: Db, options: ListOptions & { userId: string })
   return page(db, eq(posts.userId, options.userId), options);
 }
 
-/** Posts tagged with a hashtag (name with or without "#", any case). */
-export function hashtagFilter(name: string): SQL {
-  return sql`${posts.id} in (select ph.post_id from post_hashtags ph where ph.hashtag_id = (select h.id from hashtags h where h.name = ${name}))`;
+/**
+ * A hashtag's posts newest first (decision record 0058): post_hashtags_hashtag_created_idx is
+ * walked from the cursor in (created_at, post_id) order, each link joined to its post by primary
+ * key, and the walk stops at the LIMIT; no step sorts the tag's posts. `name` is normalised
+ * (no "#", lower case). The route calls listHashtagPosts, which runs exactly this builder.
+ */
+export function hashtagPageQuery(db: Db, options: ListOptions & { name: string }) {
+  const viewerId = options.viewerId ?? null;
+  const cursor = options.cursor;
+  return db
+    .select(postSelection(viewerId))
+    .from(postHashtags)
+    .innerJoin(posts, eq(posts.id, postHashtags.postId))
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(
+      and(
+        eq(postHashtags.hashtagId, db.select({ id: hashtags.id }).from(hashtags).where(eq(hashtags.name, options.name))),
+        cursor ? sql`(${postHashtags.createdAt}, ${postHashtags.postId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(postHashtags.createdAt), desc(postHashtags.postId))
+    .limit(options.limit + 1);
 }
 
-export function listHashtagPosts(db: Db, options: ListOptions & { name: string }): Promise<PostPage> {
+/** Posts tagged with a hashtag (name with or without "#", any case). */
+export async function listHashtagPosts(db: Db, options: ListOptions & { name: string }): Promise<PostPage> {
   const name = options.name.replace(/^#+/, "").toLowerCase();
-  return page(db, hashtagFilter(name), options);
+  return toPage((await hashtagPageQuery(db, { ...options, name })) as PostRow[], options);
 }
 
 export async function getPost(db: Db, id: string, viewerId: string | null = null): Promise<Post | null> {
@@ -201,12 +263,15 @@ function hashtagStatements(db: Db, postId: string, names: string[]) {
         .insert(hashtags)
         .values(chunk.map((name) => ({ id: newId(), name })))
         .onConflictDoNothing({ target: hashtags.name }),
+      // The link carries its post's created_at (the hashtag index's order), read from the post
+      // row itself: inserted earlier in the same batch, or unchanged by an edit.
       db
         .insert(postHashtags)
         .select(
           db
-            .select({ postId: sql<string>`${postId}`.as("post_id"), hashtagId: hashtags.id })
+            .select({ postId: posts.id, hashtagId: hashtags.id, createdAt: posts.createdAt })
             .from(hashtags)
+            .innerJoin(posts, eq(posts.id, postId))
             .where(inArray(hashtags.name, chunk)),
         )
         .onConflictDoNothing(),

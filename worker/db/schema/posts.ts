@@ -118,10 +118,16 @@ export const postHashtags = sqliteTable(
     hashtagId: text("hashtag_id")
       .notNull()
       .references(() => hashtags.id, { onDelete: "cascade" }),
+    /**
+     * The post's created_at, carried here so that a hashtag's posts are read newest first from
+     * post_hashtags_hashtag_created_idx alone (decision record 0058). A post's created_at never
+     * changes. The app writes it; a trigger fills it for a writer that leaves the default 0.
+     */
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.hashtagId] }),
-    // Posts by hashtag.
-    index("post_hashtags_hashtag_post_idx").on(t.hashtagId, t.postId),
+    // A hashtag's posts newest first, keyset on (created_at, post_id).
+    index("post_hashtags_hashtag_created_idx").on(t.hashtagId, t.createdAt, t.postId),
   ],
 );
