@@ -98,7 +98,8 @@ export interface Post {
   width: number | null;
   height: number | null;
   durationMs: number | null;
-  waveform: number[] | null;
+  /** Peaks for the audio player, one byte each in base64 (shared/waveform.ts decodes them). */
+  waveform: string | null;
   caption: string | null;
   location: string | null;
   tags: string[];

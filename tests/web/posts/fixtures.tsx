@@ -6,6 +6,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
 import type { Post } from "../../../shared/posts-api";
+import { encodeWaveform } from "../../../shared/waveform";
 import { Toaster } from "../../../web/components/ui/toaster";
 
 export const NOW = Date.now();
@@ -46,7 +47,7 @@ export function audioPost(overrides: Partial<Post> = {}): Post {
     width: null,
     height: null,
     durationMs: 83_400,
-    waveform: [0.1, 0.5, 0.9, 0.4],
+    waveform: encodeWaveform([0.1, 0.5, 0.9, 0.4]),
     ...overrides,
   });
 }

@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cursorSchema, decodeCursor, encodeCursor } from "../../../shared/cursor";
+import { decodeWaveform } from "../../../shared/waveform";
 import {
   createPost,
   feedPageQuery,
@@ -151,7 +152,8 @@ describe("hashtags", () => {
     const other = await insertPost(author, { createdAt: 1 });
     const page = await listHashtagPosts(d, { name: "#LOFI", limit: 10 });
     expect(page.items.map((p) => p.id)).toEqual([id]);
-    expect(page.items[0]!.waveform).toEqual([0.1, 0.5]);
+    // The stored floats travel as one byte a peak (decision record 0060).
+    expect(decodeWaveform(page.items[0]!.waveform!)).toEqual([expect.closeTo(0.1, 2), expect.closeTo(0.5, 2)]);
     expect((await listHashtagPosts(d, { name: "nothing", limit: 10 })).items).toEqual([]);
     expect(other).toBeTruthy();
 

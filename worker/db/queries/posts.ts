@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
+import { encodeWaveform } from "../../../shared/waveform";
 import { extractHashtags } from "../../../shared/rules/post-text";
 import { mediaUrl } from "../../lib/media-url";
 import { isOwner } from "../../lib/permissions";
@@ -61,7 +62,9 @@ export function postSelection(viewerId: string | null) {
  * columns and the viewer flags as 0/1 (toPost turns it into the API shape).
  */
 export type PostRow = AuthorColumns &
-  Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer"> & {
+  Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer" | "waveform"> & {
+    /** The stored peaks (0..1 floats); the API sends them 8-bit in base64 (decision record 0060). */
+    waveform: number[] | null;
     mediaKey: string;
     thumbnailKey: string | null;
     viewerLiked: number;
@@ -81,7 +84,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     width: row.width,
     height: row.height,
     durationMs: row.durationMs,
-    waveform: row.waveform ?? null,
+    waveform: row.waveform ? encodeWaveform(row.waveform) : null,
     caption: row.caption,
     location: row.location,
     tags: row.tags ?? [],

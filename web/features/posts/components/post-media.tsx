@@ -1,7 +1,9 @@
 // The content of a post (spec §2 feed screen): an image, an audio player with its waveform, or a
 // video with its poster. Images and videos reserve their box from the stored width and height,
 // so the feed does not jump as media loads.
+import { useMemo } from "react";
 import type { Post } from "../../../../shared/posts-api";
+import { decodeWaveform } from "../../../../shared/waveform";
 import { WaveformPlayer } from "./waveform-player";
 
 /** Portrait is cut at 4:5 and landscape at 1.91:1, the range phone feeds use. */
@@ -49,14 +51,21 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
         </div>
       );
     case "audio":
-      return (
-        <div className="mx-4 rounded-2xl bg-gradient-to-br from-orange-500/15 via-rose-500/10 to-transparent p-4" data-testid="post-media">
-          <WaveformPlayer src={post.mediaUrl} peaks={post.waveform} durationMs={post.durationMs} label={`audio by ${name}`} />
-        </div>
-      );
+      return <AudioMedia post={post} label={`audio by ${name}`} />;
     default: {
       const unreachable: never = post.contentType;
       return unreachable;
     }
   }
+}
+
+/** The audio player, drawn from the post's peaks as they travel (8-bit base64, decision 0060). */
+function AudioMedia({ post, label }: { post: Post; label: string }) {
+  // Decoded once per waveform, so a re-render of the card does not rebuild the player.
+  const peaks = useMemo(() => (post.waveform ? decodeWaveform(post.waveform) : null), [post.waveform]);
+  return (
+    <div className="mx-4 rounded-2xl bg-gradient-to-br from-orange-500/15 via-rose-500/10 to-transparent p-4" data-testid="post-media">
+      <WaveformPlayer src={post.mediaUrl} peaks={peaks} durationMs={post.durationMs} label={label} />
+    </div>
+  );
 }
