@@ -13,6 +13,8 @@ export default {
     "seed/tools/*.ts",
     "tests/**/*.{test,e2e,bench}.{ts,tsx}",
     "tests/bench/*.{mjs,js}",
+    // The scale bench and its feed-design measurement (npm run bench:scale, bench:scale-feed).
+    "tests/bench/scale/{run,feed-options}.mjs",
     "web/pwa/vite-pwa.config.ts",
   ],
   project: [

@@ -24,7 +24,7 @@ export const DATASET = {
 };
 
 /** The newest generated row is one minute before this instant (fixed, for determinism). */
-export const DATASET_END = Date.UTC(2026, 9, 31, 12, 0, 0);
+const DATASET_END = Date.UTC(2026, 9, 31, 12, 0, 0);
 const DAY = 86_400_000;
 
 /** The names the bench asks for: the most and the least used generated tag. */

@@ -3,7 +3,7 @@
 // followers (the demo user with 312 follows, a typical user and one following a single quiet
 // account) under each design, and what fan-out on write costs to build and store.
 //
-//   node --disable-warning=ExperimentalWarning tests/bench/scale/feed-options.mjs
+//   npm run bench:scale-feed
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
