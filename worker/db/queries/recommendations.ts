@@ -150,7 +150,7 @@ export interface CandidatePost {
   likedByMe: number;
 }
 
-/** Recent posts carrying one of `hashtagIds` (post_hashtags_hashtag_post_idx, then posts by key). */
+/** Recent posts carrying one of `hashtagIds` (post_hashtags_hashtag_created_idx, then posts by key). */
 export async function postsWithHashtags(db: Db, hashtagIds: string[], now: number): Promise<string[]> {
   if (hashtagIds.length === 0) return [];
   const rows = await db.all<{ id: string }>(sql`
