@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeWaveform } from "../../shared/waveform";
 import { MOBILE, launch, newContext, screenshot, trackErrors } from "./browser";
 // @ts-expect-error plain ESM module without type declarations
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
@@ -128,7 +129,8 @@ describe("posts & media journey (390×844)", () => {
     expect(await cards.nth(0).locator("audio").getAttribute("preload")).toBe("none");
     // The server stored what the browser measured.
     const stored = await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`)).json(), audioId);
-    expect(stored.waveform.length).toBeGreaterThan(100);
+    // The peaks travel as one byte each in base64 (decision record 0060).
+    expect(decodeWaveform(stored.waveform).length).toBeGreaterThan(100);
     expect(stored.durationMs).toBeGreaterThan(1000);
     const photo = await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`)).json(), photoId);
     expect(photo.width).toBe(800);
