@@ -6,7 +6,7 @@
 // and picking the file in the operating system's file chooser. Each element reached with Tab must
 // show where the focus is (an outline or a ring), and dialogs keep the focus inside until Escape.
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE, baseURL, launch, newContext, screenshot } from "./browser";
 
@@ -50,19 +50,29 @@ async function isFocused(target: Locator) {
   return target.first().evaluate((element) => element === document.activeElement);
 }
 
-/** Presses Tab (or Shift+Tab) until the target has the focus. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+/** Whether the target comes before the focused element in the document (then Shift+Tab goes there). */
+function isBehindFocus(target: Locator) {
+  return target.first().evaluate((element) => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return false;
+    return Boolean(active.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING);
+  });
+}
+
+/** Presses Tab, or Shift+Tab when the target lies behind the focus, until the target has it. */
+async function tabTo(page: Page, target: Locator, max = 200) {
+  const key = (await isBehindFocus(target)) ? "Shift+Tab" : "Tab";
   for (let i = 0; i < max; i++) {
     if (await isFocused(target)) return;
-    await press(page, back ? "Shift+Tab" : "Tab");
+    await press(page, key);
   }
-  throw new Error(`${target} is not reachable with ${back ? "Shift+Tab" : "Tab"} from ${new URL(page.url()).pathname}`);
+  throw new Error(`${target} is not reachable with ${key} from ${new URL(page.url()).pathname}`);
 }
 
 /** Tabs to the element and presses Enter (or Space) on it. */
-async function activate(page: Page, target: Locator, key: "Enter" | "Space" = "Enter", options: { back?: boolean } = {}) {
+async function activate(page: Page, target: Locator, key: "Enter" | "Space" = "Enter") {
   await target.first().waitFor();
-  await tabTo(page, target, options);
+  await tabTo(page, target);
   await press(page, key);
 }
 
@@ -83,13 +93,8 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
   }
 }
 
-/** Starts each screen from the top of the document, as a fresh page load does. */
-async function focusStart(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status, res.url).toBe(200);
+async function json<T>(res: APIResponse): Promise<T> {
+  expect(res.status(), res.url()).toBe(200);
   return (await res.json()) as T;
 }
 
@@ -99,26 +104,15 @@ describe("keyboard alone (390×844)", () => {
     const stamp = Date.now().toString(36);
     const email = `keys_${stamp}@example.com`;
     const username = `keys_${stamp}`;
-    // A seeded musician with a post and a product on sale, found through the public API.
-    const posts = await json<{ items: { id: string; userId: string }[] }>(await fetch(`${origin}/api/posts?limit=20`));
-    let target: { postId: string; userId: string; productId: string } | null = null;
-    for (const post of posts.items) {
-      const products = await json<{ items: { id: string; type: string }[] }>(await fetch(`${origin}/api/users/${post.userId}/products?limit=10`));
-      const digital = products.items.find((product) => product.type === "digital") ?? products.items[0];
-      if (digital) {
-        target = { postId: post.id, userId: post.userId, productId: digital.id };
-        break;
-      }
-    }
-    if (!target) throw new Error("no seeded post by a seller with a product");
-
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
 
     // ---- Sign up with the keyboard.
     await page.goto("/auth");
     await page.getByRole("form", { name: "Sign in" }).waitFor();
-    await activate(page, page.getByRole("tab", { name: "Sign Up" }));
+    // A tab list is one Tab stop (the selected tab); the arrows move between its tabs.
+    await tabTo(page, page.getByRole("tab", { name: "Sign In" }));
+    await press(page, "ArrowRight");
     const signUp = page.getByRole("form", { name: "Sign up" });
     await signUp.waitFor();
     await typeInto(page, signUp.getByLabel("Email"), email);
@@ -143,6 +137,19 @@ describe("keyboard alone (390×844)", () => {
     await activate(page, page.getByRole("button", { name: "Skip for now" }));
     await page.waitForURL((url) => url.pathname === "/feed");
 
+    // A seeded musician with a post and a product on sale, found through the API as the new account.
+    const posts = await json<{ items: { id: string; userId: string }[] }>(await context.request.get("/api/posts?limit=20"));
+    let target: { postId: string; userId: string; productId: string } | null = null;
+    for (const post of posts.items) {
+      const products = await json<{ items: { id: string; type: string }[] }>(await context.request.get(`/api/users/${post.userId}/products?limit=10`));
+      const digital = products.items.find((product) => product.type === "digital") ?? products.items[0];
+      if (digital) {
+        target = { postId: post.id, userId: post.userId, productId: digital.id };
+        break;
+      }
+    }
+    if (!target) throw new Error("no seeded post by a seller with a product");
+
     // ---- Share a photo: the type with the arrow keys, the file through the chooser.
     await activate(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" }));
     await page.getByRole("heading", { name: "Create post" }).waitFor();
@@ -162,7 +169,6 @@ describe("keyboard alone (390×844)", () => {
 
     // ---- Like and comment on someone's post; the comments dialog keeps the focus.
     await page.goto(`/post/${target.postId}`);
-    await focusStart(page);
     const like = page.getByTestId("like-button");
     await activate(page, like, "Space");
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
@@ -182,7 +188,6 @@ describe("keyboard alone (390×844)", () => {
 
     // ---- Follow the author from their profile.
     await page.goto(`/profile/${target.userId}`);
-    await focusStart(page);
     const follow = page.getByTestId("follow-button").first();
     await activate(page, follow);
     await expect.poll(() => follow.getAttribute("aria-pressed")).toBe("true");
@@ -199,7 +204,6 @@ describe("keyboard alone (390×844)", () => {
 
     // ---- Write to the author.
     await page.goto(`/profile/${target.userId}`);
-    await focusStart(page);
     await activate(page, page.getByTestId("contact-button"));
     const message = page.getByRole("textbox", { name: "Message" });
     await message.waitFor();
@@ -210,7 +214,6 @@ describe("keyboard alone (390×844)", () => {
 
     // ---- Buy a product in test mode; the purchase dialog keeps the focus too.
     await page.goto(`/product/${target.productId}`);
-    await focusStart(page);
     await activate(page, page.getByTestId("buy-now"));
     const purchase = page.getByRole("dialog");
     await purchase.getByTestId("purchase-idle").waitFor();
