@@ -117,14 +117,25 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 // Checking and photographing a screen, shared by the journeys (profiles, marketplace, checkout, messages).
 
-/** No serious or critical accessibility violations on the screen as it is now (animations ended). */
-export async function expectAccessible(page: Page, screen: string) {
+/** The serious and critical accessibility violations on the screen as it is now (animations ended). */
+export async function blockingViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations
+  return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
-  expect(blocking, `axe on ${screen}`).toEqual([]);
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map(describeNode).join(" | ")}`);
+}
+
+/** The element, and for a contrast failure the colours axe measured, so the fix can be chosen. */
+function describeNode(node: { target: unknown[]; html: string; any: { data?: unknown }[] }): string {
+  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor ?? "?"}: ${data.contrastRatio}) ${node.html.slice(0, 160)}` : "";
+  return `${node.target.join(" ")}${colours}`;
+}
+
+/** No serious or critical accessibility violations on the screen as it is now (animations ended). */
+export async function expectAccessible(page: Page, screen: string) {
+  expect(await blockingViolations(page), `axe on ${screen}`).toEqual([]);
 }
 
 /** Waits until the images on screen have loaded, so screenshots show the real page. */

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../web/components/ui/toaster";
 import { useOnlineStatusToasts } from "../../web/pwa/shell-toasts";
 
@@ -41,6 +41,16 @@ describe("online / offline toasts (spec §8)", () => {
     expect(screen.getByText("Your connection has been restored.")).toBeInTheDocument();
     expect(title.closest("[data-sonner-toast]")).not.toHaveAttribute("data-type", "error");
     expect(screen.queryByText("You're Offline")).not.toBeInTheDocument();
+  });
+
+  it("says You're Offline when the app opens without a connection", async () => {
+    const onLine = vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      renderToasts();
+      await screen.findByText("You're Offline");
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it("shows nothing without a connection change", () => {

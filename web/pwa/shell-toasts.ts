@@ -15,6 +15,9 @@ export function useOnlineStatusToasts(win: Window = window): void {
       notify(TOASTS.offline.title, { description: TOASTS.offline.description, id: "connection", variant: "destructive" });
     win.addEventListener("online", onOnline);
     win.addEventListener("offline", onOffline);
+    // Opened without a connection (the app from the home screen on a train): no event will come,
+    // yet the reader should know the screen shows what was saved.
+    if (win.navigator.onLine === false) onOffline();
     return () => {
       win.removeEventListener("online", onOnline);
       win.removeEventListener("offline", onOffline);

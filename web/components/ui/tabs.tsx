@@ -54,6 +54,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/**
+ * The panel is a Tab stop after the tab list (Radix gives it tabindex 0), so it shows the focus
+ * like every other stop does: a keyboard user must see where Tab went (WCAG 2.4.7).
+ */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("mt-4 focus-visible:outline-none", className)} {...props} />;
+  return <TabsPrimitive.Content className={cn("mt-4 rounded-xl focus-visible:outline-offset-4", className)} {...props} />;
 }

@@ -5,6 +5,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { SignOutScope } from "../../../shared/schemas/account";
 import type { SignIn, SignUp } from "../../../shared/schemas/auth";
 import { api, unwrap } from "../../lib/api-client";
+import { keepOfflineDataFor } from "../../lib/offline-caches";
 
 export const authKeys = {
   all: ["auth"] as const,
@@ -13,7 +14,11 @@ export const authKeys = {
 };
 
 async function fetchSession() {
-  return unwrap(api.api.auth.session.$get());
+  const session = await unwrap(api.api.auth.session.$get());
+  // Before any screen reads its data: the service worker's saved feed is emptied when it was
+  // kept for another account (or the visitor is signed out), so it can never show to them.
+  await keepOfflineDataFor(session.user?.id ?? null);
+  return session;
 }
 
 export type SessionData = Awaited<ReturnType<typeof fetchSession>>;

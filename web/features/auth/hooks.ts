@@ -5,6 +5,7 @@ import { useCallback, useEffect } from "react";
 import { ACCOUNT_TEXTS } from "../../../shared/messages";
 import type { SignOutScope } from "../../../shared/schemas/account";
 import { onSessionLost } from "../../lib/api-client";
+import { forgetOfflineData, keepOfflineDataFor } from "../../lib/offline-caches";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 
@@ -19,6 +20,9 @@ export function useProviders() {
 
 function setSession(queryClient: QueryClient, session: SessionData): void {
   queryClient.setQueryData(authKeys.session(), session);
+  // The service worker's saved feed belongs to one account: a sign-in as someone else, or the
+  // session ending, empties it (decision 0062).
+  void keepOfflineDataFor(session.user?.id ?? null);
 }
 
 /**
@@ -99,6 +103,9 @@ interface ClearSessionOptions {
  */
 function clearSessionAndLeave(queryClient: QueryClient, options: ClearSessionOptions): void {
   clearStoredData(options.keepStorageKeys);
+  // Started before the page leaves; should the load cut it short, the next session read (signed
+  // out, so no owner) empties the caches anyway.
+  void forgetOfflineData();
   queryClient.cancelQueries().catch(() => {});
   queryClient.clear();
   queryClient.setQueryData(authKeys.session(), SIGNED_OUT);

@@ -11,7 +11,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
     <main className="relative flex min-h-dvh flex-col overflow-hidden px-4 pt-safe pb-10">
       <div
         aria-hidden
-        className="pointer-events-none absolute inset-x-0 -top-24 mx-auto h-72 max-w-lg rounded-full bg-primary/20 blur-3xl"
+        className="pointer-events-none absolute inset-x-0 -top-24 mx-auto h-72 max-w-lg rounded-full bg-primary/10 blur-3xl"
       />
       <div className="relative mx-auto flex w-full max-w-md items-center justify-between py-4">
         <Link

@@ -29,7 +29,7 @@ export function ProfileSummary({ profile, actions }: { profile: PublicProfile; a
           <h1 id="profile-name" className="flex items-center gap-1.5 font-display text-2xl font-bold tracking-tight break-words">
             <span className="min-w-0 break-words">{profile.displayName || profile.username}</span>
             {profile.verified ? (
-              <Badge className="shrink-0 gap-1 bg-primary/12 text-primary">
+              <Badge className="shrink-0 gap-1">
                 <BadgeCheck aria-hidden /> Verified
               </Badge>
             ) : null}

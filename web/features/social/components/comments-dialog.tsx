@@ -112,8 +112,11 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
       <DialogContent
         className="top-0 h-dvh max-h-none gap-0 overflow-hidden rounded-none p-0 pb-0 sm:h-[min(44rem,85dvh)] sm:pb-0"
         onOpenAutoFocus={(event) => {
-          // Opening the sheet should not pop the phone keyboard up over the comments.
+          // Opening the sheet should not pop the phone keyboard up over the comments, so the
+          // field is not focused; the sheet itself is, or the keyboard focus would stay on the
+          // button behind the modal and Tab would start outside it.
           event.preventDefault();
+          (event.target as HTMLElement | null)?.focus();
         }}
         data-testid="comments-dialog"
       >

@@ -17,7 +17,8 @@ export function LikeButton({ post, signedIn }: { post: Post; signedIn: boolean }
       aria-pressed={liked}
       data-testid="like-button"
       onClick={() => (signedIn ? toggle() : promptSignIn(POST_ERRORS.loginToLike))}
-      className={cn(liked && "text-rose-500 hover:text-rose-500")}
+      // The count is text and needs 4.5:1 on the card in both themes; rose-500 had 3.7:1 on light.
+      className={cn(liked && "text-rose-700 hover:text-rose-700 dark:text-rose-400 dark:hover:text-rose-400")}
       count={formatCount(likesCount)}
     >
       <Heart className={cn("transition-transform duration-200", liked && "scale-110 fill-current")} aria-hidden />
