@@ -56,6 +56,11 @@ export function setThemePreference(preference: ThemePreference): void {
   for (const listener of listeners) listener();
 }
 
+/** The theme toggle's name: what pressing it switches to. */
+export function themeToggleLabel(resolved: ResolvedTheme): string {
+  return `Switch to ${resolved === "dark" ? "light" : "dark"} theme`;
+}
+
 /** Follows system changes while the preference is "system"; returns a cleanup function. */
 export function watchSystemTheme(): () => void {
   if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};

@@ -1,8 +1,7 @@
 // Landing page for visitors (spec §1): top bar with section anchors and links to /auth, hero with
 // Start Creating and Explore Talent, stat claims, six features, professionals, pricing, footer.
-import { Link } from "@tanstack/react-router";
 import { ArrowRight, BadgeCheck, Check, Heart, MessageCircle, Play, Star } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, createContext, use } from "react";
 import { ThemeToggle } from "../../components/app-shell/theme-toggle";
 import { Wordmark } from "../../components/brand/logo";
 import { Avatar } from "../../components/ui/avatar";
@@ -19,19 +18,45 @@ const SECTION_LINKS = [
   { href: "#pricing", label: "Pricing" },
 ] as const;
 
-export function LandingPage() {
+/** What the page's links need: a path of the app and the anchor's own attributes. */
+export interface LandingLinkProps {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+  "data-haptic"?: "medium";
+}
+
+/**
+ * A plain anchor: what the page is prerendered with at build time (decision record 0056), where no
+ * router runs. Inside the app the route hands in the router's Link instead.
+ */
+function AnchorLink({ to, ...props }: LandingLinkProps) {
+  return <a href={to} {...props} />;
+}
+
+const LinkComponent = createContext<ComponentType<LandingLinkProps>>(AnchorLink);
+
+function Link(props: LandingLinkProps) {
+  const Component = use(LinkComponent);
+  return <Component {...props} />;
+}
+
+export function LandingPage({ link = AnchorLink }: { link?: ComponentType<LandingLinkProps> }) {
   return (
-    <div className="relative min-h-dvh overflow-x-clip bg-background">
-      <TopBar />
-      <main>
-        <Hero />
-        <Features />
-        <Professionals />
-        <Pricing />
-        <ClosingCall />
-      </main>
-      <Footer />
-    </div>
+    <LinkComponent value={link}>
+      <div id="landing" className="relative min-h-dvh overflow-x-clip bg-background">
+        <TopBar />
+        <main>
+          <Hero />
+          <Features />
+          <Professionals />
+          <Pricing />
+          <ClosingCall />
+        </main>
+        <Footer />
+      </div>
+    </LinkComponent>
   );
 }
 
