@@ -9,10 +9,11 @@
 //   BENCH_URL=http://127.0.0.1:8787 npm run bench:lighthouse   measures a running server as is
 //
 // Options: BENCH_RUNS (runs per page, default 3; the median run is reported), BENCH_PAGES
-// (comma-separated paths, default "/,/auth"), CHROMIUM_PATH (default /usr/bin/chromium).
+// (comma-separated paths, default "/,/auth"), CHROMIUM_PATH (default /usr/bin/chromium),
+// BENCH_REPORT_DIR (writes each run's full Lighthouse result there as JSON).
 // Exits non-zero when a page misses a target: performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms,
 // CLS ≤ 0.05, accessibility ≥ 95.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,11 +93,18 @@ async function measure(url, port) {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.BENCH_REPORT_DIR) {
+    const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+    writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `lighthouse${name}${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failedA11y = Object.values(lhr.audits)
     .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
-    .map((a) => a.id);
+    .map((a) => {
+      const nodes = (a.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean).slice(0, 3);
+      return nodes.length > 0 ? `${a.id} [${nodes.join(" ")}]` : a.id;
+    });
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),

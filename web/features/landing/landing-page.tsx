@@ -12,6 +12,12 @@ import { cn } from "../../lib/cn";
 import { FEATURES, PLANS, PROFESSIONS, STATS } from "./content";
 import { Waveform } from "./waveform";
 
+/**
+ * Outline buttons over the hero's glow read as faint in the light theme: the input border is a
+ * 1.3:1 edge. On the landing page they get an edge of 3.5:1 (WCAG 1.4.11); dark keeps its own.
+ */
+const OUTLINE_EDGE = "border-foreground/50 dark:border-input";
+
 const SECTION_LINKS = [
   { href: "#features", label: "Features" },
   { href: "#professionals", label: "Professionals" },
@@ -132,7 +138,7 @@ function Hero() {
             <Link to={appPaths.auth} className={buttonVariants({ size: "lg" })} data-haptic="medium">
               Start Creating <ArrowRight aria-hidden />
             </Link>
-            <Link to={appPaths.auth} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <Link to={appPaths.auth} className={buttonVariants({ variant: "outline", size: "lg", className: OUTLINE_EDGE })}>
               Explore Talent
             </Link>
           </div>
@@ -394,7 +400,10 @@ function Pricing() {
             </ul>
             <Link
               to={appPaths.auth}
-              className={buttonVariants({ variant: plan.highlighted ? "primary" : "outline", className: "mt-8 w-full" })}
+              className={buttonVariants({
+                variant: plan.highlighted ? "primary" : "outline",
+                className: cn("mt-8 w-full", !plan.highlighted && OUTLINE_EDGE),
+              })}
             >
               {plan.cta}
             </Link>
