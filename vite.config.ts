@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type PluginOption } from "vite";
+import { landingPrerender } from "./web/landing/prerender.config.ts";
 import { nativeOfflinePage } from "./web/native/offline-page.config.ts";
 import { pwa } from "./web/pwa/vite-pwa.config.ts";
 
@@ -19,17 +20,26 @@ export default defineConfig({
       routesDirectory: "./web/routes",
       generatedRouteTree: "./web/routeTree.gen.ts",
       autoCodeSplitting: true,
+      // Loaders split too (the plugin's default keeps them in the entry): they carry the feature
+      // API modules and their zod schemas, which are no part of the shell (decision record 0057).
+      codeSplittingOptions: { defaultBehavior: [["loader"], ["component"], ["errorComponent"], ["notFoundComponent"]] },
     }),
     react(),
     tailwindcss(),
     cloudflare({ persistState: statePath ? { path: statePath } : true }),
     ...(pwa() as PluginOption[]),
     nativeOfflinePage(),
+    landingPrerender(),
   ],
   resolve: {
     alias: { "@web": path.resolve(import.meta.dirname, "web"), "@shared": path.resolve(import.meta.dirname, "shared") },
   },
   build: { sourcemap: true },
+  environments: {
+    // Two pages: the app (index.html) and the landing page a first visit to / gets (landing.html,
+    // decision record 0056); the manifest is what the bundle budget check reads.
+    client: { build: { manifest: true, rollupOptions: { input: { index: "index.html", landing: "landing.html" } } } },
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1" },
 });

@@ -38,6 +38,7 @@ import { recommendationRoutes } from "./routes/recommendations";
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
+import { serveAsset, siteRoutes } from "./routes/site";
 import { uploadRoutes } from "./routes/uploads";
 import { webhookRoutes } from "./routes/webhooks";
 
@@ -109,9 +110,11 @@ app.route("/.well-known", appLinkRoutes);
 app.route("/dev", devRoutes);
 // Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.
 app.route("/", linkPreviewRoutes);
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+// robots.txt, the prerendered landing page, and the caching rules of every page and static file.
+app.route("/", siteRoutes);
+app.all("*", serveAsset);
 
-app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));
+app.notFound(serveAsset);
 
 app.onError((err, c) => {
   const requestId = c.get("requestId") ?? crypto.randomUUID();

@@ -1,7 +1,13 @@
-// Route / — the landing page for visitors (social-feed-search.md §1).
-import { createFileRoute } from "@tanstack/react-router";
-import { LandingPage } from "../features/landing/landing-page";
+// Route / — the landing page for visitors (social-feed-search.md §1). A first visit gets the same
+// page prerendered at build time (web/landing/, decision record 0056); this route renders it when
+// the app is already running (the 404 page's Return to Home, a back link, an installed app).
+import { Link, createFileRoute } from "@tanstack/react-router";
+import { LandingPage, type LandingLinkProps } from "../features/landing/landing-page";
+
+function RouterLink(props: LandingLinkProps) {
+  return <Link {...props} />;
+}
 
 export const Route = createFileRoute("/")({
-  component: LandingPage,
+  component: () => <LandingPage link={RouterLink} />,
 });

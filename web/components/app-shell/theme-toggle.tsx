@@ -1,24 +1,30 @@
 import { Moon, Sun } from "lucide-react";
-import { useTheme } from "../../lib/theme";
+import { themeToggleLabel, useTheme } from "../../lib/theme";
 import { cn } from "../../lib/cn";
 
-/** Switches between the dark and light themes and remembers the choice. */
+/**
+ * Switches between the dark and light themes and remembers the choice. The icon follows the
+ * `dark` class on <html> through CSS, so the prerendered landing page (decision record 0056) shows
+ * the right one before any script runs; its boot script keeps the label in step (data-theme-toggle).
+ */
 export function ThemeToggle({ className }: { className?: string }) {
   const { resolved, toggle } = useTheme();
-  const next = resolved === "dark" ? "light" : "dark";
+  const label = themeToggleLabel(resolved);
   return (
     <button
       type="button"
       onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      data-theme-toggle=""
+      aria-label={label}
+      title={label}
       className={cn(
         "inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition hover:bg-muted hover:text-foreground",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}
     >
-      {resolved === "dark" ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+      <Sun className="hidden size-5 dark:block" aria-hidden />
+      <Moon className="size-5 dark:hidden" aria-hidden />
     </button>
   );
 }

@@ -1,8 +1,7 @@
 // Landing page for visitors (spec §1): top bar with section anchors and links to /auth, hero with
 // Start Creating and Explore Talent, stat claims, six features, professionals, pricing, footer.
-import { Link } from "@tanstack/react-router";
 import { ArrowRight, BadgeCheck, Check, Heart, MessageCircle, Play, Star } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, createContext, use } from "react";
 import { ThemeToggle } from "../../components/app-shell/theme-toggle";
 import { Wordmark } from "../../components/brand/logo";
 import { Avatar } from "../../components/ui/avatar";
@@ -13,25 +12,57 @@ import { cn } from "../../lib/cn";
 import { FEATURES, PLANS, PROFESSIONS, STATS } from "./content";
 import { Waveform } from "./waveform";
 
+/**
+ * Outline buttons over the hero's glow read as faint in the light theme: the input border is a
+ * 1.3:1 edge. On the landing page they get an edge of 3.5:1 (WCAG 1.4.11); dark keeps its own.
+ */
+const OUTLINE_EDGE = "border-foreground/50 dark:border-input";
+
 const SECTION_LINKS = [
   { href: "#features", label: "Features" },
   { href: "#professionals", label: "Professionals" },
   { href: "#pricing", label: "Pricing" },
 ] as const;
 
-export function LandingPage() {
+/** What the page's links need: a path of the app and the anchor's own attributes. */
+export interface LandingLinkProps {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+  "data-haptic"?: "medium";
+}
+
+/**
+ * A plain anchor: what the page is prerendered with at build time (decision record 0056), where no
+ * router runs. Inside the app the route hands in the router's Link instead.
+ */
+function AnchorLink({ to, ...props }: LandingLinkProps) {
+  return <a href={to} {...props} />;
+}
+
+const LinkComponent = createContext<ComponentType<LandingLinkProps>>(AnchorLink);
+
+function Link(props: LandingLinkProps) {
+  const Component = use(LinkComponent);
+  return <Component {...props} />;
+}
+
+export function LandingPage({ link = AnchorLink }: { link?: ComponentType<LandingLinkProps> }) {
   return (
-    <div className="relative min-h-dvh overflow-x-clip bg-background">
-      <TopBar />
-      <main>
-        <Hero />
-        <Features />
-        <Professionals />
-        <Pricing />
-        <ClosingCall />
-      </main>
-      <Footer />
-    </div>
+    <LinkComponent value={link}>
+      <div id="landing" className="relative min-h-dvh overflow-x-clip bg-background">
+        <TopBar />
+        <main>
+          <Hero />
+          <Features />
+          <Professionals />
+          <Pricing />
+          <ClosingCall />
+        </main>
+        <Footer />
+      </div>
+    </LinkComponent>
   );
 }
 
@@ -107,7 +138,7 @@ function Hero() {
             <Link to={appPaths.auth} className={buttonVariants({ size: "lg" })} data-haptic="medium">
               Start Creating <ArrowRight aria-hidden />
             </Link>
-            <Link to={appPaths.auth} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <Link to={appPaths.auth} className={buttonVariants({ variant: "outline", size: "lg", className: OUTLINE_EDGE })}>
               Explore Talent
             </Link>
           </div>
@@ -369,7 +400,10 @@ function Pricing() {
             </ul>
             <Link
               to={appPaths.auth}
-              className={buttonVariants({ variant: plan.highlighted ? "primary" : "outline", className: "mt-8 w-full" })}
+              className={buttonVariants({
+                variant: plan.highlighted ? "primary" : "outline",
+                className: cn("mt-8 w-full", !plan.highlighted && OUTLINE_EDGE),
+              })}
             >
               {plan.cta}
             </Link>

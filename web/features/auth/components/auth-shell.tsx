@@ -13,10 +13,11 @@ export function AuthShell({ children }: { children: ReactNode }) {
         aria-hidden
         className="pointer-events-none absolute inset-x-0 -top-24 mx-auto h-72 max-w-lg rounded-full bg-primary/10 blur-3xl"
       />
+      {/* Over the glow the light theme's muted text fell to 4.4:1; these lines use a deeper tone. */}
       <div className="relative mx-auto flex w-full max-w-md items-center justify-between py-4">
         <Link
           to="/"
-          className="inline-flex items-center gap-1.5 rounded-full py-2 pr-3 text-sm font-medium text-muted-foreground transition hover:text-foreground"
+          className="inline-flex items-center gap-1.5 rounded-full py-2 pr-3 text-sm font-medium text-foreground/75 transition hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden />
           Back to Home
@@ -25,7 +26,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
       <div className="relative mx-auto flex w-full max-w-md flex-1 flex-col">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <Wordmark className="text-2xl" />
-          <p className="text-sm text-muted-foreground">Where music professionals meet, create and get booked.</p>
+          <p className="text-sm text-foreground/75">Where music professionals meet, create and get booked.</p>
         </div>
         <Card className="p-5 sm:p-6">{children}</Card>
       </div>

@@ -1,0 +1,118 @@
+// Bundle budgets (issue #16, decision record 0057), checked on the production build's Vite
+// manifest (dist/client/.vite/manifest.json; run `npm run build` first):
+// - the landing page's JS (landing.html's entry and everything it imports statically) ≤ 80 KiB,
+// - the signed-in app shell (index.html's entry and its static imports) ≤ 150 KiB,
+// - any route: the shell plus the route's own chunks and its parent layouts' ≤ 300 KiB,
+// all gzipped (level 9, close to what the edge sends). Dynamic imports load later, on demand, and
+// are counted for the route that owns them only when that route imports them statically.
+// Prints one table and exits non-zero when any budget is exceeded.
+//
+//   npm run build && npm run check:budget
+//   BUDGET_DIST=some/dist/client npm run check:budget     checks another build
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const KiB = 1024;
+const BUDGETS = { landing: 80 * KiB, shell: 150 * KiB, route: 300 * KiB };
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dist = path.resolve(root, process.env.BUDGET_DIST ?? "dist/client");
+const manifestPath = path.join(dist, ".vite/manifest.json");
+if (!existsSync(manifestPath)) {
+  console.error(`No Vite manifest at ${path.relative(root, manifestPath)}: run \`npm run build\` first.`);
+  process.exit(2);
+}
+/** @type {Record<string, { file: string; src?: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+/** The chunk keys a start key loads before it runs: itself and its static imports, transitively. */
+function staticClosure(keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+function jsBytes(keys) {
+  let total = 0;
+  for (const key of keys) if (manifest[key].file.endsWith(".js")) total += gzipSize(manifest[key].file);
+  return total;
+}
+
+/** "web/routes/_authed/feed.tsx?tsr-split=component" → "web/routes/_authed/feed.tsx". */
+function routeFileOf(key) {
+  return key.split("?")[0];
+}
+
+/**
+ * The layouts a route file renders inside: each directory level and each dotted prefix
+ * ("_authed/orders.$orderId.tsx" sits in "_authed.tsx" and "_authed/orders.tsx").
+ */
+function parentRouteFiles(file) {
+  const relative = file.slice("web/routes/".length, -".tsx".length);
+  const segments = relative.split("/");
+  const parents = [];
+  for (let depth = 0; depth < segments.length; depth++) {
+    const dir = segments.slice(0, depth).join("/");
+    const name = segments[depth];
+    const dotted = name.split(".");
+    const last = depth === segments.length - 1;
+    for (let i = 1; i <= dotted.length - (last ? 1 : 0); i++) {
+      parents.push(`web/routes/${dir ? `${dir}/` : ""}${dotted.slice(0, i).join(".")}.tsx`);
+    }
+  }
+  return parents;
+}
+
+const entryKey = (html) => Object.keys(manifest).find((key) => key === html && manifest[key].isEntry);
+const landingKey = entryKey("landing.html");
+const shellKey = entryKey("index.html");
+if (!landingKey || !shellKey) {
+  console.error("The manifest lacks the landing.html or index.html entry.");
+  process.exit(2);
+}
+
+const rows = [];
+const landing = staticClosure([landingKey]);
+rows.push({ name: "landing page (/)", bytes: jsBytes(landing), chunks: landing.size, budget: BUDGETS.landing });
+const shell = staticClosure([shellKey]);
+rows.push({ name: "signed-in app shell", bytes: jsBytes(shell), chunks: shell.size, budget: BUDGETS.shell });
+
+const routeChunks = new Map();
+for (const key of Object.keys(manifest)) {
+  if (!key.startsWith("web/routes/") || key.includes("__root")) continue;
+  const file = routeFileOf(key);
+  routeChunks.set(file, [...(routeChunks.get(file) ?? []), key]);
+}
+for (const file of [...routeChunks.keys()].sort()) {
+  const own = [file, ...parentRouteFiles(file)].flatMap((route) => routeChunks.get(route) ?? []);
+  const keys = staticClosure([shellKey, ...own]);
+  rows.push({ name: `route ${file.slice("web/routes/".length)}`, bytes: jsBytes(keys), chunks: keys.size, budget: BUDGETS.route });
+}
+
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+const width = Math.max(...rows.map((row) => row.name.length));
+console.log(`${"bundle (JS, gzipped)".padEnd(width)}  ${"size".padStart(10)}  ${"budget".padStart(10)}  chunks`);
+for (const row of rows) {
+  const over = row.bytes > row.budget;
+  console.log(`${row.name.padEnd(width)}  ${kib(row.bytes).padStart(10)}  ${kib(row.budget).padStart(10)}  ${String(row.chunks).padStart(6)}${over ? "  OVER BUDGET" : ""}`);
+}
+const breaches = rows.filter((row) => row.bytes > row.budget);
+if (breaches.length > 0) {
+  console.error(`\n${breaches.length} bundle(s) over budget: ${breaches.map((row) => row.name).join(", ")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nEvery bundle is within its budget.");
+}
