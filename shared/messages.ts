@@ -515,8 +515,6 @@ export const MARKET_SCREEN_TEXTS = {
   },
   /** Turnaround in whole days everywhere (DESIGN.md). */
   delivery: (days: number) => (days === 0 ? "Same-day delivery" : `Delivery in ${days} ${days === 1 ? "day" : "days"}`),
-  /** The fixed sample rating public cards show until real reviews exist (§9). */
-  sampleRating: { value: 4.8, count: 24, label: "4.8 (24 reviews)", accessible: "Rated 4.8 out of 5 from 24 reviews" },
   buy: {
     buyNow: "Buy Now",
     contactForPricing: PRICE_TEXTS.contactForPricing,
