@@ -23,3 +23,14 @@ export function Rating({ rating, className }: { rating: ItemRating | null; class
     </span>
   );
 }
+
+/** A review's stars, filled up to its rating; read out as "4 out of 5 stars". */
+export function Stars({ value, className }: { value: number; className?: string }) {
+  return (
+    <span className={cn("inline-flex items-center gap-0.5", className)} role="img" aria-label={REVIEW_TEXTS.starsAccessible(value)}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} className={cn("size-4", n <= value ? "fill-amber-400 text-amber-400" : "text-muted-foreground/40")} aria-hidden />
+      ))}
+    </span>
+  );
+}

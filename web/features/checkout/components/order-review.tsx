@@ -9,6 +9,7 @@ import type { OrderDetail } from "../../../../shared/checkout-api";
 import { REVIEW_TEXTS } from "../../../../shared/messages";
 import { REVIEW_LIMITS, type Review } from "../../../../shared/review-api";
 import { TextareaField } from "../../../components/form-field";
+import { Stars } from "../../../components/rating";
 import { RelativeTime } from "../../../components/relative-time";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -37,16 +38,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </h2>
       {children}
     </section>
-  );
-}
-
-export function Stars({ value, className }: { value: number; className?: string }) {
-  return (
-    <span className={cn("inline-flex items-center gap-0.5", className)} role="img" aria-label={T.starsAccessible(value)}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={cn("size-4", n <= value ? "fill-amber-400 text-amber-400" : "text-muted-foreground/40")} aria-hidden />
-      ))}
-    </span>
   );
 }
 
