@@ -79,7 +79,6 @@ export const answerBodySchema = z.object(
   { content: wordsSchema(REVIEW_LIMITS.answer, REVIEW_TEXTS.answerRequired, REVIEW_TEXTS.answerTooLong) },
   { error: REQUEST_TEXTS.invalidRequest },
 );
-export type AnswerBody = z.input<typeof answerBodySchema>;
 
 /** An item's (or a seller's) rating: the average to one decimal and how many reviews made it. */
 export interface ItemRating {

@@ -4,9 +4,9 @@
 import { cleanText } from "./sanitize";
 import { screenContent } from "./content-screen";
 
-export type ReviewTextPreparation = { ok: true; content: string } | { ok: false; message: string };
+type ReviewTextPreparation = { ok: true; content: string } | { ok: false; message: string };
 
-export interface ReviewTextRule {
+interface ReviewTextRule {
   max: number;
   required: string;
   tooLong: string;

@@ -188,7 +188,7 @@ export function useOrderSettled() {
 
 const orderReviewKey = (orderId: string) => [...orderKeys.detail(orderId), "review"] as const;
 
-export const orderReviewCalls = {
+const orderReviewCalls = {
   state: (orderId: string, signal?: AbortSignal): Promise<OrderReviewState> =>
     unwrap(api.api.reviews.orders[":orderId"].$get({ param: { orderId } }, { init: { signal } })),
   leave: (orderId: string, body: ReviewBody): Promise<Review> => unwrap(api.api.reviews.orders[":orderId"].$post({ param: { orderId }, json: body })),

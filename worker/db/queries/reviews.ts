@@ -37,7 +37,7 @@ function roundAverage(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-export interface NewReview {
+interface NewReview {
   id: string;
   orderId: string;
   buyerId: string;
