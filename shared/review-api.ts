@@ -57,7 +57,7 @@ function wordsSchema(max: number, required: string, tooLong: string) {
     .string({ error: required })
     .max(max * 4, tooLong)
     .transform((raw, ctx) => {
-      const prepared = prepareReviewText(raw, { max, required, tooLong, screen: false });
+      const prepared = prepareReviewText(raw, { max, required, tooLong });
       if (!prepared.ok) {
         ctx.addIssue({ code: "custom", message: prepared.message });
         return z.NEVER;

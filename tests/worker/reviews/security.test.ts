@@ -15,7 +15,7 @@ async function requestMessages(orderId: string) {
   return db()
     .select()
     .from(messages)
-    .where(and(eq(messages.clientId, `app:review-request:${orderId}`), eq(messages.kind, "review_request")));
+    .where(and(eq(messages.clientId, `app:review-request:${orderId}`), eq(messages.messageType, "review_request")));
 }
 
 describe("only one's own reviews", () => {
