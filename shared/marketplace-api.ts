@@ -63,6 +63,7 @@ import {
   type ServiceCategory,
 } from "./constants";
 import { MARKET_TEXTS, REQUEST_TEXTS } from "./messages";
+import type { ItemRating } from "./review-api";
 import { parseDollarsToCents, type PriceDisplay } from "./rules/price";
 import { cleanedText, idSchema, optionalCleanedText } from "./schemas/common";
 
@@ -357,11 +358,15 @@ export interface ItemViewer {
 export interface ServiceDetail extends MarketService {
   seller: SellerSummary;
   viewer: ItemViewer | null;
+  /** The service's reviews (average to one decimal and count); null without any. */
+  rating: ItemRating | null;
 }
 
 export interface ProductDetail extends MarketProduct {
   seller: SellerSummary;
   viewer: ItemViewer | null;
+  /** The product's reviews; null without any. */
+  rating: ItemRating | null;
 }
 
 export interface OwnerServicePage {

@@ -52,6 +52,7 @@
 //
 // Link previews (not API): navigations to /profile/{id} and /post/{id} get the SPA's index.html
 // with Open Graph and Twitter card tags (worker/routes/link-previews.ts).
+import type { ItemRating } from "./review-api";
 import { z } from "zod";
 import { MB, PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS, type PricingModel, type ProductCategory, type ProductType, type ServiceCategory } from "./constants";
 import { PROFILE_TEXTS } from "./messages";
@@ -299,6 +300,8 @@ export interface ServiceCard {
   /** Whole days (DESIGN.md). */
   turnaroundDays: number | null;
   createdAt: number;
+  /** The service's reviews (average to one decimal and count); null without any. */
+  rating: ItemRating | null;
 }
 
 export interface ProductCard {
@@ -314,6 +317,8 @@ export interface ProductCard {
   /** `/media/product-images/…`, or null for the placeholder. */
   imageUrl: string | null;
   createdAt: number;
+  /** The product's reviews; null without any. */
+  rating: ItemRating | null;
 }
 
 export interface ServiceCardPage {

@@ -62,6 +62,11 @@ export const RULES = {
   message: { limit: 120, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: new conversations per user, so one account cannot open one with everybody. */
   conversation_start: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: reviews, answers and review requests per user. Each is once per order, so
+   * this only bounds a script walking many orders; a busy seller answering a backlog stays under it.
+   */
+  review: { limit: 60, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -21,6 +21,7 @@ import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
+import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
@@ -92,6 +93,11 @@ const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
   id: '/products',
   path: '/products',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedReviewsRoute = AuthedReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/products': typeof AuthedProductsRoute
+  '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
@@ -197,6 +204,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/products': typeof AuthedProductsRoute
+  '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
@@ -225,6 +233,7 @@ export interface FileRoutesById {
   '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
   '/_authed/products': typeof AuthedProductsRoute
+  '/_authed/reviews': typeof AuthedReviewsRoute
   '/_authed/search': typeof AuthedSearchRoute
   '/_authed/services': typeof AuthedServicesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/payment-success'
     | '/products'
+    | '/reviews'
     | '/search'
     | '/services'
     | '/settings'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/payment-success'
     | '/products'
+    | '/reviews'
     | '/search'
     | '/services'
     | '/settings'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/_authed/messages'
     | '/_authed/payment-success'
     | '/_authed/products'
+    | '/_authed/reviews'
     | '/_authed/search'
     | '/_authed/services'
     | '/_authed/settings'
@@ -416,6 +428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProductsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/reviews': {
+      id: '/_authed/reviews'
+      path: '/reviews'
+      fullPath: '/reviews'
+      preLoaderRoute: typeof AuthedReviewsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/search': {
       id: '/_authed/search'
       path: '/search'
@@ -520,6 +539,7 @@ interface AuthedRouteChildren {
   AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
+  AuthedReviewsRoute: typeof AuthedReviewsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
@@ -537,6 +557,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
   AuthedProductsRoute: AuthedProductsRoute,
+  AuthedReviewsRoute: AuthedReviewsRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,

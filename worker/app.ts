@@ -35,6 +35,7 @@ import { postRoutes } from "./routes/posts";
 import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { recommendationRoutes } from "./routes/recommendations";
+import { reviewRoutes } from "./routes/reviews";
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
@@ -74,6 +75,8 @@ const api = new Hono<AppEnv>()
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
   .route("/webhooks", webhookRoutes)
+  // Reviews of completed orders and Request Review (issue #15).
+  .route("/reviews", reviewRoutes)
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)

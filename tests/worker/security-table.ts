@@ -359,6 +359,39 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * Reviews (issue #15; decision records 0047–0048). The fixture's order is the owner's paid (not yet
+ * completed) sale, so the owner may neither review it (their own item) nor ask for its review yet;
+ * the fixture's review is of another, completed sale of the owner's, which only the owner answers.
+ * `other` is no party to either and learns nothing of them.
+ */
+export const REVIEW_ROUTES: RouteCase[] = [
+  { route: "GET /api/reviews", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/reviews/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/reviews/requests", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/reviews/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  {
+    route: "POST /api/reviews/orders/:orderId",
+    body: () => ({ rating: 5, content: "Great session" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: "You cannot review your own item" },
+  },
+  {
+    route: "POST /api/reviews/orders/:orderId/request",
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 409, message: "You can only request a review for a completed order" },
+  },
+  {
+    route: "POST /api/reviews/:reviewId/answer",
+    body: () => ({ content: "Thank you!" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "Review not found" },
+    owner: { status: 200 },
+  },
+];
+
 const CONVERSATION_NOT_FOUND = { status: 404, message: "Conversation not found" };
 
 /**
@@ -420,4 +453,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...MESSAGING_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES];

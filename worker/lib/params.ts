@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, POST_ERRORS, PROFILE_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { activityIdSchema } from "../../shared/messaging-api";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
@@ -22,6 +22,7 @@ export const serviceParamSchema = idParamSchema("serviceId");
 const productParamSchema = idParamSchema("productId");
 const orderParamSchema = idParamSchema("orderId");
 const conversationParamSchema = idParamSchema("conversationId");
+const reviewParamSchema = idParamSchema("reviewId");
 const activityParamSchema = z.object({ activityId: activityIdSchema });
 
 type ParamSchema =
@@ -33,6 +34,7 @@ type ParamSchema =
   | typeof productParamSchema
   | typeof orderParamSchema
   | typeof conversationParamSchema
+  | typeof reviewParamSchema
   | typeof activityParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
@@ -56,6 +58,9 @@ export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.o
 export const serviceParam = notFoundWhenInvalid(serviceParamSchema, MARKET_TEXTS.serviceNotFound);
 /** `:productId` — 404 'Product not found'. */
 export const productParam = notFoundWhenInvalid(productParamSchema, MARKET_TEXTS.productNotFound);
+
+/** `:reviewId` — 404 'Review not found' (also for a review the caller is no party to). */
+export const reviewParam = notFoundWhenInvalid(reviewParamSchema, REVIEW_TEXTS.reviewNotFound);
 
 /** `:conversationId` — 404 'Conversation not found' (also for a conversation the caller is not in). */
 export const conversationParam = notFoundWhenInvalid(conversationParamSchema, MESSAGING_TEXTS.conversationNotFound);

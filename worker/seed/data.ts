@@ -1695,3 +1695,29 @@ export const CONVERSATIONS: SeedConversation[] = [
     ],
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Reviews (decision record 0047): completed service orders with their buyers' reviews, so public
+// cards and detail pages show real ratings. A review's order is built with it (completed
+// `daysAgo`, paid a week before); `service` names one of SERVICES by its owner's name.
+
+export interface SeedReview {
+  buyer: string;
+  owner: string;
+  service: string;
+  rating: number;
+  text: string;
+  daysAgo: number;
+  /** The seller's answer, if they gave one. */
+  answer?: string;
+}
+
+export const REVIEWS: SeedReview[] = [
+  { buyer: DEMO_USERNAME, owner: "mixbyandre", service: "Full mix, up to 48 stems", rating: 5, text: "Andre pulled the vocal forward without losing the room. Two small notes, both fixed the same day.", daysAgo: 20, answer: "Thanks! That chorus was a joy to mix." },
+  { buyer: "kenjibeats", owner: "mixbyandre", service: "Full mix, up to 48 stems", rating: 5, text: "Punchy low end that still translates on earbuds. Will book again for the next single.", daysAgo: 45 },
+  { buyer: "tomasvega", owner: "mixbyandre", service: "Full mix, up to 48 stems", rating: 4, text: "Great mix; the first pass was a little bright for my taste but the revision nailed it.", daysAgo: 70 },
+  { buyer: DEMO_USERNAME, owner: "rachelcohen", service: "Stereo mastering", rating: 5, text: "Loud where it should be and still breathing. Clear notes on what she changed and why.", daysAgo: 12 },
+  { buyer: "lenaschultz", owner: "rachelcohen", service: "Stereo mastering", rating: 4, text: "Solid master and a fast turnaround. Would have liked one more alternate version.", daysAgo: 33, answer: "Fair point; alternates are now included by default." },
+  { buyer: "mayaokafor", owner: "jadevocals", service: "Private vocal lesson", rating: 5, text: "Jade found the tension in my upper range in ten minutes and gave me exercises that work.", daysAgo: 9 },
+  { buyer: "kenjibeats", owner: "lenaschultz", service: "Remote drum tracking", rating: 3, text: "Good drums and good sound, but delivery came two days later than agreed.", daysAgo: 60, answer: "Sorry about the delay: a snare head split mid-session. Thanks for your patience." },
+];

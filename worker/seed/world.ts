@@ -18,6 +18,7 @@ import {
   POSTS,
   PRODUCTS,
   PROFILES,
+  REVIEWS,
   SERVICES,
 } from "./data";
 import type { SeedMediaEntry, SeedMediaManifest } from "./media-types";
@@ -52,6 +53,9 @@ export interface SeedWorld {
   conversations: Array<typeof schema.conversations.$inferInsert>;
   messages: Array<typeof schema.messages.$inferInsert>;
   conversationReads: Array<typeof schema.conversationReads.$inferInsert>;
+  orders: Array<typeof schema.orders.$inferInsert>;
+  orderHistory: Array<typeof schema.orderHistory.$inferInsert>;
+  reviews: Array<typeof schema.reviews.$inferInsert>;
   objects: SeedObject[];
   demoUserId: string;
 }
@@ -100,6 +104,9 @@ export function buildDemoWorld(
     conversations: [],
     messages: [],
     conversationReads: [],
+    orders: [],
+    orderHistory: [],
+    reviews: [],
     objects: [],
     demoUserId: "",
   };
@@ -332,6 +339,57 @@ export function buildDemoWorld(
       imageKey,
       createdAt,
       updatedAt: createdAt,
+    });
+  }
+
+  // ---- completed orders and their reviews --------------------------------------------------------
+  for (const r of REVIEWS) {
+    const service = world.services.find((s) => s.userId === userId(r.owner) && s.name === r.service);
+    if (!service?.id) throw new Error(`seed: no service ${r.service} by ${r.owner}`);
+    const priceCents = service.priceCents ?? 0;
+    const feeCents = Math.round(priceCents * 0.05);
+    const completedAt = now - r.daysAgo * DAY;
+    const paidAt = completedAt - 7 * DAY;
+    const orderId = newId();
+    const buyerId = userId(r.buyer);
+    world.orders.push({
+      id: orderId,
+      buyerId,
+      sellerId: service.userId,
+      itemType: "service",
+      itemId: service.id,
+      itemName: service.name,
+      priceCents,
+      feeCents,
+      totalCents: priceCents + feeCents,
+      status: "completed",
+      provider: "test",
+      createdAt: paidAt,
+      updatedAt: completedAt,
+      paidAt,
+      statusChangedAt: completedAt,
+    });
+    world.orderHistory.push(
+      { id: newId(), orderId, status: "pending", actor: "buyer", createdAt: paidAt },
+      { id: newId(), orderId, status: "paid", actor: "system", createdAt: paidAt },
+      { id: newId(), orderId, status: "delivered", actor: "seller", createdAt: completedAt - DAY },
+      { id: newId(), orderId, status: "completed", actor: "buyer", createdAt: completedAt },
+    );
+    const reviewedAt = completedAt + 2 * HOUR;
+    world.reviews.push({
+      id: newId(),
+      orderId,
+      buyerId,
+      sellerId: service.userId,
+      itemType: "service",
+      itemId: service.id,
+      itemName: service.name,
+      rating: r.rating,
+      content: r.text,
+      answer: r.answer ?? null,
+      answeredAt: r.answer ? reviewedAt + DAY : null,
+      createdAt: reviewedAt,
+      updatedAt: reviewedAt,
     });
   }
 

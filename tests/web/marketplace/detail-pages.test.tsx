@@ -50,7 +50,9 @@ describe("/service/{serviceId}", () => {
     expect(within(detail).getByTestId("detail-price")).toHaveTextContent("Starting at $150");
     expect(within(detail).getByText("Delivery in 7 days")).toBeInTheDocument();
     expect(within(detail).getByTestId("scheduling-required")).toHaveTextContent("Scheduling Required");
-    expect(within(detail).getByTestId("sample-rating")).toHaveTextContent("4.8 (24 reviews)");
+    // The service's real rating (the fixture's 3 reviews averaging 4.7), where §9 had a sample.
+    expect(within(detail).getByTestId("rating")).toHaveTextContent("4.7 (3 reviews)");
+    expect(within(detail).getByTestId("rating")).toHaveTextContent("Rated 4.7 out of 5 from 3 reviews");
     expect(within(within(detail).getByTestId("package-list")).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "3 sessionsThree songs$400",
       "1 sessionOne song$150",
@@ -141,7 +143,7 @@ describe("/product/{productId}", () => {
     expect(within(detail).getByTestId("seller-card")).toHaveAttribute("href", "/profile/u2");
     expect(within(detail).getByText("Forty lo-fi piano loops.")).toBeInTheDocument();
     expect(within(detail).getByTestId("digital-file-note")).toHaveTextContent("Digital file will be available after purchase");
-    expect(within(detail).getByTestId("sample-rating")).toBeInTheDocument();
+    expect(within(detail).getByTestId("rating")).toHaveTextContent("4.7 (3 reviews)");
     // A visitor may look, and is invited to join.
     expect(await screen.findByTestId("sign-in-cta")).toBeInTheDocument();
   });
@@ -152,6 +154,14 @@ describe("/product/{productId}", () => {
     expect(await screen.findByTestId("product-image-placeholder")).toHaveAccessibleName("No product image");
     expect(screen.getByTestId("product-type")).toHaveTextContent("Physical");
     expect(screen.queryByTestId("digital-file-note")).not.toBeInTheDocument();
+  });
+
+  it("shows no rating at all for an item without reviews, rather than an invented one", async () => {
+    mockApi({ "GET /api/auth/session": SIGNED_IN, "GET /api/products/p3": makeProductDetail({ id: "p3" }, { isOwner: false }, null) });
+    renderApp("/product/p3");
+    expect(await screen.findByTestId("detail-price")).toHaveTextContent("$25");
+    expect(screen.queryByTestId("rating")).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/reviews\)/);
   });
 
   it("says 'Product not found' with Back to Products", async () => {

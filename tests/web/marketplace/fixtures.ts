@@ -28,8 +28,15 @@ export function makeService(overrides: Partial<MarketService> = {}, where: "owne
   return { ...base, packagePriceCents, price: overrides.price ?? servicePriceDisplay({ ...base, packagePriceCents }, where) };
 }
 
-export function makeServiceDetail(overrides: Partial<MarketService> = {}, viewer: ServiceDetail["viewer"] = { isOwner: false }): ServiceDetail {
-  return { ...makeService({ userId: SELLER.userId, ...overrides }, "public"), seller: SELLER, viewer };
+/** A detail page's rating: the item's real reviews (null for an item without any). */
+export const RATING = { average: 4.7, count: 3 };
+
+export function makeServiceDetail(
+  overrides: Partial<MarketService> = {},
+  viewer: ServiceDetail["viewer"] = { isOwner: false },
+  rating: ServiceDetail["rating"] = RATING,
+): ServiceDetail {
+  return { ...makeService({ userId: SELLER.userId, ...overrides }, "public"), seller: SELLER, viewer, rating };
 }
 
 export function makeProduct(overrides: Partial<OwnerProduct> = {}): OwnerProduct {
@@ -51,9 +58,13 @@ export function makeProduct(overrides: Partial<OwnerProduct> = {}): OwnerProduct
   return { ...base, price: productPriceDisplay(base.priceCents) };
 }
 
-export function makeProductDetail(overrides: Partial<OwnerProduct> = {}, viewer: ProductDetail["viewer"] = { isOwner: false }): ProductDetail {
+export function makeProductDetail(
+  overrides: Partial<OwnerProduct> = {},
+  viewer: ProductDetail["viewer"] = { isOwner: false },
+  rating: ProductDetail["rating"] = RATING,
+): ProductDetail {
   const { file: _file, ...product } = makeProduct({ userId: SELLER.userId, ...overrides });
-  return { ...product, seller: SELLER, viewer };
+  return { ...product, seller: SELLER, viewer, rating };
 }
 
 export const page = <T>(items: T[], nextCursor: string | null = null) => ({ items, nextCursor });

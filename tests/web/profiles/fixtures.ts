@@ -52,6 +52,7 @@ export function makeService(overrides: Partial<ServiceCard> = {}): ServiceCard {
     priceLabel: "$120/session",
     turnaroundDays: 5,
     createdAt: NOW - 86_400_000,
+    rating: { average: 4.5, count: 2 },
     ...overrides,
   };
 }
@@ -68,6 +69,7 @@ export function makeProduct(overrides: Partial<ProductCard> = {}): ProductCard {
     priceLabel: "$25",
     imageUrl: null,
     createdAt: NOW - 86_400_000,
+    rating: null,
     ...overrides,
   };
 }

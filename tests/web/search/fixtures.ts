@@ -45,6 +45,7 @@ export function makeServiceResult(overrides: Partial<ServiceSearchResult> = {}):
     priceLabel: "$45/hour",
     turnaroundDays: 5,
     createdAt: NOW - 86_400_000,
+    rating: { average: 4.5, count: 2 },
     author: { userId: "u2", username: "jonah", displayName: "Jonah Brooks", avatarUrl: null, verified: true },
     ...overrides,
   };

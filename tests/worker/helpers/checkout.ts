@@ -8,6 +8,7 @@ import type { OrderStatus } from "../../../shared/constants";
 import { app } from "../../../worker/app";
 import { newId } from "../../../worker/db/ids";
 import { orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
+import { insertReview } from "../../../worker/db/queries/reviews";
 import { useStripeTransport } from "../../../worker/services/payments/stripe";
 import { db } from "./db";
 import { apiRequest, type ApiOptions } from "./request";
@@ -73,6 +74,8 @@ export async function insertOrder(input: {
   buyerId: string;
   sellerId: string;
   itemType?: "service" | "product";
+  /** The service or product bought; a fresh id (an item since deleted) when not given. */
+  itemId?: string;
   productType?: "digital" | "physical" | null;
   status?: OrderStatus;
   fileKey?: string | null;
@@ -91,7 +94,7 @@ export async function insertOrder(input: {
       buyerId: input.buyerId,
       sellerId: input.sellerId,
       itemType,
-      itemId: newId(),
+      itemId: input.itemId ?? newId(),
       itemName: "Inserted item",
       priceCents: 10_000,
       feeCents: 500,
@@ -107,6 +110,32 @@ export async function insertOrder(input: {
       providerPaymentIntentId: input.providerPaymentIntentId ?? null,
     });
   return id;
+}
+
+/** A completed order with its buyer's review, straight into D1; the review's id. */
+export async function insertCompletedReview(input: { buyerId: string; sellerId: string; itemId?: string; rating?: number; content?: string; itemType?: "service" | "product" }): Promise<string> {
+  const orderId = await insertOrder({
+    buyerId: input.buyerId,
+    sellerId: input.sellerId,
+    status: "completed",
+    itemType: input.itemType ?? "service",
+    productType: input.itemType === "product" ? "physical" : null,
+    ...(input.itemId ? { itemId: input.itemId } : {}),
+  });
+  const order = await orderRow(orderId);
+  const row = await insertReview(db(), {
+    id: newId(),
+    orderId,
+    buyerId: input.buyerId,
+    sellerId: input.sellerId,
+    itemType: order!.itemType,
+    itemId: order!.itemId,
+    itemName: order!.itemName,
+    rating: input.rating ?? 5,
+    content: input.content ?? "Great to work with",
+    now: Date.now(),
+  });
+  return row!.id;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
-import { insertOrder } from "./checkout";
+import { insertCompletedReview, insertOrder } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
@@ -34,6 +34,8 @@ export interface RouteFixture {
   orderId: string;
   /** A valid download link for that order's buyer: nobody in the fixture may use it. */
   downloadToken: string;
+  /** A review, not yet answered, of a completed order the owner sold to a third user (not `other`). */
+  reviewId: string;
   /** The owner's conversation with a third user (never `other`), holding one message to the owner. */
   conversationId: string;
   /** That message as an item of the owner's activity feed. */
@@ -81,6 +83,7 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   name: () => "studio",
   orderId: (f) => f.orderId,
   token: (f) => f.downloadToken,
+  reviewId: (f) => f.reviewId,
 };
 
 function split(route: string): { method: string; path: string } {
@@ -122,6 +125,7 @@ export async function routeFixture(): Promise<RouteFixture> {
   const buyer = await createUser();
   const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
   const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
+  const reviewId = await insertCompletedReview({ buyerId: buyer.id, sellerId: owner.id });
   // Written straight to D1: the third user only needs to exist, not to sign in.
   const third = await createUser();
   const conversation = await openConversation(db(), owner.id, third.id);
@@ -132,7 +136,7 @@ export async function routeFixture(): Promise<RouteFixture> {
     clientId: crypto.randomUUID(),
     content: "The one message",
   });
-  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, conversationId: conversation.id, activityId: `message-${message.id}` };
+  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, reviewId, conversationId: conversation.id, activityId: `message-${message.id}` };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { screenContent } from "../../../shared/rules/content-screen";
 import { PRICING_MODELS, PRODUCT_CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES } from "../../../shared/constants";
-import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME } from "../../../worker/seed/data";
+import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS } from "../../../worker/seed/data";
 import { SEED_MEDIA_MANIFEST, seedDemoWorld, type SeedMedia } from "../../../worker/seed/seed";
 import { buildDemoWorld } from "../../../worker/seed/world";
 
@@ -35,6 +35,9 @@ const TABLES = [
   "conversations",
   "messages",
   "conversation_reads",
+  "orders",
+  "order_history",
+  "reviews",
 ];
 async function rowCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -48,6 +51,7 @@ describe("demo data", () => {
       ...POSTS.flatMap((p) => [p.caption, ...(p.comments ?? []).flatMap((c) => [c.text, ...(c.replies ?? []).map((r) => r.text)])]),
       ...CONVERSATIONS.flatMap((c) => c.messages.map((m) => m.text)),
       ...PROFILES.map((p) => p.bio),
+      ...REVIEWS.flatMap((r) => [r.text, ...(r.answer ? [r.answer] : [])]),
     ];
     for (const text of texts) expect(screenContent(text), text).toEqual(screenContent("fine"));
     for (const p of POSTS) expect(p.caption.length).toBeLessThanOrEqual(500);
@@ -219,6 +223,19 @@ describe("seedDemoWorld", () => {
       expect(c.last_message_id).toBe(last?.id);
       expect(c.last_message_at).toBe(last?.created_at);
     }
+
+    // Completed orders with their reviews: real ratings on the reviewed services' public pages.
+    const reviewed = await all<{ rating: number; status: string; item_id: string; seller_id: string; buyer_id: string; service_owner: string | null }>(
+      `select r.rating, o.status, r.item_id, r.seller_id, r.buyer_id, s.user_id as service_owner
+         from reviews r join orders o on o.id = r.order_id left join services s on s.id = r.item_id`,
+    );
+    expect(reviewed).toHaveLength(REVIEWS.length);
+    for (const r of reviewed) {
+      expect(r.status).toBe("completed");
+      expect(r.service_owner).toBe(r.seller_id);
+      expect(r.buyer_id).not.toBe(r.seller_id);
+    }
+    expect(reviewed.filter((r) => r.buyer_id === demo.user_id).length).toBeGreaterThanOrEqual(1);
 
     // A second run finds the demo user and changes nothing.
     const before = await rowCounts();

@@ -18,6 +18,7 @@ import type {
   TestOutcome,
 } from "../../../shared/checkout-api";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
+import type { OrderReviewState, Review, ReviewBody } from "../../../shared/review-api";
 import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
 import { xhrUpload } from "../../lib/xhr-upload";
@@ -179,4 +180,43 @@ export function useOrderSettled() {
     queryClient.setQueryData(orderKeys.detail(order.id), order);
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order's review (decision record 0047): the order page shows it, the buyer of a completed
+// order leaves it there, and its seller may ask for it.
+
+const orderReviewKey = (orderId: string) => [...orderKeys.detail(orderId), "review"] as const;
+
+const orderReviewCalls = {
+  state: (orderId: string, signal?: AbortSignal): Promise<OrderReviewState> =>
+    unwrap(api.api.reviews.orders[":orderId"].$get({ param: { orderId } }, { init: { signal } })),
+  leave: (orderId: string, body: ReviewBody): Promise<Review> => unwrap(api.api.reviews.orders[":orderId"].$post({ param: { orderId }, json: body })),
+  request: (orderId: string): Promise<OrderReviewState> => unwrap(api.api.reviews.orders[":orderId"].request.$post({ param: { orderId } })),
+};
+
+export function orderReviewQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: orderReviewKey(orderId),
+    queryFn: ({ signal }) => orderReviewCalls.state(orderId, signal),
+  });
+}
+
+/** The buyer's review; the order page's review section then shows it in place of the form. */
+export function useLeaveReview(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => orderReviewCalls.leave(orderId, body),
+    onSuccess: (review) => {
+      queryClient.setQueryData(orderReviewKey(orderId), { review, canReview: false, canRequest: false, requestedAt: null } satisfies OrderReviewState);
+    },
+  });
+}
+
+export function useRequestOrderReview(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => orderReviewCalls.request(orderId),
+    onSuccess: (state) => queryClient.setQueryData(orderReviewKey(orderId), state),
+  });
 }

@@ -28,6 +28,9 @@ export interface DemoWorldRows {
   conversations: Rows<typeof schema.conversations>;
   messages: Rows<typeof schema.messages>;
   conversationReads: Rows<typeof schema.conversationReads>;
+  orders: Rows<typeof schema.orders>;
+  orderHistory: Rows<typeof schema.orderHistory>;
+  reviews: Rows<typeof schema.reviews>;
 }
 
 /** True when a profile with the demo username (any case) exists. */
@@ -56,6 +59,9 @@ export async function insertDemoWorld(db: Db, rows: DemoWorldRows): Promise<void
     ...inserts(db, schema.conversations, rows.conversations),
     ...inserts(db, schema.messages, rows.messages),
     ...inserts(db, schema.conversationReads, rows.conversationReads),
+    ...inserts(db, schema.orders, rows.orders),
+    ...inserts(db, schema.orderHistory, rows.orderHistory),
+    ...inserts(db, schema.reviews, rows.reviews),
   ];
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);

@@ -10,6 +10,7 @@ import { productPriceDisplay } from "../../../shared/rules/price";
 import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
+import { itemRating } from "./reviews";
 import { pageOf, sellerProductsQuery, toSeller } from "./seller-items";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -72,6 +73,7 @@ export async function getProductDetail(db: Db, id: string, viewerId: string | nu
     ...toMarketProduct(row.product),
     seller: toSeller(row.product.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.product.userId },
+    rating: await itemRating(db, "product", id),
   };
 }
 

@@ -13,6 +13,7 @@ import type { Db } from "../client";
 import { hashtags, posts, profiles, services } from "../schema";
 import { authorColumns, toAuthor } from "./authors";
 import { postSelection, toPost, type PostRow } from "./posts";
+import { itemRatings } from "./reviews";
 import { toServiceCard } from "./seller-items";
 
 // The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
@@ -294,7 +295,9 @@ export async function searchServices(db: Db, options: ServiceSearchOptions): Pro
   if (query === null) return { items: [], nextCursor: null };
   const rows = await query;
   const more = rows.length > options.limit;
-  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => ({ ...toServiceCard(row), author: toAuthor(row) }));
+  const page = more ? rows.slice(0, options.limit) : rows;
+  const ratings = await itemRatings(db, "service", page.map((row) => row.id));
+  const items = page.map((row) => ({ ...toServiceCard(row, ratings.get(row.id) ?? null), author: toAuthor(row) }));
   const last = items.at(-1);
   // Only the newest-first list (no query) pages; a ranked list is the top 15.
   const nextCursor = more && last && options.q === "" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;

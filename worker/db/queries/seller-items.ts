@@ -6,10 +6,12 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { SellerSummary, ServicePackage } from "../../../shared/marketplace-api";
 import type { ProductCard, ProductCardPage, ServiceCard, ServiceCardPage } from "../../../shared/profile-api";
+import type { ItemRating } from "../../../shared/review-api";
 import { formatCents, formatServicePrice, startingPackageCents } from "../../../shared/rules/price";
 import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
+import { itemRatings } from "./reviews";
 
 export interface SellerListOptions {
   userId: string;
@@ -53,7 +55,7 @@ export function toSeller(userId: string, row: { username: string | null; display
 }
 
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
-export function toServiceCard(row: ServiceRow): ServiceCard {
+export function toServiceCard(row: ServiceRow, rating: ItemRating | null): ServiceCard {
   const packagePriceCents = row.pricingModel === "package" ? startingPackageCents(readPackages(row.packageDetails)) : null;
   const priceCents = row.pricingModel === "package" ? null : row.priceCents;
   return {
@@ -69,13 +71,14 @@ export function toServiceCard(row: ServiceRow): ServiceCard {
     priceLabel: formatServicePrice({ pricingModel: row.pricingModel, priceCents, packagePriceCents }, "public"),
     turnaroundDays: row.turnaroundDays,
     createdAt: row.createdAt,
+    rating,
   };
 }
 
 type ProductRow = typeof products.$inferSelect;
 
 /** The public card. The private file key never leaves the server; the image is a /media URL. */
-function toProductCard(row: ProductRow): ProductCard {
+function toProductCard(row: ProductRow, rating: ItemRating | null): ProductCard {
   return {
     id: row.id,
     userId: row.userId,
@@ -87,6 +90,7 @@ function toProductCard(row: ProductRow): ProductCard {
     priceLabel: formatCents(row.priceCents),
     imageUrl: row.imageKey ? mediaUrl(row.imageKey) : null,
     createdAt: row.createdAt,
+    rating,
   };
 }
 
@@ -112,12 +116,14 @@ export function sellerProductsQuery(db: Db, options: SellerListOptions) {
 
 export async function listSellerServices(db: Db, options: SellerListOptions): Promise<ServiceCardPage> {
   const page = pageOf(await sellerServicesQuery(db, options), options.limit);
-  return { items: page.items.map(toServiceCard), nextCursor: page.nextCursor };
+  const ratings = await itemRatings(db, "service", page.items.map((row) => row.id));
+  return { items: page.items.map((row) => toServiceCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
 }
 
 export async function listSellerProducts(db: Db, options: SellerListOptions): Promise<ProductCardPage> {
   const page = pageOf(await sellerProductsQuery(db, options), options.limit);
-  return { items: page.items.map(toProductCard), nextCursor: page.nextCursor };
+  const ratings = await itemRatings(db, "product", page.items.map((row) => row.id));
+  return { items: page.items.map((row) => toProductCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
 }
 
 /** The dashboard's totals: one batch of three index-only counts. */

@@ -8,6 +8,7 @@ import { servicePriceDisplay, startingPackageCents } from "../../../shared/rules
 import type { Cursor } from "../../../shared/cursor";
 import type { Db } from "../client";
 import { profiles, services } from "../schema";
+import { itemRating } from "./reviews";
 import { pageOf, readPackages, sellerServicesQuery, toSeller } from "./seller-items";
 
 type ServiceRow = typeof services.$inferSelect;
@@ -60,6 +61,7 @@ export async function getServiceDetail(db: Db, id: string, viewerId: string | nu
     ...toMarketService(row.service, "public"),
     seller: toSeller(row.service.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.service.userId },
+    rating: await itemRating(db, "service", id),
   };
 }
 

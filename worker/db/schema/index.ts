@@ -9,4 +9,5 @@ export * from "./activity";
 export * from "./discovery";
 export * from "./security";
 export * from "./mail";
+export * from "./reviews";
 export { nowMsSql } from "./columns";

@@ -20,6 +20,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { profilePath } from "../../../lib/app-paths";
 import { checkoutCalls, useOrderStep, type OrderStep } from "../api";
+import { OrderReview } from "./order-review";
 import { OrderStatusBadge } from "./order-status-badge";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
@@ -61,6 +62,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
       {/* The delivered files come first: a buyer listens before accepting. */}
       <Files order={order} />
       <Actions order={order} can={can} />
+      <OrderReview order={order} />
 
       <section aria-labelledby="order-history" className="space-y-3">
         <h2 id="order-history" className="font-display text-lg font-semibold">

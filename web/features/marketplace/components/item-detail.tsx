@@ -17,7 +17,8 @@ import { plural } from "../../../lib/format";
 import { categoryLabel } from "../labels";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
-import { SampleRating } from "../../../components/sample-rating";
+import type { ItemRating } from "../../../../shared/review-api";
+import { Rating } from "../../../components/rating";
 
 const D = MARKET_SCREEN_TEXTS.detail;
 
@@ -57,7 +58,7 @@ function SellerLine({ seller }: { seller: SellerSummary }) {
 }
 
 /** The price, rating and Buy Now, in a card that stays in view beside the text on a desktop. */
-function PurchasePanel({ price, note, children }: { price: ReactNode; note?: ReactNode; children: ReactNode }) {
+function PurchasePanel({ price, rating, note, children }: { price: ReactNode; rating: ItemRating | null; note?: ReactNode; children: ReactNode }) {
   return (
     <section aria-label={MARKET_SCREEN_TEXTS.buy.buyNow} className="space-y-3 rounded-[var(--radius-card)] border bg-card p-4 shadow-sm lg:sticky lg:top-20">
       <div className="space-y-1">
@@ -65,7 +66,7 @@ function PurchasePanel({ price, note, children }: { price: ReactNode; note?: Rea
         <p className="font-display text-2xl font-bold tracking-tight text-primary" data-testid="detail-price">
           {price}
         </p>
-        <SampleRating />
+        <Rating rating={rating} />
       </div>
       {note}
       {children}
@@ -135,7 +136,7 @@ export function ServiceDetailView({ service, onBuy }: { service: ServiceDetail; 
         ) : null}
         <SellerLine seller={service.seller} />
       </div>
-      <PurchasePanel price={service.price.label}>
+      <PurchasePanel price={service.price.label} rating={service.rating}>
         {service.viewer?.isOwner ? (
           <ManageLink to={professionalToolPaths.services} />
         ) : (
@@ -187,6 +188,7 @@ export function ProductDetailView({ product, onBuy }: { product: ProductDetail; 
       </div>
       <PurchasePanel
         price={product.price.label}
+        rating={product.rating}
         note={
           product.type === "digital" && product.hasFile ? (
             <p className="flex items-center gap-2 rounded-xl bg-accent/50 px-3 py-2 text-sm" data-testid="digital-file-note">

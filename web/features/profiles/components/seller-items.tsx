@@ -11,7 +11,7 @@ import { MARKET_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS } from "../../../../shared/me
 import type { ProductCard, ServiceCard } from "../../../../shared/profile-api";
 import { formatServicePrice } from "../../../../shared/rules/price";
 import { PagedList } from "../../../components/paged-list";
-import { SampleRating } from "../../../components/sample-rating";
+import { Rating } from "../../../components/rating";
 import { Badge } from "../../../components/ui/badge";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { productPath, servicePath } from "../../../lib/app-paths";
@@ -54,8 +54,8 @@ export function ServiceItem({ service, where = "public" }: { service: ServiceCar
               <CalendarClock aria-hidden /> {MARKET_SCREEN_TEXTS.detail.schedulingRequired}
             </Badge>
           ) : null}
-          {/* §9: public service cards show the sample rating until real reviews exist. */}
-          {where === "public" ? <SampleRating className="text-xs" /> : null}
+          {/* Public cards show the service's real rating (none without reviews), where §9 had a sample. */}
+          {where === "public" ? <Rating rating={service.rating} className="text-xs" /> : null}
         </span>
       </span>
     </Link>
@@ -82,6 +82,7 @@ export function ProductItem({ product }: { product: ProductCard }) {
         <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           {label(product.category)}
           <Badge variant={product.type === "digital" ? "default" : "secondary"}>{product.type === "digital" ? "Digital" : "Physical"}</Badge>
+          <Rating rating={product.rating} className="text-xs" />
         </span>
         {product.description ? <span className="line-clamp-2 block text-sm text-muted-foreground">{product.description}</span> : null}
       </span>

@@ -8,6 +8,7 @@ import { BadgeCheck, CalendarClock, Clock, Wrench } from "lucide-react";
 import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { ServiceSearchResult } from "../../../../shared/search-api";
 import { PagedList } from "../../../components/paged-list";
+import { Rating } from "../../../components/rating";
 import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -88,6 +89,7 @@ function ServiceResult({ service }: { service: ServiceSearchResult }) {
             <CalendarClock aria-hidden /> {T.schedulingRequired}
           </Badge>
         ) : null}
+        <Rating rating={service.rating} className="text-xs" />
       </div>
     </Link>
   );

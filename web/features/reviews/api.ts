@@ -1,0 +1,66 @@
+// The /reviews page's API (decision records 0047 and 0048; the contract in shared/review-api.ts):
+// the caller's summary, the reviews they received (a keyset-paged list), their completed sales
+// waiting for a review, and the two writes the page makes: an answer and a Request Review.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
+import type { OrderReviewState, Review, ReviewPage, ReviewRequestList, ReviewSummary } from "../../../shared/review-api";
+import { api, unwrap } from "../../lib/api-client";
+
+const reviewKeys = {
+  all: ["reviews"] as const,
+  summary: () => [...reviewKeys.all, "summary"] as const,
+  received: () => [...reviewKeys.all, "received"] as const,
+  requests: () => [...reviewKeys.all, "requests"] as const,
+};
+
+const reviewCalls = {
+  summary: (signal?: AbortSignal): Promise<ReviewSummary> => unwrap(api.api.reviews.summary.$get({}, { init: { signal } })),
+  received: (cursor: string | null, signal?: AbortSignal): Promise<ReviewPage> =>
+    unwrap(api.api.reviews.$get({ query: { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+  requests: (signal?: AbortSignal): Promise<ReviewRequestList> => unwrap(api.api.reviews.requests.$get({}, { init: { signal } })),
+  answer: (reviewId: string, content: string): Promise<Review> => unwrap(api.api.reviews[":reviewId"].answer.$post({ param: { reviewId }, json: { content } })),
+  request: (orderId: string): Promise<OrderReviewState> => unwrap(api.api.reviews.orders[":orderId"].request.$post({ param: { orderId } })),
+};
+
+export function reviewSummaryQueryOptions() {
+  return queryOptions({ queryKey: reviewKeys.summary(), queryFn: ({ signal }) => reviewCalls.summary(signal) });
+}
+
+export function receivedReviewsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: reviewKeys.received(),
+    queryFn: ({ pageParam, signal }) => reviewCalls.received(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ReviewPage) => last.nextCursor,
+  });
+}
+
+export function reviewRequestsQueryOptions() {
+  return queryOptions({ queryKey: reviewKeys.requests(), queryFn: ({ signal }) => reviewCalls.requests(signal) });
+}
+
+/** The seller's answer: the review is replaced in place in the loaded pages. */
+export function useAnswerReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, content }: { reviewId: string; content: string }) => reviewCalls.answer(reviewId, content),
+    onSuccess: (review) => {
+      queryClient.setQueryData<InfiniteData<ReviewPage, string | null>>(reviewKeys.received(), (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.id === review.id ? review : r)) })) } : data,
+      );
+    },
+  });
+}
+
+/** Request Review for one completed sale: the picker shows it as requested. */
+export function useRequestReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => reviewCalls.request(orderId),
+    onSuccess: (state, orderId) => {
+      queryClient.setQueryData<ReviewRequestList>(reviewKeys.requests(), (data) =>
+        data ? { items: data.items.map((o) => (o.orderId === orderId ? { ...o, requestedAt: state.requestedAt } : o)) } : data,
+      );
+    },
+  });
+}
