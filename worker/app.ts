@@ -30,6 +30,7 @@ import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { orderRoutes } from "./routes/orders";
+import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { postRoutes } from "./routes/posts";
 import { productRoutes } from "./routes/products";
@@ -73,6 +74,9 @@ const api = new Hono<AppEnv>()
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
   .route("/webhooks", webhookRoutes)
+  // The payments overview, receipts and custom offers (issue #15; decision records 0049–0050).
+  .route("/payments", paymentRoutes)
+  .route("/offers", offerRoutes)
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)
