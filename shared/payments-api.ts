@@ -26,7 +26,7 @@
 import { z } from "zod";
 import { MARKET_LIMITS } from "./constants";
 import type { OrderParty, OrderSummary } from "./checkout-api";
-import { priceSchema, turnaroundDaysSchema } from "./marketplace-api";
+import { priceSchema } from "./marketplace-api";
 import { PAYMENTS_TEXTS } from "./messages";
 import { pageQuerySchema } from "./posts-api";
 import { cleanedText, optionalCleanedText } from "./schemas/common";
@@ -50,6 +50,20 @@ export const OFFER_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
+/** Whole days, typed in a field or sent as a number: 1 to 365 (an offer is delivered, so not 0). */
+const deliveryDaysSchema = z
+  .union([z.number({ error: PAYMENTS_TEXTS.deliveryDaysInvalid }), z.string({ error: PAYMENTS_TEXTS.deliveryDaysInvalid }).max(12, PAYMENTS_TEXTS.deliveryDaysInvalid)], {
+    error: PAYMENTS_TEXTS.deliveryDaysInvalid,
+  })
+  .transform((value, ctx): number => {
+    const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > OFFER_LIMITS.deliveryDaysMax) {
+      ctx.addIssue({ code: "custom", message: PAYMENTS_TEXTS.deliveryDaysInvalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 export const createOfferBodySchema = z
   .object({
     /** The buyer's username, with or without the leading @. */
@@ -60,15 +74,11 @@ export const createOfferBodySchema = z
       .pipe(z.string().min(1, PAYMENTS_TEXTS.usernameRequired)),
     title: cleanedText(OFFER_LIMITS.titleMax, PAYMENTS_TEXTS.titleTooLong, PAYMENTS_TEXTS.titleRequired),
     description: optionalCleanedText(OFFER_LIMITS.descriptionMax, PAYMENTS_TEXTS.descriptionTooLong).optional(),
-    /** Typed dollars, within the catalogue's price range (priceSchema). */
-    price: priceSchema,
-    deliveryDays: turnaroundDaysSchema,
+    /** Typed dollars, within the catalogue's price range (priceSchema); required here. */
+    price: priceSchema.refine((cents) => cents !== null, PAYMENTS_TEXTS.priceRequired),
+    deliveryDays: deliveryDaysSchema,
   })
-  .superRefine((v, ctx) => {
-    if (v.price === null) ctx.addIssue({ code: "custom", message: PAYMENTS_TEXTS.priceRequired, path: ["price"] });
-    if (v.deliveryDays === null || v.deliveryDays < 1) ctx.addIssue({ code: "custom", message: PAYMENTS_TEXTS.deliveryDaysInvalid, path: ["deliveryDays"] });
-  })
-  .transform((v) => ({ username: v.username, title: v.title, description: v.description ?? null, priceCents: v.price!, deliveryDays: v.deliveryDays! }));
+  .transform((v) => ({ username: v.username, title: v.title, description: v.description ?? null, priceCents: v.price!, deliveryDays: v.deliveryDays }));
 export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
 export type CreateOfferInput = z.output<typeof createOfferBodySchema>;
 
