@@ -86,7 +86,7 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
  * What a purchase pays for: a catalogue item, or a custom offer (decision record 0050), which is
  * paid through the same checkout and becomes a service order.
  */
-export const PURCHASE_ITEM_TYPES = [...ITEM_TYPES, "offer"] as const;
+const PURCHASE_ITEM_TYPES = [...ITEM_TYPES, "offer"] as const;
 export type PurchaseItemType = (typeof PURCHASE_ITEM_TYPES)[number];
 
 /** The in-app page of what an order or a purchase is for (Stripe's cancel address, the test page's). */

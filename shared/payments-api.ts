@@ -36,7 +36,7 @@ export const OFFER_STATUSES = ["open", "paid", "withdrawn"] as const;
 export type OfferState = (typeof OFFER_STATUSES)[number] | "expired";
 
 /** How long a buyer has to pay an offer (ours; decision record 0050). */
-export const OFFER_TTL_DAYS = 14;
+const OFFER_TTL_DAYS = 14;
 export const OFFER_TTL_MS = OFFER_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 /** The service form's limits: an offer is a custom service (MARKET_LIMITS, never retyped). */
@@ -82,7 +82,7 @@ export const createOfferBodySchema = z
 export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
 export type CreateOfferInput = z.output<typeof createOfferBodySchema>;
 
-export const OFFER_ROLES = ["sent", "received"] as const;
+const OFFER_ROLES = ["sent", "received"] as const;
 export type OfferRole = (typeof OFFER_ROLES)[number];
 export const offerListQuerySchema = pageQuerySchema.extend({ role: z.enum(OFFER_ROLES).default("sent") });
 

@@ -58,6 +58,12 @@ describe("creating an offer", () => {
     expect((await json<Offer>(await api(`/api/offers/${offer.id}`, { cookie: buyer.cookie }), 200)).role).toBe("buyer");
   });
 
+  it("accepts the longest description and title in 3-byte characters (over the 4 KB default body)", async () => {
+    const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
+    const offer = await sendOffer(seller, buyer, { title: "音".repeat(100), description: "音".repeat(2000) });
+    expect(offer.description).toHaveLength(2000);
+  });
+
   it("refuses with the field's message, in the catalogue's price range, and writes nothing", async () => {
     const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
     const cases: [Record<string, unknown>, number, string][] = [

@@ -87,9 +87,3 @@ export function useWithdrawOffer() {
     },
   });
 }
-
-/** After a payment the offer, the lists and the totals are read again. */
-export function useRefreshAfterPayment() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-}

@@ -13,12 +13,12 @@ import { ApiError } from "../../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "../app-messages";
 import type { PurchasableItem } from "../../db/queries/orders";
 
-export function offerState(offer: Pick<OfferRow, "status" | "expiresAt">, now: number): OfferState {
+function offerState(offer: Pick<OfferRow, "status" | "expiresAt">, now: number): OfferState {
   if (offer.status === "open" && offer.expiresAt <= now) return "expired";
   return offer.status;
 }
 
-export function offerPath(offerId: string): string {
+function offerPath(offerId: string): string {
   return `/offers/${offerId}`;
 }
 

@@ -18,7 +18,7 @@ import { useCreateOffer } from "../api";
 
 const T = PAYMENTS_TEXTS;
 
-export interface InvoiceFormValues {
+interface InvoiceFormValues {
   username: string;
   title: string;
   description: string;
@@ -46,7 +46,7 @@ function fieldOf(error: ApiClientError): keyof InvoiceFormValues | null {
   return path && path in EMPTY ? (path as keyof InvoiceFormValues) : null;
 }
 
-export interface CreateInvoiceDialogProps {
+interface CreateInvoiceDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

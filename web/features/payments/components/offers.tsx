@@ -30,7 +30,7 @@ const STATE_CLASSES: Record<OfferState, string> = {
   expired: "bg-transparent border border-border text-foreground",
 };
 
-export function OfferStateBadge({ state }: { state: OfferState }) {
+function OfferStateBadge({ state }: { state: OfferState }) {
   return (
     <Badge className={STATE_CLASSES[state]} data-testid="offer-state">
       {T.states[state]}
@@ -82,7 +82,7 @@ export function OfferList({ role }: { role: OfferRole }) {
   );
 }
 
-export interface OfferPanelProps {
+interface OfferPanelProps {
   offer: Offer;
   /** Opens the ordinary purchase dialog for this offer (the buyer's Pay). */
   onPay: (offer: Offer) => void;
