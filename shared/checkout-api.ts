@@ -83,11 +83,23 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 // Requests
 
 /**
+ * What a purchase pays for: a catalogue item, or a custom offer (decision record 0050), which is
+ * paid through the same checkout and becomes a service order.
+ */
+const PURCHASE_ITEM_TYPES = [...ITEM_TYPES, "offer"] as const;
+export type PurchaseItemType = (typeof PURCHASE_ITEM_TYPES)[number];
+
+/** The in-app page of what an order or a purchase is for (Stripe's cancel address, the test page's). */
+export function purchaseItemPath(itemType: PurchaseItemType, itemId: string): string {
+  return itemType === "offer" ? `/offers/${itemId}` : `/${itemType}/${itemId}`;
+}
+
+/**
  * §7's body. `itemName` and `itemPrice` are accepted so the spec's client works unchanged, and
  * ignored: the name and price come from the server's own row.
  */
 export const purchaseBodySchema = z.object({
-  itemType: z.enum(ITEM_TYPES),
+  itemType: z.enum(PURCHASE_ITEM_TYPES),
   itemId: idSchema,
   itemName: z.string().max(1000).optional(),
   itemPrice: z.union([z.number(), z.string().max(64)]).optional(),
@@ -150,7 +162,8 @@ export interface OrderParty {
 
 export interface OrderSummary {
   id: string;
-  itemType: (typeof ITEM_TYPES)[number];
+  /** "offer" for an order paying a custom offer (itemId is then the offer's id; kind "service"). */
+  itemType: PurchaseItemType;
   itemId: string;
   itemName: string;
   kind: OrderKind;

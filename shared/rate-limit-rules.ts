@@ -53,6 +53,11 @@ export const RULES = {
    * keys, asks Stripe for a session). Generous for a person retrying a card, tight for a script.
    */
   checkout: { limit: 20, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: custom offers one seller can send (each one is a message in someone's inbox),
+   * as many as a busy day of quotes, never a flood of invoices.
+   */
+  offer: { limit: 30, windowMs: 60 * MINUTE_MS },
   /** Not in the spec: a seller's delivery files per hour (a session's stems, not a flood). */
   delivery_file: { limit: 60, windowMs: 60 * MINUTE_MS },
   /**

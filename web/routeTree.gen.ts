@@ -20,6 +20,7 @@ import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-pro
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
+import { Route as AuthedPaymentsRouteImport } from './routes/_authed/payments'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
@@ -34,6 +35,7 @@ import { Route as PostPostIdRouteImport } from './routes/post.$postId'
 import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
 import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
+import { Route as AuthedOffersOfferIdRouteImport } from './routes/_authed/offers.$offerId'
 import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -88,6 +90,11 @@ const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
 const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
   id: '/payment-success',
   path: '/payment-success',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentsRoute = AuthedPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
@@ -160,6 +167,11 @@ const ServiceServiceIdRoute = ServiceServiceIdRouteImport.update({
   path: '/service/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedOffersOfferIdRoute = AuthedOffersOfferIdRouteImport.update({
+  id: '/offers/$offerId',
+  path: '/offers/$offerId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedOrdersOrderIdRoute = AuthedOrdersOrderIdRouteImport.update({
   id: '/orders/$orderId',
   path: '/orders/$orderId',
@@ -177,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
+  '/payments': typeof AuthedPaymentsRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
@@ -191,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -203,6 +217,7 @@ export interface FileRoutesByTo {
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
+  '/payments': typeof AuthedPaymentsRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
@@ -217,6 +232,7 @@ export interface FileRoutesByTo {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth': typeof AuthIndexRoute
+  '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRoutesById {
@@ -232,6 +248,7 @@ export interface FileRoutesById {
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
+  '/_authed/payments': typeof AuthedPaymentsRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/reviews': typeof AuthedReviewsRoute
   '/_authed/search': typeof AuthedSearchRoute
@@ -246,6 +263,7 @@ export interface FileRoutesById {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/_authed/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -261,6 +279,7 @@ export interface FileRouteTypes {
     | '/feed'
     | '/messages'
     | '/payment-success'
+    | '/payments'
     | '/products'
     | '/reviews'
     | '/search'
@@ -275,6 +294,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/offers/$offerId'
     | '/orders/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -287,6 +307,7 @@ export interface FileRouteTypes {
     | '/feed'
     | '/messages'
     | '/payment-success'
+    | '/payments'
     | '/products'
     | '/reviews'
     | '/search'
@@ -301,6 +322,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth'
+    | '/offers/$offerId'
     | '/orders/$orderId'
   id:
     | '__root__'
@@ -315,6 +337,7 @@ export interface FileRouteTypes {
     | '/_authed/feed'
     | '/_authed/messages'
     | '/_authed/payment-success'
+    | '/_authed/payments'
     | '/_authed/products'
     | '/_authed/reviews'
     | '/_authed/search'
@@ -329,6 +352,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/_authed/offers/$offerId'
     | '/_authed/orders/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -419,6 +443,13 @@ declare module '@tanstack/react-router' {
       path: '/payment-success'
       fullPath: '/payment-success'
       preLoaderRoute: typeof AuthedPaymentSuccessRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payments': {
+      id: '/_authed/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof AuthedPaymentsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/products': {
@@ -519,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServiceServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/offers/$offerId': {
+      id: '/_authed/offers/$offerId'
+      path: '/offers/$offerId'
+      fullPath: '/offers/$offerId'
+      preLoaderRoute: typeof AuthedOffersOfferIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/orders/$orderId': {
       id: '/_authed/orders/$orderId'
       path: '/orders/$orderId'
@@ -538,12 +576,14 @@ interface AuthedRouteChildren {
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
+  AuthedPaymentsRoute: typeof AuthedPaymentsRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedReviewsRoute: typeof AuthedReviewsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
+  AuthedOffersOfferIdRoute: typeof AuthedOffersOfferIdRoute
   AuthedOrdersOrderIdRoute: typeof AuthedOrdersOrderIdRoute
 }
 
@@ -556,12 +596,14 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
+  AuthedPaymentsRoute: AuthedPaymentsRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedReviewsRoute: AuthedReviewsRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
+  AuthedOffersOfferIdRoute: AuthedOffersOfferIdRoute,
   AuthedOrdersOrderIdRoute: AuthedOrdersOrderIdRoute,
 }
 

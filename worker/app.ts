@@ -30,6 +30,7 @@ import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { orderRoutes } from "./routes/orders";
+import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { postRoutes } from "./routes/posts";
 import { productRoutes } from "./routes/products";
@@ -77,6 +78,9 @@ const api = new Hono<AppEnv>()
   .route("/webhooks", webhookRoutes)
   // Reviews of completed orders and Request Review (issue #15).
   .route("/reviews", reviewRoutes)
+  // The payments overview, receipts and custom offers (issue #15; decision records 0049–0050).
+  .route("/payments", paymentRoutes)
+  .route("/offers", offerRoutes)
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)

@@ -390,6 +390,28 @@ export const REVIEW_ROUTES: RouteCase[] = [
     otherUser: { status: 404, message: "Review not found" },
     owner: { status: 200 },
   },
+const OFFER_NOT_FOUND = { status: 404, message: "Offer not found" };
+
+/**
+ * The payments overview, receipts and custom offers (issue #15; decision records 0049–0050). The
+ * fixture's owner sold the fixture's order and sent the fixture's offer, both to a third user, so
+ * `other` sees neither: a receipt and an offer answer them like missing rows.
+ */
+export const PAYMENTS_ROUTES: RouteCase[] = [
+  { route: "GET /api/payments/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/payments/recent", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/payments/receipts/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  // Anyone signed in may send the owner an offer; the owner cannot send one to themselves.
+  {
+    route: "POST /api/offers",
+    body: (f) => ({ username: f.owner.username, title: "Custom mix", description: "Two songs", price: "250", deliveryDays: 5 }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot send an offer to yourself" },
+  },
+  { route: "GET /api/offers", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/offers/:offerId", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 } },
+  { route: "POST /api/offers/:offerId/withdraw", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 } },
 ];
 
 const CONVERSATION_NOT_FOUND = { status: 404, message: "Conversation not found" };
@@ -453,4 +475,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES];

@@ -1,7 +1,7 @@
 // Paths of screens that other parts of the app build. They are typed as plain strings on
 // purpose: TanStack Router accepts a string `to`, so shell links compile before those routes
 // exist (until then they land on the 404 page), and keep compiling after.
-export const appPaths: Readonly<Record<"home" | "auth" | "feed" | "search" | "upload" | "activity" | "dashboard" | "messages", string>> = {
+export const appPaths: Readonly<Record<"home" | "auth" | "feed" | "search" | "upload" | "activity" | "dashboard" | "messages" | "payments", string>> = {
   home: "/",
   auth: "/auth",
   feed: "/feed",
@@ -10,6 +10,7 @@ export const appPaths: Readonly<Record<"home" | "auth" | "feed" | "search" | "up
   activity: "/activity",
   dashboard: "/dashboard",
   messages: "/messages",
+  payments: "/payments",
 };
 
 /** A user's profile screen. */
@@ -40,3 +41,18 @@ export const professionalToolPaths: Readonly<Record<"portfolio" | "reviews" | "b
   services: "/services",
   products: "/products",
 };
+
+/** An order's page (issue #13): the order screens and /payments link to it. */
+export function orderPath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}`;
+}
+
+/** A custom offer's page (decision record 0050): the offer message's link and /payments' offer lists. */
+export function offerPath(offerId: string): string {
+  return `/offers/${encodeURIComponent(offerId)}`;
+}
+
+/** An order's printable receipt, served by the Worker as HTML (decision record 0049). */
+export function receiptPath(orderId: string): string {
+  return `/api/payments/receipts/${encodeURIComponent(orderId)}`;
+}

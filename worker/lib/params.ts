@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { activityIdSchema } from "../../shared/messaging-api";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
@@ -23,6 +23,7 @@ const productParamSchema = idParamSchema("productId");
 const orderParamSchema = idParamSchema("orderId");
 const conversationParamSchema = idParamSchema("conversationId");
 const reviewParamSchema = idParamSchema("reviewId");
+const offerParamSchema = idParamSchema("offerId");
 const activityParamSchema = z.object({ activityId: activityIdSchema });
 
 type ParamSchema =
@@ -35,6 +36,7 @@ type ParamSchema =
   | typeof orderParamSchema
   | typeof conversationParamSchema
   | typeof reviewParamSchema
+  | typeof offerParamSchema
   | typeof activityParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
@@ -53,6 +55,9 @@ export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notF
 export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
 /** `:orderId` — 404 'Order not found'. */
 export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.orderNotFound);
+
+/** `:offerId` — 404 'Offer not found' (also for an offer the caller neither sent nor received). */
+export const offerParam = notFoundWhenInvalid(offerParamSchema, PAYMENTS_TEXTS.offerNotFound);
 
 /** `:serviceId` — 404 'Service not found'. */
 export const serviceParam = notFoundWhenInvalid(serviceParamSchema, MARKET_TEXTS.serviceNotFound);

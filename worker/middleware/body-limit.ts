@@ -70,6 +70,9 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   { method: "POST", path: /^\/api\/products\/images\/?$/, limit: "own" },
   { method: "POST", path: /^\/api\/(?:services|products)\/?$/, limit: BODY_LIMITS.catalogue },
   { method: "PUT", path: /^\/api\/(?:services|products)\/[^/]+\/?$/, limit: BODY_LIMITS.catalogue },
+  // Create Invoice: a 2,000-character description (8,000 raw) and a 100-character title in
+  // 3-byte characters pass 4 KB; about 25 KB at most (decision record 0050).
+  { method: "POST", path: /^\/api\/offers\/?$/, limit: BODY_LIMITS.content },
 ];
 
 /** The limit for one request: the listed route's, else the default. */

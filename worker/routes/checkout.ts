@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { purchaseBodySchema, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
+import { purchaseBodySchema, purchaseItemPath, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
 import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
 import { formatCents } from "../../shared/rules/price";
 import { escapeHtml } from "../../shared/rules/sanitize";
@@ -16,7 +16,7 @@ import { validate } from "../lib/validator";
 import { startPayment } from "../services/payments/checkout";
 import { enforce, rateSubject } from "../services/rate-limit";
 import { requestMeta } from "../services/security-events";
-import { failPendingOrder, fulfilPaidOrder, orderDetail, requireParticipant } from "../services/payments/orders";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireParticipant } from "../services/payments/orders";
 import { paymentsMode } from "../services/payments/stripe";
 
 /** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
@@ -124,6 +124,6 @@ export const checkoutRoutes = new Hono<AppEnv>()
     if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await settleTestPayment(c, order.id, outcome.data.outcome);
     // Stripe Checkout returns to /payment-success on success and to the item page otherwise.
-    const to = outcome.data.outcome === "success" ? `/payment-success?session_id=test_${order.id}&order=${order.id}` : `/${order.itemType}/${order.itemId}`;
+    const to = outcome.data.outcome === "success" ? `/payment-success?session_id=test_${order.id}&order=${order.id}` : purchaseItemPath(orderItemType(order), order.itemId);
     return c.redirect(to, 303);
   });

@@ -7,7 +7,7 @@ import Stripe from "stripe";
 import type { OrderStatus } from "../../../shared/constants";
 import { app } from "../../../worker/app";
 import { newId } from "../../../worker/db/ids";
-import { orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
+import { offers, orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
 import { insertReview } from "../../../worker/db/queries/reviews";
 import { useStripeTransport } from "../../../worker/services/payments/stripe";
 import { db } from "./db";
@@ -136,6 +136,33 @@ export async function insertCompletedReview(input: { buyerId: string; sellerId: 
     now: Date.now(),
   });
   return row!.id;
+}
+
+/** A custom offer straight into D1 (decision record 0050): open for 14 days unless told otherwise. */
+export async function insertOffer(input: { sellerId: string; buyerId: string; priceCents?: number; status?: "open" | "paid" | "withdrawn"; expiresAt?: number; createdAt?: number }): Promise<string> {
+  const id = newId();
+  const now = input.createdAt ?? Date.now();
+  await db()
+    .insert(offers)
+    .values({
+      id,
+      sellerId: input.sellerId,
+      buyerId: input.buyerId,
+      title: `Custom mix ${id.slice(0, 6)}`,
+      description: "Two songs, stems included",
+      priceCents: input.priceCents ?? 20_000,
+      deliveryDays: 5,
+      status: input.status ?? "open",
+      expiresAt: input.expiresAt ?? now + 14 * 24 * 60 * 60 * 1000,
+      createdAt: now,
+      updatedAt: now,
+    });
+  return id;
+}
+
+export async function offerRow(offerId: string) {
+  const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

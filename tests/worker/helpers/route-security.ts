@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
-import { insertCompletedReview, insertOrder } from "./checkout";
+import { insertCompletedReview, insertOffer, insertOrder } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
@@ -40,6 +40,8 @@ export interface RouteFixture {
   conversationId: string;
   /** That message as an item of the owner's activity feed. */
   activityId: string;
+  /** An open custom offer the owner sent to the order's buyer (not `other`). */
+  offerId: string;
 }
 
 export interface RouteCase {
@@ -84,6 +86,7 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   orderId: (f) => f.orderId,
   token: (f) => f.downloadToken,
   reviewId: (f) => f.reviewId,
+  offerId: (f) => f.offerId,
 };
 
 function split(route: string): { method: string; path: string } {
@@ -136,7 +139,8 @@ export async function routeFixture(): Promise<RouteFixture> {
     clientId: crypto.randomUUID(),
     content: "The one message",
   });
-  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, reviewId, conversationId: conversation.id, activityId: `message-${message.id}` };
+  const offerId = await insertOffer({ sellerId: owner.id, buyerId: buyer.id });
+  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, reviewId, conversationId: conversation.id, activityId: `message-${message.id}`, offerId };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

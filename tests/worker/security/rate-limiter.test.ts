@@ -26,6 +26,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   message: { limit: 120, minutes: 10 },
   conversation_start: { limit: 60, minutes: 60 },
   review: { limit: 60, minutes: 60 },
+  offer: { limit: 30, minutes: 60 },
 };
 
 describe("rules", () => {

@@ -15,6 +15,7 @@ import type {
   OrderPage,
   OrderRole,
   PurchaseBody,
+  PurchaseItemType,
   TestOutcome,
 } from "../../../shared/checkout-api";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
@@ -28,7 +29,8 @@ import { xhrUpload } from "../../lib/xhr-upload";
  * shown before the server answers; what the buyer pays is the server's.
  */
 export interface PurchaseItem {
-  itemType: "service" | "product";
+  /** A catalogue item, or a custom offer paid through the same checkout (decision record 0050). */
+  itemType: PurchaseItemType;
   itemId: string;
   itemName: string;
   priceCents: number;

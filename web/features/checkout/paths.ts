@@ -1,9 +1,5 @@
 // Paths of the checkout screens, built in one place (the dialog, the order lists, the success page).
-
-/** An order's page (issue #13). */
-export function orderPath(orderId: string): string {
-  return `/orders/${encodeURIComponent(orderId)}`;
-}
+// An order's own page is web/lib/app-paths.ts `orderPath`, since /payments links to it too.
 
 /**
  * Second document §2 "/payment-success; optional query parameter session_id", plus the order it

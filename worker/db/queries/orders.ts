@@ -48,7 +48,7 @@ export async function findPurchasableItem(db: Db, itemType: "service" | "product
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
-  "id" | "buyerId" | "sellerId" | "itemType" | "itemId" | "itemName" | "priceCents" | "feeCents" | "totalCents" | "provider" | "productType" | "fileKey" | "destinationAccountId"
+  "id" | "buyerId" | "sellerId" | "itemType" | "itemId" | "itemName" | "priceCents" | "feeCents" | "totalCents" | "provider" | "productType" | "fileKey" | "destinationAccountId" | "offerId"
 >;
 
 /** A pending order and its first history line, in one atomic batch. */

@@ -11,3 +11,4 @@ export * from "./security";
 export * from "./mail";
 export * from "./reviews";
 export { nowMsSql } from "./columns";
+export * from "./payments";

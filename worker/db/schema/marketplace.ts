@@ -133,6 +133,11 @@ export const orders = sqliteTable(
       .$defaultFn(() => Date.now()),
     /** The seller's connected Stripe account the payment went to (destination charge), if any. */
     destinationAccountId: text("destination_account_id"),
+    /**
+     * The custom offer this order pays (decision record 0050): the order is then a service order
+     * (item_type 'service', its lifecycle) whose item_id is the offer's id. Null for catalogue items.
+     */
+    offerId: text("offer_id"),
   },
   (t) => [
     uniqueIndex("orders_provider_session_unique").on(t.providerSessionId),

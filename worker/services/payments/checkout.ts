@@ -3,12 +3,13 @@
 // from the seller's row, the 5% fee is added in integer cents, a pending order is written before
 // Stripe is asked for anything, and Stripe gets an idempotency key derived from that order, so a
 // retried call can never create a second charge for it.
-import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "../../../shared/checkout-api";
+import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PurchaseItemType } from "../../../shared/checkout-api";
 import { CHECKOUT_TEXTS } from "../../../shared/messages";
 import { platformFeeCents } from "../../../shared/rules/price";
 import { newId } from "../../db/ids";
-import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow } from "../../db/queries/orders";
+import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";
+import { findPayableOffer } from "./offers";
 import { failPendingOrder, fulfilPaidOrder, type PaymentContext } from "./orders";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
@@ -16,8 +17,14 @@ export type PaymentVariant = "checkout" | "embedded";
 
 interface Purchase {
   buyerId: string;
-  itemType: "service" | "product";
+  itemType: PurchaseItemType;
   itemId: string;
+}
+
+/** The seller's own row for what is bought: a catalogue item, or an offer only its named buyer may pay. */
+async function findItem(ctx: PaymentContext, purchase: Purchase): Promise<(PurchasableItem & { offerId?: string }) | null> {
+  if (purchase.itemType === "offer") return findPayableOffer(ctx.db, purchase.itemId, purchase.buyerId, ctx.now);
+  return findPurchasableItem(ctx.db, purchase.itemType, purchase.itemId);
 }
 
 /** The smallest charge Stripe accepts in USD; a cheaper item cannot be paid by card. */
@@ -25,7 +32,7 @@ const STRIPE_MINIMUM_CENTS = 50;
 
 /** A pending order priced from the server's own row, refusing one's own and unpriced items. */
 async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provider: "stripe" | "test"): Promise<NewOrder & { id: string }> {
-  const item = await findPurchasableItem(ctx.db, purchase.itemType, purchase.itemId);
+  const item = await findItem(ctx, purchase);
   if (!item) throw new ApiError("not_found", purchase.itemType === "service" ? CHECKOUT_TEXTS.serviceNotFound : CHECKOUT_TEXTS.productNotFound);
   if (item.sellerId === purchase.buyerId) throw new ApiError("bad_request", CHECKOUT_TEXTS.ownItem);
   const priceCents = item.priceCents;
@@ -44,8 +51,10 @@ async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provid
     id: newId(),
     buyerId: purchase.buyerId,
     sellerId: item.sellerId,
-    itemType: purchase.itemType,
+    // An offer is a custom service: its order follows a service's lifecycle (decision record 0050).
+    itemType: purchase.itemType === "offer" ? "service" : purchase.itemType,
     itemId: purchase.itemId,
+    offerId: item.offerId ?? null,
     itemName: item.name,
     priceCents,
     feeCents,
@@ -99,7 +108,7 @@ export async function startPayment(ctx: PaymentContext, purchase: Purchase, vari
           ],
           payment_intent_data: { metadata, ...destinationCharge(order) },
           success_url: `${ctx.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${order.id}`,
-          cancel_url: `${ctx.origin}/${order.itemType}/${order.itemId}`,
+          cancel_url: `${ctx.origin}${purchaseItemPath(purchase.itemType, order.itemId)}`,
         },
         { idempotencyKey: `order-${order.id}-checkout` },
       );

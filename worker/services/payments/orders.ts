@@ -10,9 +10,10 @@ import {
   type OrderKind,
   type OrderRole,
   type OrderSummary,
+  type PurchaseItemType,
 } from "../../../shared/checkout-api";
 import type { OrderStatus } from "../../../shared/constants";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "../../../shared/messages";
 import { formatCents } from "../../../shared/rules/price";
 import type { Db } from "../../db/client";
 import {
@@ -26,6 +27,7 @@ import {
   type OrderFileRow,
   type OrderRow,
 } from "../../db/queries/orders";
+import { claimOffer } from "../../db/queries/payments";
 import type { Bindings } from "../../env";
 import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
@@ -38,6 +40,11 @@ const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "
 function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
   if (order.itemType === "service") return "service";
   return order.productType === "physical" ? "physical" : "digital";
+}
+
+/** What the order is for as the parties see it: an offer's order is stored as a service (decision record 0050). */
+export function orderItemType(order: Pick<OrderRow, "itemType" | "offerId">): PurchaseItemType {
+  return order.offerId ? "offer" : order.itemType;
 }
 
 type StepName = "ship" | "deliver" | "complete" | "request-revision" | "refund";
@@ -107,7 +114,7 @@ export async function requireParticipant(db: Db, orderId: string, userId: string
 export function toSummary(order: OrderRow, role: OrderRole, counterpart: { username: string | null; displayName: string | null; avatarUrl: string | null }): OrderSummary {
   return {
     id: order.id,
-    itemType: order.itemType,
+    itemType: orderItemType(order),
     itemId: order.itemId,
     itemName: order.itemName,
     kind: orderKind(order),
@@ -179,8 +186,18 @@ export async function fulfilPaidOrder(ctx: PaymentContext, orderId: string, paym
     now: ctx.now,
     set: { paidAt: ctx.now, ...(paymentIntentId ? { providerPaymentIntentId: paymentIntentId } : {}) },
   });
-  if (row) await sendPurchaseMails(ctx, row);
+  if (!row) return null;
+  // An offer is paid once: a second payment (two tabs), or one that lands after a withdrawal,
+  // cannot claim it and its money goes straight back (decision record 0050).
+  if (row.offerId && !(await claimOffer(ctx.db, row.offerId, row.id, ctx.now))) return refundUnclaimedOffer(ctx, row);
+  await sendPurchaseMails(ctx, row);
   return row;
+}
+
+async function refundUnclaimedOffer(ctx: PaymentContext, order: OrderRow): Promise<OrderRow | null> {
+  ctx.log.warn("a payment for an offer no longer open is refunded", { orderId: order.id, offerId: order.offerId });
+  await refundWithProvider(ctx.env, order);
+  return transitionOrder(ctx.db, { orderId: order.id, from: ["paid"], to: "refunded", actor: "system", note: PAYMENTS_TEXTS.offerNoLongerOpen, now: ctx.now });
 }
 
 /** The payment failed or its session expired: only a pending order moves. */

@@ -20,8 +20,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { profilePath } from "../../../lib/app-paths";
 import { checkoutCalls, useOrderStep, type OrderStep } from "../api";
+import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { OrderReview } from "./order-review";
-import { OrderStatusBadge } from "./order-status-badge";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
 

@@ -11,8 +11,8 @@ import { PagedList } from "../../../components/paged-list";
 import { RelativeTime } from "../../../components/relative-time";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ordersInfiniteQueryOptions } from "../api";
-import { orderPath } from "../paths";
-import { OrderStatusBadge } from "./order-status-badge";
+import { orderPath } from "../../../lib/app-paths";
+import { OrderStatusBadge } from "../../../components/order-status-badge";
 
 export function OrderList({ role }: { role: OrderRole }) {
   const query = useInfiniteQuery(ordersInfiniteQueryOptions(role));

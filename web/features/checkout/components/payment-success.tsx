@@ -15,7 +15,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { appPaths } from "../../../lib/app-paths";
 import { isOrderNotFound, orderQueryOptions } from "../api";
 import { PAYMENT_POLL_MS, PAYMENT_POLL_PATIENCE_MS, paymentOutcome } from "../order-status";
-import { orderPath } from "../paths";
+import { orderPath } from "../../../lib/app-paths";
 
 export interface PaymentSuccessProps {
   /** Stripe Checkout's session id (§2 "shows the session id if given"). */

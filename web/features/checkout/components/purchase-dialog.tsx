@@ -21,7 +21,8 @@ import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { checkoutCalls, isSignedOut, orderQueryOptions, sessionFailureText, useOrderSettled, type PaymentSession, type PurchaseItem } from "../api";
 import { PAYMENT_POLL_MS, paymentOutcome } from "../order-status";
 import { INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent } from "../payment-machine";
-import { orderPath, paymentSuccessPath } from "../paths";
+import { orderPath } from "../../../lib/app-paths";
+import { paymentSuccessPath } from "../paths";
 import { StripeCardForm, type CardOutcome } from "./stripe-card-form";
 import { TestCardForm } from "./test-card-form";
 

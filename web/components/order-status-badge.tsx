@@ -1,8 +1,8 @@
 // An order's state as a badge: green once it is done, red when it never got paid or was paid back,
-// neutral while something is still to happen.
-import type { OrderStatus } from "../../../../shared/constants";
-import { CHECKOUT_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Badge } from "../../../components/ui/badge";
+// neutral while something is still to happen. Shared by the order screens and /payments.
+import type { OrderStatus } from "../../shared/constants";
+import { CHECKOUT_SCREEN_TEXTS } from "../../shared/messages";
+import { Badge } from "./ui/badge";
 
 // Outlined with dark text in each colour: the tinted fills of the shared badge fall under the
 // WCAG contrast ratio for small green and red text (axe flagged the success tint).

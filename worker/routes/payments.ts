@@ -1,0 +1,89 @@
+// The payments overview (spec marketplace-messaging-account §2 "Sample-data pages": /payments with
+// three totals, recent payments and invoices; decision record 0049) and custom offers (Create
+// Invoice; DESIGN.md "Create Invoice, Request Review"; decision record 0050). Everything here is
+// the caller's own: the totals and the list read only their orders, a receipt and an offer answer
+// 404 to anyone but their two parties, exactly like a missing row.
+import { Hono } from "hono";
+import type { OrderSummary } from "../../shared/checkout-api";
+import { encodeCursor } from "../../shared/cursor";
+import { PAYMENTS_TEXTS } from "../../shared/messages";
+import { createOfferBodySchema, offerListQuerySchema, type OfferPage, type PaymentPage, type PaymentTotals } from "../../shared/payments-api";
+import { pageQuerySchema } from "../../shared/posts-api";
+import { counterpartOf } from "../db/queries/orders";
+import { feesPaid, listOffers, listPayments, saleTotals, withdrawOffer } from "../db/queries/payments";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { offerParam, orderParam } from "../lib/params";
+import { validate } from "../lib/validator";
+import { requireUser, signedIn } from "../middleware/session";
+import { createOffer, offerView, requireOfferParty, toOffer } from "../services/payments/offers";
+import { requireParticipant, toSummary } from "../services/payments/orders";
+import { receiptPage } from "../services/payments/receipt";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
+
+const NOBODY = { username: null, displayName: null, avatarUrl: null };
+
+/** Mounted at /payments. */
+export const paymentRoutes = new Hono<AppEnv>()
+  .get("/summary", async (c) => {
+    const { userId } = requireUser(c);
+    const [sales, fees] = await Promise.all([saleTotals(c.var.db, userId), feesPaid(c.var.db, userId)]);
+    const totals: PaymentTotals = { ...sales, feesPaidCents: fees };
+    c.header("Cache-Control", "no-store");
+    return c.json(totals, 200);
+  })
+  .get("/recent", signedIn, validate("query", pageQuerySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { cursor, limit } = c.req.valid("query");
+    const { rows, hasMore } = await listPayments(c.var.db, { userId, cursor, limit });
+    const last = rows.at(-1)?.order;
+    const items: OrderSummary[] = rows.map((r) => toSummary(r.order, r.role, r.counterpart ?? NOBODY));
+    const page: PaymentPage = { items, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+    return c.json(page, 200);
+  })
+  // The printable receipt: HTML the browser prints or saves as PDF.
+  .get("/receipts/:orderId", orderParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { order } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const [buyer, seller] = await Promise.all([counterpartOf(c.var.db, order.buyerId), counterpartOf(c.var.db, order.sellerId)]);
+    c.header("Cache-Control", "no-store");
+    return c.html(receiptPage(order, { buyer, seller }));
+  });
+
+/** Mounted at /offers. */
+export const offerRoutes = new Hono<AppEnv>()
+  .post("/", signedIn, validate("json", createOfferBodySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { ip, userAgent } = requestMeta(c.req);
+    await enforce(c.env, c.var.db, "offer", [rateSubject("user", userId)], { userId, ip, userAgent });
+    const offer = await createOffer({ env: c.env, db: c.var.db, log: c.var.log, now: Date.now() }, userId, c.req.valid("json"));
+    return c.json(offer, 201);
+  })
+  .get("/", signedIn, validate("query", offerListQuerySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { role, cursor, limit } = c.req.valid("query");
+    const { rows, hasMore } = await listOffers(c.var.db, { userId, role, cursor, limit });
+    const now = Date.now();
+    const last = rows.at(-1)?.offer;
+    const page: OfferPage = {
+      items: rows.map((r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart ?? NOBODY, now)),
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    };
+    return c.json(page, 200);
+  })
+  .get("/:offerId", offerParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { offer, role } = await requireOfferParty(c.var.db, c.req.valid("param").offerId, userId);
+    c.header("Cache-Control", "no-store");
+    return c.json(await offerView(c.var.db, offer, role, Date.now()), 200);
+  })
+  .post("/:offerId/withdraw", offerParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { offer, role } = await requireOfferParty(c.var.db, c.req.valid("param").offerId, userId);
+    if (role !== "seller") throw new ApiError("forbidden", PAYMENTS_TEXTS.offerCannotWithdraw);
+    const now = Date.now();
+    const row = await withdrawOffer(c.var.db, offer.id, userId, now);
+    if (!row) throw new ApiError("conflict", PAYMENTS_TEXTS.offerCannotWithdraw);
+    return c.json(await offerView(c.var.db, row, role, now), 200);
+  });
