@@ -9,4 +9,5 @@ export * from "./activity";
 export * from "./discovery";
 export * from "./security";
 export * from "./mail";
+export * from "./analytics";
 export { nowMsSql } from "./columns";
