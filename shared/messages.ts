@@ -885,7 +885,6 @@ export const ANALYTICS_TEXTS = {
   chartTableCaption: (metric: string, period: string) => `${metric} per day, ${period.toLowerCase()}`,
   dayColumn: "Day (UTC)",
   showTable: "Show as a table",
-  hideTable: "Hide the table",
   loadingChart: "Loading the chart",
   topServicesTitle: "Top services",
   byViews: "By views",
@@ -899,6 +898,7 @@ export const ANALYTICS_TEXTS = {
   sold: (item: string, amount: string) => `Sold ${item} for ${amount}`,
   loadFailed: "Failed to load analytics",
   retry: "Try Again",
+  backToDashboard: "Back to dashboard",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -927,6 +927,8 @@ export const PORTFOLIO_TEXTS = {
   saved: "Portfolio saved",
   saveFailed: "Failed to save portfolio",
   loadFailed: "Failed to load portfolio",
+  retry: "Try Again",
+  backToDashboard: "Back to dashboard",
   unsaved: "You have unsaved changes.",
   loadMorePosts: "Load more posts",
   titleRequired: "Give each item a title",

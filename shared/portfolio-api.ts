@@ -8,7 +8,7 @@ import { idSchema } from "./schemas/common";
 
 export const PORTFOLIO_LIMITS = { items: 12, title: 80, note: 500 } as const;
 
-export const portfolioItemInputSchema = z.object({
+const portfolioItemInputSchema = z.object({
   postId: idSchema,
   title: z
     .string({ error: PORTFOLIO_TEXTS.titleRequired })

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
+import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
@@ -20,6 +21,7 @@ import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-pro
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
+import { Route as AuthedPortfolioRouteImport } from './routes/_authed/portfolio'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
@@ -52,6 +54,11 @@ const AuthRoute = AuthRouteImport.update({
 const AuthedActivityRoute = AuthedActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
@@ -87,6 +94,11 @@ const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
 const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
   id: '/payment-success',
   path: '/payment-success',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPortfolioRoute = AuthedPortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
@@ -164,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/activity': typeof AuthedActivityRoute
+  '/analytics': typeof AuthedAnalyticsRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -171,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
+  '/portfolio': typeof AuthedPortfolioRoute
   '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
@@ -189,6 +203,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof AuthedActivityRoute
+  '/analytics': typeof AuthedAnalyticsRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -196,6 +211,7 @@ export interface FileRoutesByTo {
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
+  '/portfolio': typeof AuthedPortfolioRoute
   '/products': typeof AuthedProductsRoute
   '/search': typeof AuthedSearchRoute
   '/services': typeof AuthedServicesRoute
@@ -217,6 +233,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_authed/activity': typeof AuthedActivityRoute
+  '/_authed/analytics': typeof AuthedAnalyticsRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
@@ -224,6 +241,7 @@ export interface FileRoutesById {
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
+  '/_authed/portfolio': typeof AuthedPortfolioRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/search': typeof AuthedSearchRoute
   '/_authed/services': typeof AuthedServicesRoute
@@ -245,6 +263,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/activity'
+    | '/analytics'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -252,6 +271,7 @@ export interface FileRouteTypes {
     | '/feed'
     | '/messages'
     | '/payment-success'
+    | '/portfolio'
     | '/products'
     | '/search'
     | '/services'
@@ -270,6 +290,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/activity'
+    | '/analytics'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -277,6 +298,7 @@ export interface FileRouteTypes {
     | '/feed'
     | '/messages'
     | '/payment-success'
+    | '/portfolio'
     | '/products'
     | '/search'
     | '/services'
@@ -297,6 +319,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/auth'
     | '/_authed/activity'
+    | '/_authed/analytics'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
@@ -304,6 +327,7 @@ export interface FileRouteTypes {
     | '/_authed/feed'
     | '/_authed/messages'
     | '/_authed/payment-success'
+    | '/_authed/portfolio'
     | '/_authed/products'
     | '/_authed/search'
     | '/_authed/services'
@@ -360,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedActivityRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/analytics': {
+      id: '/_authed/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/bookmarks': {
       id: '/_authed/bookmarks'
       path: '/bookmarks'
@@ -407,6 +438,13 @@ declare module '@tanstack/react-router' {
       path: '/payment-success'
       fullPath: '/payment-success'
       preLoaderRoute: typeof AuthedPaymentSuccessRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/portfolio': {
+      id: '/_authed/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof AuthedPortfolioRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/products': {
@@ -512,6 +550,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedActivityRoute: typeof AuthedActivityRoute
+  AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
@@ -519,6 +558,7 @@ interface AuthedRouteChildren {
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
+  AuthedPortfolioRoute: typeof AuthedPortfolioRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
   AuthedServicesRoute: typeof AuthedServicesRoute
@@ -529,6 +569,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedActivityRoute: AuthedActivityRoute,
+  AuthedAnalyticsRoute: AuthedAnalyticsRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
@@ -536,6 +577,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
+  AuthedPortfolioRoute: AuthedPortfolioRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedServicesRoute: AuthedServicesRoute,

@@ -16,7 +16,7 @@ import { analyticsDaily, analyticsServiceDaily } from "../schema";
 const EARNING_STATUSES = sql.raw(`('paid', 'in_progress', 'shipped', 'delivered', 'completed')`);
 
 /** A half-open range of milliseconds, [start, end). */
-export interface TimeRange {
+interface TimeRange {
   start: number;
   end: number;
 }
@@ -119,7 +119,7 @@ export async function liveTotals(db: Db, userId: string, range: TimeRange): Prom
   };
 }
 
-export interface ServiceTotals {
+interface ServiceTotals {
   serviceId: string;
   title: string;
   views: number;
@@ -167,7 +167,7 @@ export async function serviceTotals(db: Db, userId: string, days: { from: string
   return [...byId.values()];
 }
 
-export interface RecentFollowRow {
+interface RecentFollowRow {
   id: string;
   at: number;
   userId: string;
@@ -176,7 +176,7 @@ export interface RecentFollowRow {
   avatarUrl: string | null;
 }
 
-export interface RecentSaleRow {
+interface RecentSaleRow {
   id: string;
   at: number;
   itemName: string;
