@@ -927,6 +927,7 @@ export const PORTFOLIO_TEXTS = {
   saved: "Portfolio saved",
   saveFailed: "Failed to save portfolio",
   loadFailed: "Failed to load portfolio",
+  loading: "Loading portfolio",
   retry: "Try Again",
   backToDashboard: "Back to dashboard",
   unsaved: "You have unsaved changes.",

@@ -118,9 +118,12 @@ describe("analytics and portfolio on real data", () => {
     expect(await titles()).toEqual(["Sunset session", "Mic check"]);
 
     // dnd-kit's keyboard sensor: focus the handle, Space picks up, ArrowUp moves, Space drops.
+    // The sensor starts listening a moment after the pick-up, as a person's next key would come.
     await page.getByRole("button", { name: "Reorder Mic check" }).focus();
     await page.keyboard.press("Space");
+    await page.waitForTimeout(300);
     await page.keyboard.press("ArrowUp");
+    await page.waitForTimeout(300);
     await page.keyboard.press("Space");
     await expect.poll(titles).toEqual(["Mic check", "Sunset session"]);
     await page.getByTestId("portfolio-item").first().getByLabel("Note").fill("Shot before the evening set.");

@@ -14,6 +14,8 @@ const searchSchema = z.object({
 });
 
 export const Route = createFileRoute("/_authed/analytics")({
+  // The four cards in one row and the two lists side by side need the desktop width.
+  staticData: { layout: "wide" },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ period: search.days ?? DEFAULT_ANALYTICS_PERIOD }),
   // Started here, not awaited (decision record 0016).

@@ -4,7 +4,7 @@
 // same length. A new account sees zeros and how numbers appear, never sample numbers.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { BarChart3, Eye, Heart, UserPlus, Wallet, type LucideIcon } from "lucide-react";
+import { BarChart3, Eye, UserPlus, UserRound, Wallet, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import {
   ANALYTICS_PERIODS,
@@ -31,7 +31,7 @@ import { formatChange, formatDay, formatMetric } from "../format";
 // The charting library comes with this import only (decision record 0052).
 const AnalyticsChart = lazy(() => import("./analytics-chart"));
 
-const METRIC_ICONS: Record<MetricKey, LucideIcon> = { profileViews: Eye, postViews: Heart, newFollowers: UserPlus, earningsCents: Wallet };
+const METRIC_ICONS: Record<MetricKey, LucideIcon> = { profileViews: UserRound, postViews: Eye, newFollowers: UserPlus, earningsCents: Wallet };
 
 /** A row of radio buttons that looks like a segmented control: arrow keys move, Space picks. */
 function SegmentedRadios<Value extends string | number>({
@@ -41,7 +41,9 @@ function SegmentedRadios<Value extends string | number>({
   value,
   onChange,
   testId,
+  wrap = false,
 }: {
+  wrap?: boolean;
   legend: string;
   name: string;
   options: readonly { value: Value; label: string }[];
@@ -52,7 +54,8 @@ function SegmentedRadios<Value extends string | number>({
   return (
     <fieldset className="min-w-0" data-testid={testId}>
       <legend className="sr-only">{legend}</legend>
-      <div className="flex w-full gap-1 overflow-x-auto rounded-full bg-muted p-1 [scrollbar-width:none]">
+      {/* Four metrics do not fit one row on a phone: they wrap into two there. */}
+      <div className={cn("flex w-full gap-1 overflow-x-auto bg-muted p-1 [scrollbar-width:none]", wrap ? "grid grid-cols-2 rounded-3xl sm:flex sm:rounded-full" : "rounded-full")}>
         {options.map((option) => (
           <label
             key={option.value}
@@ -108,6 +111,7 @@ function ChartCard({ overview }: { overview: AnalyticsOverview }) {
           value={metric}
           onChange={setMetric}
           testId="chart-metric"
+          wrap
         />
       </CardHeader>
       <CardContent className="space-y-3">

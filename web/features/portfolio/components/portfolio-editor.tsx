@@ -84,7 +84,8 @@ function SortableItem({
       data-testid="portfolio-item"
       data-post-id={item.postId}
     >
-      <div className="flex items-start gap-3">
+      {/* On a phone the fields take the full width under the handle and the picture. */}
+      <div className="flex flex-wrap items-start gap-3 sm:flex-nowrap">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -97,8 +98,9 @@ function SortableItem({
           <GripVertical className="size-5" aria-hidden />
         </button>
         <PostPreview post={item.post} className="size-16" />
-        <div className="min-w-0 flex-1 space-y-3">
-          <p className="text-xs text-muted-foreground">{PORTFOLIO_TEXTS.position(index + 1, total)}</p>
+        <p className="mt-1 text-xs text-muted-foreground sm:hidden">{PORTFOLIO_TEXTS.position(index + 1, total)}</p>
+        <div className="w-full min-w-0 space-y-3 sm:flex-1">
+          <p className="hidden text-xs text-muted-foreground sm:block">{PORTFOLIO_TEXTS.position(index + 1, total)}</p>
           <FormField label={PORTFOLIO_TEXTS.titleLabel} value={item.title} maxLength={PORTFOLIO_LIMITS.title} error={errors?.title} onChange={(event) => onChange({ title: event.target.value })} />
           <TextareaField
             label={PORTFOLIO_TEXTS.noteLabel}
@@ -185,7 +187,8 @@ function PostPicker({ userId, chosen, full, onAdd }: { userId: string; chosen: R
   );
 }
 
-export function PortfolioEditor({ userId }: { userId: string }) {
+// The default export is what features/portfolio/index.ts loads lazily (decision record 0053).
+export default function PortfolioEditor({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const saved = useQuery(ownPortfolioQueryOptions());
   const [draft, setDraft] = useState<DraftItem[] | null>(null);
@@ -200,7 +203,7 @@ export function PortfolioEditor({ userId }: { userId: string }) {
 
   const items = draft ?? [];
   const dirty = saved.data !== undefined && draft !== null && !sameDraft(draft, draftOf(saved.data));
-  const chosen = useMemo(() => new Set(items.map((item) => item.postId)), [items]);
+  const chosen = useMemo(() => new Set((draft ?? []).map((item) => item.postId)), [draft]);
   const titleOf = (id: UniqueIdentifier) => items.find((item) => item.postId === id)?.title.trim() || PORTFOLIO_TEXTS.untitled;
   const positionOf = (id: UniqueIdentifier) => items.findIndex((item) => item.postId === id) + 1;
 
@@ -321,7 +324,7 @@ export function PortfolioEditor({ userId }: { userId: string }) {
           <p role="status" aria-live="polite" className="sr-only">
             {moveMessage}
           </p>
-          <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 flex items-center justify-between gap-3 rounded-[var(--radius-card)] border bg-background/95 p-3 shadow-sm backdrop-blur lg:bottom-3">
+          <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 flex items-center justify-between gap-3 rounded-[var(--radius-card)] border bg-background/95 p-3 shadow-sm backdrop-blur">
             <p className="text-sm text-muted-foreground">{dirty ? PORTFOLIO_TEXTS.unsaved : null}</p>
             <Button type="button" onClick={submit} disabled={!dirty || save.isPending} data-testid="portfolio-save">
               {save.isPending ? PORTFOLIO_TEXTS.saving : PORTFOLIO_TEXTS.save}
