@@ -1050,3 +1050,91 @@ export const PAYMENTS_TEXTS = {
     },
   },
 } as const;
+
+/**
+ * /analytics (issue #15, decision records 0051 and 0052): the spec's four metric cards, chart, top
+ * services and recent activity, on the user's own numbers. Days are UTC days.
+ */
+export const ANALYTICS_TEXTS = {
+  title: "Analytics",
+  intro: "How people find and buy from you. Days are counted in UTC.",
+  periodLabel: "Period",
+  periods: { 7: "Last 7 days", 30: "Last 30 days", 90: "Last 90 days" },
+  metrics: { profileViews: "Profile views", postViews: "Post views", newFollowers: "New followers", earningsCents: "Earnings" },
+  change: {
+    new: "new",
+    same: "no change",
+    against: (days: number) => `against the previous ${days} days`,
+  },
+  emptyTitle: "No numbers yet",
+  empty:
+    "Your numbers appear here as people visit your profile, view your posts, follow you and buy your services or products. Today's visits show right away; earlier days are added every night.",
+  chartTitle: "Over time",
+  chartMetricLabel: "Show on the chart",
+  chartTableCaption: (metric: string, period: string) => `${metric} per day, ${period.toLowerCase()}`,
+  dayColumn: "Day (UTC)",
+  showTable: "Show as a table",
+  loadingChart: "Loading the chart",
+  topServicesTitle: "Top services",
+  byViews: "By views",
+  bySales: "By sales",
+  views: (n: number) => (n === 1 ? "1 view" : `${n} views`),
+  sales: (n: number) => (n === 1 ? "1 sale" : `${n} sales`),
+  noServices: "No service was viewed or bought in this period.",
+  recentActivityTitle: "Recent activity",
+  noActivity: "New followers and sales will be listed here.",
+  followed: (name: string) => `${name} followed you`,
+  sold: (item: string, amount: string) => `Sold ${item} for ${amount}`,
+  loadFailed: "Failed to load analytics",
+  retry: "Try Again",
+  backToDashboard: "Back to dashboard",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+/** /portfolio and the profile's Portfolio tab (issue #15, decision record 0053). */
+export const PORTFOLIO_TEXTS = {
+  title: "Portfolio",
+  intro: "Feature your best posts on your profile, in the order you choose.",
+  tab: "Portfolio",
+  emptyOwner: "Your portfolio is empty. Pick posts below to feature them on your profile.",
+  emptyPublic: "No portfolio items yet.",
+  noPosts: "You have no posts yet. Upload one first, then feature it here.",
+  uploadLink: "Upload a post",
+  pickTitle: "Your posts",
+  pickHint: "Choose the posts to feature.",
+  add: "Add to portfolio",
+  added: "In portfolio",
+  remove: "Remove",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  dragHandle: (title: string) => `Reorder ${title}`,
+  titleLabel: "Title",
+  noteLabel: "Note",
+  untitled: "Untitled",
+  save: "Save Portfolio",
+  saving: "Saving…",
+  saved: "Portfolio saved",
+  saveFailed: "Failed to save portfolio",
+  loadFailed: "Failed to load portfolio",
+  loading: "Loading portfolio",
+  retry: "Try Again",
+  backToDashboard: "Back to dashboard",
+  unsaved: "You have unsaved changes.",
+  loadMorePosts: "Load more posts",
+  titleRequired: "Give each item a title",
+  titleTooLong: (max: number) => `A title can be at most ${max} characters`,
+  noteTooLong: (max: number) => `A note can be at most ${max} characters`,
+  tooMany: (max: number) => `A portfolio holds at most ${max} items`,
+  duplicate: "A post can be featured only once",
+  notYourPost: "You can only feature your own posts",
+  full: (max: number) => `Your portfolio is full (${max} items). Remove one to add another.`,
+  position: (index: number, total: number) => `Item ${index} of ${total}`,
+  announcements: {
+    pickedUp: (title: string, position: number, total: number) => `Picked up ${title}, position ${position} of ${total}.`,
+    movedTo: (title: string, position: number, total: number) => `${title} moved to position ${position} of ${total}.`,
+    dropped: (title: string, position: number, total: number) => `${title} dropped at position ${position} of ${total}.`,
+    cancelled: (title: string) => `Reordering cancelled. ${title} returned to its place.`,
+  },
+  dragInstructions:
+    "To reorder an item, focus its handle and press Space or Enter to pick it up, the arrow keys to move it, Space or Enter again to drop it, or Escape to cancel. The Move up and Move down buttons do the same.",
+} as const;

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
+import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
@@ -21,6 +22,7 @@ import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
 import { Route as AuthedPaymentsRouteImport } from './routes/_authed/payments'
+import { Route as AuthedPortfolioRouteImport } from './routes/_authed/portfolio'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
@@ -55,6 +57,11 @@ const AuthRoute = AuthRouteImport.update({
 const AuthedActivityRoute = AuthedActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
@@ -95,6 +102,11 @@ const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
 const AuthedPaymentsRoute = AuthedPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPortfolioRoute = AuthedPortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
@@ -182,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/activity': typeof AuthedActivityRoute
+  '/analytics': typeof AuthedAnalyticsRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -190,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/payments': typeof AuthedPaymentsRoute
+  '/portfolio': typeof AuthedPortfolioRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
@@ -210,6 +224,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof AuthedActivityRoute
+  '/analytics': typeof AuthedAnalyticsRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -218,6 +233,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AuthedMessagesRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/payments': typeof AuthedPaymentsRoute
+  '/portfolio': typeof AuthedPortfolioRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
   '/search': typeof AuthedSearchRoute
@@ -241,6 +257,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_authed/activity': typeof AuthedActivityRoute
+  '/_authed/analytics': typeof AuthedAnalyticsRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
@@ -249,6 +266,7 @@ export interface FileRoutesById {
   '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
   '/_authed/payments': typeof AuthedPaymentsRoute
+  '/_authed/portfolio': typeof AuthedPortfolioRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/reviews': typeof AuthedReviewsRoute
   '/_authed/search': typeof AuthedSearchRoute
@@ -272,6 +290,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/activity'
+    | '/analytics'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -280,6 +299,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/payment-success'
     | '/payments'
+    | '/portfolio'
     | '/products'
     | '/reviews'
     | '/search'
@@ -300,6 +320,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/activity'
+    | '/analytics'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -308,6 +329,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/payment-success'
     | '/payments'
+    | '/portfolio'
     | '/products'
     | '/reviews'
     | '/search'
@@ -330,6 +352,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/auth'
     | '/_authed/activity'
+    | '/_authed/analytics'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
@@ -338,6 +361,7 @@ export interface FileRouteTypes {
     | '/_authed/messages'
     | '/_authed/payment-success'
     | '/_authed/payments'
+    | '/_authed/portfolio'
     | '/_authed/products'
     | '/_authed/reviews'
     | '/_authed/search'
@@ -396,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedActivityRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/analytics': {
+      id: '/_authed/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/bookmarks': {
       id: '/_authed/bookmarks'
       path: '/bookmarks'
@@ -450,6 +481,13 @@ declare module '@tanstack/react-router' {
       path: '/payments'
       fullPath: '/payments'
       preLoaderRoute: typeof AuthedPaymentsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/portfolio': {
+      id: '/_authed/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof AuthedPortfolioRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/products': {
@@ -569,6 +607,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedActivityRoute: typeof AuthedActivityRoute
+  AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
@@ -577,6 +616,7 @@ interface AuthedRouteChildren {
   AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
   AuthedPaymentsRoute: typeof AuthedPaymentsRoute
+  AuthedPortfolioRoute: typeof AuthedPortfolioRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedReviewsRoute: typeof AuthedReviewsRoute
   AuthedSearchRoute: typeof AuthedSearchRoute
@@ -589,6 +629,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedActivityRoute: AuthedActivityRoute,
+  AuthedAnalyticsRoute: AuthedAnalyticsRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
@@ -597,6 +638,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
   AuthedPaymentsRoute: AuthedPaymentsRoute,
+  AuthedPortfolioRoute: AuthedPortfolioRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedReviewsRoute: AuthedReviewsRoute,
   AuthedSearchRoute: AuthedSearchRoute,

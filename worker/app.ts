@@ -12,6 +12,7 @@ import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
 import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
+import { analyticsRoutes } from "./routes/analytics";
 import { appLinkRoutes } from "./routes/app-links";
 import { authRoutes } from "./routes/auth";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
@@ -32,6 +33,7 @@ import { linkPreviewRoutes } from "./routes/link-previews";
 import { orderRoutes } from "./routes/orders";
 import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
+import { portfolioRoutes, userPortfolioRoutes } from "./routes/portfolio";
 import { postRoutes } from "./routes/posts";
 import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
@@ -84,6 +86,10 @@ const api = new Hono<AppEnv>()
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)
+  // Professional tools on the user's own data (issue #15): analytics and the portfolio.
+  .route("/analytics", analyticsRoutes)
+  .route("/portfolio", portfolioRoutes)
+  .route("/users", userPortfolioRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

@@ -453,6 +453,24 @@ export const MESSAGING_ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * Professional tools (issue #15): analytics and the portfolio are the signed-in user's own; the
+ * portfolio refuses a post of someone else (the fixture's post is the owner's), and anyone reads
+ * the portfolio a profile shows.
+ */
+export const PRO_TOOL_ROUTES: RouteCase[] = [
+  { route: "GET /api/analytics", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/portfolio", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PUT /api/portfolio",
+    body: (f) => ({ items: [{ postId: f.owner.postId, title: "Live at the Roundhouse", note: "" }] }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 403, message: "You can only feature your own posts" },
+    owner: { status: 200 },
+  },
+  { route: "GET /api/users/:userId/portfolio", ...everyone(200) },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -475,4 +493,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES];

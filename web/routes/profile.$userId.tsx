@@ -1,6 +1,6 @@
 // Spec marketplace-messaging-account §2 Public profile (/profile/{userId}), open to visitors (§1,
 // §6): the profile's facts, Follow and Contact (hidden on one's own profile; DESIGN.md: Follow
-// follows), tabs Posts, Products and Services, and 'Failed to load profile' / 'Profile not
+// follows), tabs Posts, Products and Services (and the Portfolio of issue #15), and 'Failed to load profile' / 'Profile not
 // found'. Opening someone else's profile records a profile_visit (§7; the Worker decides who
 // counts, failures are only logged). Contact opens or creates the conversation and goes to
 // /messages?conversation={id}; a visitor is asked to sign in first and then lands on
@@ -10,7 +10,7 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { MessageCircle, Pencil, RefreshCw, UserX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
+import { PORTFOLIO_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
 import { BottomNav } from "../components/app-shell";
 import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
 import { Button, buttonVariants } from "../components/ui/button";
@@ -22,10 +22,11 @@ import { isNotFound, profileCalls, publicProfileQueryOptions, setProfileFollowin
 import { ProfileSummary, ProfileSummarySkeleton } from "../features/profiles/components/profile-summary";
 import { EmptyItems, UserProductsList, UserServicesList } from "../features/profiles/components/seller-items";
 import { messagingCalls } from "../features/messaging";
+import { PublicPortfolio } from "../features/portfolio";
 import { FollowButton, PostActions } from "../features/social";
 import { appPaths, messagesWithUserPath } from "../lib/app-paths";
 
-const TABS = ["posts", "products", "services"] as const;
+const TABS = ["posts", "products", "services", "portfolio"] as const;
 type ProfileTab = (typeof TABS)[number];
 
 const profileSearchSchema = z.object({
@@ -128,6 +129,7 @@ function ProfilePage() {
                 <TabsTrigger value="posts">Posts</TabsTrigger>
                 <TabsTrigger value="products">Products</TabsTrigger>
                 <TabsTrigger value="services">Services</TabsTrigger>
+                <TabsTrigger value="portfolio">{PORTFOLIO_TEXTS.tab}</TabsTrigger>
               </TabsList>
               <TabsContent value="posts">
                 <UserPostList
@@ -141,6 +143,9 @@ function ProfilePage() {
               </TabsContent>
               <TabsContent value="services">
                 <UserServicesList userId={userId} />
+              </TabsContent>
+              <TabsContent value="portfolio">
+                <PublicPortfolio userId={userId} />
               </TabsContent>
             </Tabs>
           </>

@@ -5,6 +5,7 @@
 import { createDb, type Db } from "../db/client";
 import type { Bindings } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
+import { rollUpAnalytics } from "./analytics-rollup";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
@@ -44,6 +45,9 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
   // the orders' automatic completions (decision record 0037).
   "0 4 * * *": [
     { name: "complete-due-orders", run: completeDueOrders },
+    // The analytics roll-up of the last complete UTC days (decision record 0051); the raw rows it
+    // reads are kept 90 days, so the purges below never race it for a day it still needs.
+    { name: "roll-up-analytics", run: rollUpAnalytics },
     { name: "purge-security-events", run: purgeOldSecurityEvents },
     { name: "purge-expired-auth-rows", run: purgeExpiredAuthRows },
     { name: "purge-old-post-views", run: purgeOldPostViews },

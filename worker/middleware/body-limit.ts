@@ -61,6 +61,9 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // A review or an answer: 4,000 characters accepted (1,000 kept), up to 12 KB encoded.
   { method: "POST", path: /^\/api\/reviews\/orders\/[^/]+\/?$/, limit: BODY_LIMITS.content },
   { method: "POST", path: /^\/api\/reviews\/[^/]+\/answer\/?$/, limit: BODY_LIMITS.content },
+  // The portfolio is saved whole: 12 items of an 80-character title and a 500-character note,
+  // about 23 KB in 3-byte characters.
+  { method: "PUT", path: /^\/api\/portfolio\/?$/, limit: BODY_LIMITS.content },
   // Profile edits and onboarding: twenty 40-character skills, a 300-character bio and the other
   // fields in 3-byte characters pass 4 KB; the schemas' raw bounds stay under 32 KB.
   { method: "PATCH", path: /^\/api\/profile\/?$/, limit: BODY_LIMITS.content },

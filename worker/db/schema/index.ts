@@ -10,5 +10,6 @@ export * from "./discovery";
 export * from "./security";
 export * from "./mail";
 export * from "./reviews";
+export * from "./analytics";
 export { nowMsSql } from "./columns";
 export * from "./payments";

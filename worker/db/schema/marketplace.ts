@@ -150,6 +150,8 @@ export const orders = sqliteTable(
     index("orders_item_idx").on(t.itemType, t.itemId, t.status),
     // The daily cron's "shipped 14 days ago" and "delivered 3 days ago".
     index("orders_status_changed_idx").on(t.status, t.statusChangedAt),
+    // The daily analytics roll-up reads one UTC day of orders (decision record 0051).
+    index("orders_created_idx").on(t.createdAt),
     check("orders_item_type_check", inList(t.itemType, ITEM_TYPES)),
     check("orders_product_type_check", sql`${t.productType} is null or ${t.productType} in ('digital', 'physical')`),
     check("orders_status_check", inList(t.status, ORDER_STATUSES)),

@@ -88,6 +88,8 @@ export const follows = sqliteTable(
     index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.id),
     // My followers, newest first (activity: follows).
     index("follows_following_created_idx").on(t.followingId, t.createdAt, t.id),
+    // The daily analytics roll-up reads one UTC day of follows (decision record 0051).
+    index("follows_created_idx").on(t.createdAt),
     check("follows_no_self_follow", sql`${t.followerId} <> ${t.followingId}`),
   ],
 );

@@ -1,0 +1,38 @@
+// Issue #15 part 3: /analytics, the signed-in user's own numbers (spec marketplace-messaging-account
+// §2 "Analytics"; decision records 0051 and 0052). The period is a search parameter, so a link or
+// back/forward keeps it.
+import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "../../../shared/analytics-api";
+import { analyticsQueryOptions, AnalyticsScreen } from "../../features/analytics";
+
+const searchSchema = z.object({
+  days: z
+    .union([z.literal(7), z.literal(30), z.literal(90)])
+    .optional()
+    .catch(undefined),
+});
+
+export const Route = createFileRoute("/_authed/analytics")({
+  // The four cards in one row and the two lists side by side need the desktop width.
+  staticData: { layout: "wide" },
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ period: search.days ?? DEFAULT_ANALYTICS_PERIOD }),
+  // Started here, not awaited (decision record 0016).
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(analyticsQueryOptions(deps.period));
+  },
+  component: AnalyticsRoute,
+});
+
+function AnalyticsRoute() {
+  const { days } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const period: AnalyticsPeriod = days ?? DEFAULT_ANALYTICS_PERIOD;
+  return (
+    <AnalyticsScreen
+      period={period}
+      onPeriodChange={(next) => void navigate({ search: next === DEFAULT_ANALYTICS_PERIOD ? {} : { days: next }, replace: true })}
+    />
+  );
+}
