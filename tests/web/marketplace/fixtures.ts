@@ -29,7 +29,7 @@ export function makeService(overrides: Partial<MarketService> = {}, where: "owne
 }
 
 /** A detail page's rating: the item's real reviews (null for an item without any). */
-export const RATING = { average: 4.7, count: 3 };
+const RATING = { average: 4.7, count: 3 };
 
 export function makeServiceDetail(
   overrides: Partial<MarketService> = {},

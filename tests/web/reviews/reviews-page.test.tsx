@@ -89,13 +89,15 @@ describe("/reviews", () => {
   });
 
   it("shows the error and loads again on Try Again", async () => {
-    let calls = 0;
+    // Failing until the user asks again (the route's prefetch and the screen's mount both ask).
+    let failing = true;
     openReviews({
-      "GET /api/reviews/summary": () => (++calls === 1 ? apiError(500, "internal", "Something went wrong") : json(SUMMARY)),
+      "GET /api/reviews/summary": () => (failing ? apiError(500, "internal", "Something went wrong") : json(SUMMARY)),
       "GET /api/reviews": { items: [makeReview()], nextCursor: null },
     });
     const error = await screen.findByTestId("reviews-error");
     expect(error).toHaveTextContent("Failed to load reviews");
+    failing = false;
     await userEvent.setup().click(within(error).getByRole("button", { name: "Try Again" }));
     expect(await screen.findByTestId("reviews-summary")).toBeInTheDocument();
   });

@@ -30,7 +30,7 @@ describe("leaving a review", () => {
     await expectError(await leave(buyer, orderId, { rating: 5, content: "Early" }), 409, REVIEW_TEXTS.notCompleted);
     await json<OrderDetail>(await api(`/api/orders/${orderId}/deliver`, { cookie: seller.cookie, body: { note: "Mix attached" } }), 200);
     await expectError(await leave(buyer, orderId, { rating: 5, content: "Still early" }), 409, REVIEW_TEXTS.notCompleted);
-    await json<OrderDetail>(await api(`/api/orders/${orderId}/complete`, { cookie: buyer.cookie }), 200);
+    await json<OrderDetail>(await api(`/api/orders/${orderId}/complete`, { method: "POST", cookie: buyer.cookie }), 200);
 
     const before = await json<ServiceDetail>(await api(`/api/services/${serviceId}`), 200);
     expect(before.rating).toBeNull();

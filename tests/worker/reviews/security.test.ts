@@ -40,13 +40,13 @@ describe("Request Review", () => {
     const listed = await json<ReviewRequestList>(await api("/api/reviews/requests", { cookie: seller.cookie }), 200);
     expect(listed.items).toEqual([expect.objectContaining({ orderId, requestedAt: null, buyer: expect.objectContaining({ id: buyer.id }) })]);
 
-    const state = await json<OrderReviewState>(await api(`/api/reviews/orders/${orderId}/request`, { cookie: seller.cookie }), 201);
+    const state = await json<OrderReviewState>(await api(`/api/reviews/orders/${orderId}/request`, { method: "POST", cookie: seller.cookie }), 201);
     expect(state).toMatchObject({ review: null, canRequest: false, requestedAt: expect.any(Number) });
     const sent = await requestMessages(orderId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ senderId: seller.id, receiverId: buyer.id, linkPath: `/orders/${orderId}`, content: REVIEW_TEXTS.requestMessage("Inserted item") });
 
-    await expectError(await api(`/api/reviews/orders/${orderId}/request`, { cookie: seller.cookie }), 409, REVIEW_TEXTS.alreadyRequested);
+    await expectError(await api(`/api/reviews/orders/${orderId}/request`, { method: "POST", cookie: seller.cookie }), 409, REVIEW_TEXTS.alreadyRequested);
     expect(await requestMessages(orderId)).toHaveLength(1);
     const after = await json<ReviewRequestList>(await api("/api/reviews/requests", { cookie: seller.cookie }), 200);
     expect(after.items[0]!.requestedAt).toEqual(expect.any(Number));
@@ -60,7 +60,7 @@ describe("Request Review", () => {
     const completed = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "completed" });
     const delivered = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "delivered" });
     const reviewId = await insertCompletedReview({ buyerId: buyer.id, sellerId: seller.id });
-    const request = (who: { cookie: string }, orderId: string) => api(`/api/reviews/orders/${orderId}/request`, { cookie: who.cookie });
+    const request = (who: { cookie: string }, orderId: string) => api(`/api/reviews/orders/${orderId}/request`, { method: "POST", cookie: who.cookie });
 
     await expectError(await request(buyer, completed), 403, REVIEW_TEXTS.onlySellerRequests);
     await expectError(await request(stranger, completed), 404, "Order not found");
