@@ -50,25 +50,9 @@ export function applyTheme(preference: ThemePreference = readThemePreference()):
   return resolved;
 }
 
-/**
- * Applies a theme change without the controls' colour transitions: otherwise every button fades
- * from the old theme's colours for 150 ms and reads as faint text meanwhile. The class is dropped
- * after the next frame has painted in the new colours.
- */
-function switchTheme(preference: ThemePreference): void {
-  if (typeof document === "undefined" || typeof requestAnimationFrame !== "function") {
-    applyTheme(preference);
-    return;
-  }
-  const root = document.documentElement;
-  root.classList.add("theme-switching");
-  applyTheme(preference);
-  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-switching")));
-}
-
 export function setThemePreference(preference: ThemePreference): void {
   safeStorage()?.setItem(THEME_STORAGE_KEY, preference);
-  switchTheme(preference);
+  applyTheme(preference);
   for (const listener of listeners) listener();
 }
 
@@ -83,7 +67,7 @@ export function watchSystemTheme(): () => void {
   const query = window.matchMedia("(prefers-color-scheme: light)");
   const onChange = () => {
     if (readThemePreference() === "system") {
-      switchTheme("system");
+      applyTheme("system");
       for (const listener of listeners) listener();
     }
   };
