@@ -62,6 +62,11 @@ export const RULES = {
   message: { limit: 120, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: new conversations per user, so one account cannot open one with everybody. */
   conversation_start: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: booking changes per user (book, confirm, cancel, move, weekly times). Each
+   * booking step messages the other side, so this also bounds those messages.
+   */
+  booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -14,6 +14,7 @@ import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { appLinkRoutes } from "./routes/app-links";
 import { authRoutes } from "./routes/auth";
+import { bookingRoutes } from "./routes/booking";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
 import { activityRoutes } from "./routes/activity";
@@ -73,6 +74,8 @@ const api = new Hono<AppEnv>()
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
   .route("/webhooks", webhookRoutes)
+  // Booking: weekly times, free slots and bookings of paid services that need scheduling.
+  .route("/booking", bookingRoutes)
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)

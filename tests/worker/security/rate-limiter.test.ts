@@ -25,6 +25,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   delivery_file: { limit: 60, minutes: 60 },
   message: { limit: 120, minutes: 10 },
   conversation_start: { limit: 60, minutes: 60 },
+  booking_write: { limit: 60, minutes: 10 },
 };
 
 describe("rules", () => {

@@ -10,3 +10,4 @@ export * from "./discovery";
 export * from "./security";
 export * from "./mail";
 export { nowMsSql } from "./columns";
+export * from "./booking";
