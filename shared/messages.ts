@@ -887,7 +887,7 @@ export const BOOKING_TEXTS = {
   noBookings: "No bookings yet",
   noBookingsHint: "When you book a time after buying a service, or a client books one with you, it shows here.",
   loadingBookings: "Loading bookings",
-  loadMore: "Load more",
+  bookingsEnd: "That's every booking.",
   loadFailed: "Could not load your bookings.",
   tryAgain: "Try again",
   nothingToBook: "Nothing to book yet",

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
+import { Route as AuthedBookingRouteImport } from './routes/_authed/booking'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
@@ -52,6 +53,11 @@ const AuthRoute = AuthRouteImport.update({
 const AuthedActivityRoute = AuthedActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedBookingRoute = AuthedBookingRouteImport.update({
+  id: '/booking',
+  path: '/booking',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/activity': typeof AuthedActivityRoute
+  '/booking': typeof AuthedBookingRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof AuthedActivityRoute
+  '/booking': typeof AuthedBookingRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -217,6 +225,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_authed/activity': typeof AuthedActivityRoute
+  '/_authed/booking': typeof AuthedBookingRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/activity'
+    | '/booking'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/activity'
+    | '/booking'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/auth'
     | '/_authed/activity'
+    | '/_authed/booking'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
@@ -358,6 +370,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/activity'
       preLoaderRoute: typeof AuthedActivityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/booking': {
+      id: '/_authed/booking'
+      path: '/booking'
+      fullPath: '/booking'
+      preLoaderRoute: typeof AuthedBookingRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/bookmarks': {
@@ -512,6 +531,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedActivityRoute: typeof AuthedActivityRoute
+  AuthedBookingRoute: typeof AuthedBookingRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
@@ -529,6 +549,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedActivityRoute: AuthedActivityRoute,
+  AuthedBookingRoute: AuthedBookingRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
