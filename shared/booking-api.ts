@@ -71,7 +71,6 @@ export type AvailabilityBody = z.input<typeof availabilityBodySchema>;
 const slotStartSchema = z.number({ error: BOOKING_TEXTS.invalidSlot }).int(BOOKING_TEXTS.invalidSlot).min(0, BOOKING_TEXTS.invalidSlot).max(8.64e15, BOOKING_TEXTS.invalidSlot);
 
 export const newBookingBodySchema = z.object({ orderId: idSchema, startsAt: slotStartSchema });
-export type NewBookingBody = z.input<typeof newBookingBodySchema>;
 
 export const rescheduleBodySchema = z.object({ startsAt: slotStartSchema });
 

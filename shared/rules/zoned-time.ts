@@ -7,7 +7,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** A local date and time of day: what a clock on the wall in the zone shows. */
-export interface WallClock {
+interface WallClock {
   year: number;
   /** 1–12. */
   month: number;

@@ -145,7 +145,7 @@ export async function sellsScheduledServices(db: Db, userId: string): Promise<bo
 }
 
 /** Order states in which a booking may be made or changed: paid, and not yet delivered. */
-export const BOOKABLE_ORDER_STATUSES = ["paid", "in_progress"] as const;
+const BOOKABLE_ORDER_STATUSES = ["paid", "in_progress"] as const;
 
 /**
  * The buyer's orders that can be booked: paid or in progress, of a service that (still) needs

@@ -16,7 +16,7 @@ const STATUS_CLASSES: Record<BookingStatus, string> = {
   cancelled: "bg-transparent border border-border text-muted-foreground",
 };
 
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <Badge className={STATUS_CLASSES[status]} data-testid="booking-status">
       {BOOKING_TEXTS.statusLabels[status]}
