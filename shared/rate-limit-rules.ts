@@ -72,6 +72,11 @@ export const RULES = {
    * this only bounds a script walking many orders; a busy seller answering a backlog stays under it.
    */
   review: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: booking changes per user (book, confirm, cancel, move, weekly times). Each
+   * booking step messages the other side, so this also bounds those messages.
+   */
+  booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

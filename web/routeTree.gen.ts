@@ -14,6 +14,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
 import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
+import { Route as AuthedBookingRouteImport } from './routes/_authed/booking'
 import { Route as AuthedBookmarksRouteImport } from './routes/_authed/bookmarks'
 import { Route as AuthedCreateProfileRouteImport } from './routes/_authed/create-profile'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
@@ -62,6 +63,11 @@ const AuthedActivityRoute = AuthedActivityRouteImport.update({
 const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedBookingRoute = AuthedBookingRouteImport.update({
+  id: '/booking',
+  path: '/booking',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBookmarksRoute = AuthedBookmarksRouteImport.update({
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRouteWithChildren
   '/activity': typeof AuthedActivityRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/booking': typeof AuthedBookingRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof AuthedActivityRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/booking': typeof AuthedBookingRoute
   '/bookmarks': typeof AuthedBookmarksRoute
   '/create-profile': typeof AuthedCreateProfileRoute
   '/dashboard': typeof AuthedDashboardRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteWithChildren
   '/_authed/activity': typeof AuthedActivityRoute
   '/_authed/analytics': typeof AuthedAnalyticsRoute
+  '/_authed/booking': typeof AuthedBookingRoute
   '/_authed/bookmarks': typeof AuthedBookmarksRoute
   '/_authed/create-profile': typeof AuthedCreateProfileRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/activity'
     | '/analytics'
+    | '/booking'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -321,6 +331,7 @@ export interface FileRouteTypes {
     | '/'
     | '/activity'
     | '/analytics'
+    | '/booking'
     | '/bookmarks'
     | '/create-profile'
     | '/dashboard'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authed/activity'
     | '/_authed/analytics'
+    | '/_authed/booking'
     | '/_authed/bookmarks'
     | '/_authed/create-profile'
     | '/_authed/dashboard'
@@ -425,6 +437,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics'
       fullPath: '/analytics'
       preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/booking': {
+      id: '/_authed/booking'
+      path: '/booking'
+      fullPath: '/booking'
+      preLoaderRoute: typeof AuthedBookingRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/bookmarks': {
@@ -608,6 +627,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedActivityRoute: typeof AuthedActivityRoute
   AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
+  AuthedBookingRoute: typeof AuthedBookingRoute
   AuthedBookmarksRoute: typeof AuthedBookmarksRoute
   AuthedCreateProfileRoute: typeof AuthedCreateProfileRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
@@ -630,6 +650,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedActivityRoute: AuthedActivityRoute,
   AuthedAnalyticsRoute: AuthedAnalyticsRoute,
+  AuthedBookingRoute: AuthedBookingRoute,
   AuthedBookmarksRoute: AuthedBookmarksRoute,
   AuthedCreateProfileRoute: AuthedCreateProfileRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,

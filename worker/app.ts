@@ -15,6 +15,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { analyticsRoutes } from "./routes/analytics";
 import { appLinkRoutes } from "./routes/app-links";
 import { authRoutes } from "./routes/auth";
+import { bookingRoutes } from "./routes/booking";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
 import { activityRoutes } from "./routes/activity";
@@ -83,6 +84,8 @@ const api = new Hono<AppEnv>()
   // The payments overview, receipts and custom offers (issue #15; decision records 0049–0050).
   .route("/payments", paymentRoutes)
   .route("/offers", offerRoutes)
+  // Booking: weekly times, free slots and bookings of paid services that need scheduling.
+  .route("/booking", bookingRoutes)
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)

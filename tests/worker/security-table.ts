@@ -390,6 +390,8 @@ export const REVIEW_ROUTES: RouteCase[] = [
     otherUser: { status: 404, message: "Review not found" },
     owner: { status: 200 },
   },
+];
+
 const OFFER_NOT_FOUND = { status: 404, message: "Offer not found" };
 
 /**
@@ -471,6 +473,52 @@ export const PRO_TOOL_ROUTES: RouteCase[] = [
   { route: "GET /api/users/:userId/portfolio", ...everyone(200) },
 ];
 
+const BOOKING_NOT_FOUND = { status: 404, message: "Booking not found" };
+const NOT_BOOKABLE = "Only a paid order for a service that needs scheduling can be booked";
+
+/**
+ * Booking (decision records 0054 and 0055). The fixture's owner offers one weekly time and sells
+ * the fixture's order, whose pending booking waits for the owner's confirmation; `other` is no
+ * party to either, so gets the 404 a missing row gets. The order's item is no scheduled service,
+ * so the owner gets as far as the order check when moving the booking or booking as its seller.
+ */
+export const BOOKING_ROUTES: RouteCase[] = [
+  { route: "GET /api/booking/overview", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/booking/availability", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "POST /api/booking/availability",
+    body: () => ({ weekday: 3, startTime: "15:00", durationMinutes: 60, timeZone: "Europe/Berlin" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 201 },
+  },
+  {
+    route: "DELETE /api/booking/availability/:ruleId",
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "Availability time not found" },
+    owner: { status: 200 },
+  },
+  { route: "GET /api/booking/orders/:orderId/slots", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/booking/bookings", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Only the order's buyer books; its seller is refused.
+  {
+    route: "POST /api/booking/bookings",
+    body: (f) => ({ orderId: f.orderId, startsAt: Date.now() + 86_400_000 }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: NOT_BOOKABLE },
+  },
+  { route: "POST /api/booking/bookings/:bookingId/confirm", visitor: AUTH_REQUIRED, otherUser: BOOKING_NOT_FOUND, owner: { status: 200 } },
+  { route: "POST /api/booking/bookings/:bookingId/cancel", visitor: AUTH_REQUIRED, otherUser: BOOKING_NOT_FOUND, owner: { status: 200 } },
+  {
+    route: "POST /api/booking/bookings/:bookingId/reschedule",
+    body: () => ({ startsAt: Date.now() + 86_400_000 }),
+    visitor: AUTH_REQUIRED,
+    otherUser: BOOKING_NOT_FOUND,
+    owner: { status: 409, message: NOT_BOOKABLE },
+  },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -493,4 +541,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES];

@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { BOOKING_TEXTS, CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 import { activityIdSchema } from "../../shared/messaging-api";
 import { idSchema } from "../../shared/schemas/common";
 import type { AppEnv } from "../env";
@@ -25,6 +25,8 @@ const conversationParamSchema = idParamSchema("conversationId");
 const reviewParamSchema = idParamSchema("reviewId");
 const offerParamSchema = idParamSchema("offerId");
 const activityParamSchema = z.object({ activityId: activityIdSchema });
+const bookingParamSchema = idParamSchema("bookingId");
+const availabilityParamSchema = idParamSchema("ruleId");
 
 type ParamSchema =
   | typeof postParamSchema
@@ -37,7 +39,9 @@ type ParamSchema =
   | typeof conversationParamSchema
   | typeof reviewParamSchema
   | typeof offerParamSchema
-  | typeof activityParamSchema;
+  | typeof activityParamSchema
+  | typeof bookingParamSchema
+  | typeof availabilityParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -71,6 +75,11 @@ export const reviewParam = notFoundWhenInvalid(reviewParamSchema, REVIEW_TEXTS.r
 export const conversationParam = notFoundWhenInvalid(conversationParamSchema, MESSAGING_TEXTS.conversationNotFound);
 /** `:activityId` — a kind-prefixed id ('like-…'); 404 'Activity not found'. */
 export const activityParam = notFoundWhenInvalid(activityParamSchema, MESSAGING_TEXTS.activityNotFound);
+
+/** `:bookingId` — 404 'Booking not found' (also for a booking the caller is no party to). */
+export const bookingParam = notFoundWhenInvalid(bookingParamSchema, BOOKING_TEXTS.bookingNotFound);
+/** `:ruleId` — 404 'Availability time not found' (also for someone else's). */
+export const availabilityParam = notFoundWhenInvalid(availabilityParamSchema, BOOKING_TEXTS.availabilityNotFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that

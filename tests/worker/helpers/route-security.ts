@@ -9,6 +9,8 @@ import { insertCompletedReview, insertOffer, insertOrder } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
+import { newId } from "../../../worker/db/ids";
+import { availabilityRules, bookings } from "../../../worker/db/schema";
 import { db } from "./db";
 import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
@@ -42,6 +44,10 @@ export interface RouteFixture {
   activityId: string;
   /** An open custom offer the owner sent to the order's buyer (not `other`). */
   offerId: string;
+  /** One weekly time the owner offers. */
+  ruleId: string;
+  /** A pending booking of `orderId`, waiting for the owner (its seller) to confirm. */
+  bookingId: string;
 }
 
 export interface RouteCase {
@@ -81,6 +87,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   productId: (f) => f.productId,
   conversationId: (f) => f.conversationId,
   activityId: (f) => f.activityId,
+  ruleId: (f) => f.ruleId,
+  bookingId: (f) => f.bookingId,
   partNumber: () => "1",
   name: () => "studio",
   orderId: (f) => f.orderId,
@@ -140,7 +148,29 @@ export async function routeFixture(): Promise<RouteFixture> {
     content: "The one message",
   });
   const offerId = await insertOffer({ sellerId: owner.id, buyerId: buyer.id });
-  return { owner, other, commentId, uploadId, serviceId, productId, orderId, downloadToken, reviewId, conversationId: conversation.id, activityId: `message-${message.id}`, offerId };
+  const ruleId = newId();
+  const bookingId = newId();
+  const startsAt = Date.now() + 7 * 86_400_000;
+  await db().batch([
+    db().insert(availabilityRules).values({ id: ruleId, userId: owner.id, weekday: 1, startMinute: 600, durationMinutes: 60, timeZone: "UTC" }),
+    db().insert(bookings).values({ id: bookingId, orderId, sellerId: owner.id, buyerId: buyer.id, startsAt, endsAt: startsAt + 3_600_000, status: "pending", awaiting: "seller" }),
+  ]);
+  return {
+    owner,
+    other,
+    commentId,
+    uploadId,
+    serviceId,
+    productId,
+    orderId,
+    downloadToken,
+    conversationId: conversation.id,
+    activityId: `message-${message.id}`,
+    reviewId,
+    offerId,
+    ruleId,
+    bookingId,
+  };
 }
 
 /** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */

@@ -27,6 +27,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   conversation_start: { limit: 60, minutes: 60 },
   review: { limit: 60, minutes: 60 },
   offer: { limit: 30, minutes: 60 },
+  booking_write: { limit: 60, minutes: 10 },
 };
 
 describe("rules", () => {

@@ -8,6 +8,7 @@ import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages"
 import { BackLink } from "../../components/back-link";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { NewBookingLink } from "../../features/booking/components/new-booking-link";
 import { isOrderNotFound, orderQueryOptions } from "../../features/checkout/api";
 import { OrderDetailView } from "../../features/checkout/components/order-detail";
 import { appPaths } from "../../lib/app-paths";
@@ -43,7 +44,15 @@ function OrderPage() {
           </Link>
         </div>
       ) : order.data ? (
-        <OrderDetailView order={order.data} />
+        <>
+          {/* A paid order of a service that needs scheduling is booked from here (issue #15). */}
+          {order.data.role === "buyer" && order.data.kind === "service" ? (
+            <div className="mb-4 flex justify-end">
+              <NewBookingLink orderId={order.data.id} />
+            </div>
+          ) : null}
+          <OrderDetailView order={order.data} />
+        </>
       ) : (
         <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-12 text-center" data-testid="order-load-failed">
           <h1 className="font-display text-lg font-semibold">{CHECKOUT_SCREEN_TEXTS.loadOrderFailed}</h1>

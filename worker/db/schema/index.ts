@@ -13,3 +13,4 @@ export * from "./reviews";
 export * from "./analytics";
 export { nowMsSql } from "./columns";
 export * from "./payments";
+export * from "./booking";

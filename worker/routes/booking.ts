@@ -1,0 +1,121 @@
+// Booking (second document §2 Sample-data pages "Booking: statuses confirmed and pending, Edit,
+// Cancel and New Booking buttons, sample availability slots", made real; decision records 0054
+// and 0055; the contract is shared/booking-api.ts). Signed in only, and only the caller's own data:
+// someone else's weekly time or booking answers 404 exactly like a missing one.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import {
+  availabilityBodySchema,
+  newBookingBodySchema,
+  rescheduleBodySchema,
+  type BookingOverview,
+  type BookingPage,
+  type FreeSlots,
+} from "../../shared/booking-api";
+import { encodeCursor } from "../../shared/cursor";
+import { BOOKING_TEXTS } from "../../shared/messages";
+import { pageQuerySchema } from "../../shared/posts-api";
+import { bookableOrders, deleteAvailability, listAvailability, listBookings, sellsScheduledServices } from "../db/queries/booking";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { availabilityParam, bookingParam, orderParam } from "../lib/params";
+import { validate } from "../lib/validator";
+import { requireUser, signedIn } from "../middleware/session";
+import type { AppMessageContext } from "../services/app-messages";
+import {
+  addAvailability,
+  cancelBooking,
+  confirmBooking,
+  createBooking,
+  freeSlots,
+  rescheduleBooking,
+  toAvailabilityRule,
+  toBooking,
+} from "../services/booking";
+import { requireParticipant } from "../services/payments/orders";
+import { enforce, rateSubject } from "../services/rate-limit";
+import { requestMeta } from "../services/security-events";
+
+/** The signed-in writer, held to the booking_write limit. */
+async function writer(c: Context<AppEnv>): Promise<string> {
+  const { userId } = requireUser(c);
+  const { ip, userAgent } = requestMeta(c.req);
+  await enforce(c.env, c.var.db, "booking_write", [rateSubject("user", userId)], { userId, ip, userAgent });
+  return userId;
+}
+
+function messageContext(c: Context<AppEnv>): AppMessageContext {
+  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now() };
+}
+
+/** Mounted at /booking. */
+export const bookingRoutes = new Hono<AppEnv>()
+  .get("/overview", signedIn, async (c) => {
+    const { userId } = requireUser(c);
+    const [sells, orders] = await Promise.all([sellsScheduledServices(c.var.db, userId), bookableOrders(c.var.db, userId)]);
+    const overview: BookingOverview = {
+      sellsScheduledServices: sells,
+      bookableOrders: orders.map((o) => ({
+        orderId: o.orderId,
+        serviceName: o.serviceName,
+        seller: { id: o.sellerId, username: o.sellerUsername, displayName: o.sellerDisplayName },
+        activeBookingId: o.activeBookingId,
+      })),
+    };
+    c.header("Cache-Control", "no-store");
+    return c.json(overview, 200);
+  })
+  .get("/availability", signedIn, async (c) => {
+    const { userId } = requireUser(c);
+    return c.json((await listAvailability(c.var.db, userId)).map(toAvailabilityRule), 200);
+  })
+  .post("/availability", signedIn, validate("json", availabilityBodySchema), async (c) => {
+    const userId = await writer(c);
+    return c.json(await addAvailability(c.var.db, userId, c.req.valid("json"), Date.now()), 201);
+  })
+  .delete("/availability/:ruleId", signedIn, availabilityParam, async (c) => {
+    const userId = await writer(c);
+    if (!(await deleteAvailability(c.var.db, { id: c.req.valid("param").ruleId, userId }))) {
+      throw new ApiError("not_found", BOOKING_TEXTS.availabilityNotFound);
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  // Either party of the order may read the seller's free times: the buyer to book, both to move it.
+  .get("/orders/:orderId/slots", signedIn, orderParam, async (c) => {
+    const { userId } = requireUser(c);
+    const { order } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.db, order.sellerId, Date.now()) };
+    c.header("Cache-Control", "no-store");
+    return c.json(answer, 200);
+  })
+  .get("/bookings", signedIn, validate("query", pageQuerySchema), async (c) => {
+    const { userId } = requireUser(c);
+    const { cursor, limit } = c.req.valid("query");
+    const { rows, hasMore } = await listBookings(c.var.db, { userId, cursor, limit });
+    const last = rows.at(-1)?.booking;
+    // The cursor's time field carries the booking's start: the list is keyed on (starts_at, id).
+    const page: BookingPage = {
+      items: rows.map((row) => toBooking(row, userId)),
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.startsAt, id: last.id }) : null,
+    };
+    c.header("Cache-Control", "no-store");
+    return c.json(page, 200);
+  })
+  .post("/bookings", signedIn, validate("json", newBookingBodySchema), async (c) => {
+    const userId = await writer(c);
+    const { orderId, startsAt } = c.req.valid("json");
+    const { order, role } = await requireParticipant(c.var.db, orderId, userId);
+    return c.json(await createBooking(messageContext(c), { userId, order, role, startsAt }), 201);
+  })
+  .post("/bookings/:bookingId/confirm", signedIn, bookingParam, async (c) => {
+    const userId = await writer(c);
+    return c.json(await confirmBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+  })
+  .post("/bookings/:bookingId/cancel", signedIn, bookingParam, async (c) => {
+    const userId = await writer(c);
+    return c.json(await cancelBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+  })
+  .post("/bookings/:bookingId/reschedule", signedIn, bookingParam, validate("json", rescheduleBodySchema), async (c) => {
+    const userId = await writer(c);
+    return c.json(await rescheduleBooking(messageContext(c), c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
+  });
