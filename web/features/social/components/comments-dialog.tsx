@@ -94,7 +94,8 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   };
 
   const onMoreReplies = (thread: CommentThreadView) => {
-    if (!thread.repliesCursor || loadReplies.isPending) return;
+    // A second tap on the same thread while its replies load is one request, not two.
+    if (!thread.repliesCursor || (loadReplies.isPending && loadReplies.variables?.commentId === thread.id)) return;
     loadReplies.mutate(
       { commentId: thread.id, cursor: thread.repliesCursor },
       { onError: () => notifyError(COMMENT_PAGE_TEXTS.loadRepliesFailed, { id: `replies-${thread.id}` }) },
