@@ -32,16 +32,14 @@ export interface Comment {
   viewer: { canDelete: boolean };
 }
 
-/** A top-level comment with its replies (one level of nesting, spec §2 comments dialog). */
-export type CommentThread = Comment & { replies: Comment[] };
-
 // ---------------------------------------------------------------------------------------------
 // Messages
 
 /** Server → client frames of a post's comment room. */
 export type CommentRoomServerMessage =
   | { type: "comment.created"; comment: Comment }
-  | { type: "comment.deleted"; commentId: string; postId: string }
+  /** `commentsCount`: the post's count after the delete (replies go with their comment). */
+  | { type: "comment.deleted"; commentId: string; postId: string; commentsCount?: number }
   | { type: "pong"; t: number }
   | { type: "welcome"; postId: string; serverTime: number };
 
@@ -143,9 +141,10 @@ export function parseServerMessage(data: unknown): CommentRoomServerMessage | nu
     case "comment.created":
       return isComment(message.comment) ? { type: message.type, comment: message.comment } : null;
     case "comment.deleted":
-      return isString(message.commentId) && isString(message.postId)
-        ? { type: message.type, commentId: message.commentId, postId: message.postId }
-        : null;
+      if (!isString(message.commentId) || !isString(message.postId)) return null;
+      return isFiniteNumber(message.commentsCount)
+        ? { type: message.type, commentId: message.commentId, postId: message.postId, commentsCount: message.commentsCount }
+        : { type: message.type, commentId: message.commentId, postId: message.postId };
     case "pong":
       return isFiniteNumber(message.t) ? { type: message.type, t: message.t } : null;
     case "welcome":

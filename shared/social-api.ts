@@ -7,7 +7,8 @@ import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
 import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
-import type { Comment, CommentThread } from "./realtime";
+import type { PostAuthor } from "./posts-api";
+import type { Comment } from "./realtime";
 
 /** PUT /api/posts/:postId/like — the state the client wants, not a toggle, so retries are safe. */
 export const likeBodySchema = z.object({ liked: z.boolean({ error: REQUEST_TEXTS.invalidRequest }) });
@@ -27,8 +28,36 @@ export const createCommentBodySchema = z.object({
   parentId: idSchema.nullish(),
 });
 
-/** GET /api/posts/:postId/comments[?since=cursor], where the cursor is a comment's own `cursor`. */
-export const commentsQuerySchema = z.object({ since: cursorSchema.optional() });
+/** Top-level comments per page when the client does not say (decision record 0061). */
+export const COMMENT_PAGE_DEFAULT = 20;
+/** The most top-level comments (or replies) one page returns, whatever the client asks for. */
+export const COMMENT_PAGE_MAX = 50;
+/** Replies sent with each top-level comment of a page; the rest load with the thread's cursor. */
+export const REPLY_PREVIEW = 3;
+/**
+ * The most comments one catch-up (`?since=`) returns. A client that gets this many was away long
+ * enough that reading its pages again is cheaper than replaying everything it missed.
+ */
+export const CATCH_UP_MAX = 100;
+
+/** A limit out of range is clamped rather than refused: it is a paging hint, not user input. */
+const pageLimit = z
+  .string()
+  .optional()
+  .transform((raw) => {
+    const n = raw === undefined ? Number.NaN : Number.parseInt(raw, 10);
+    return Number.isFinite(n) ? Math.min(Math.max(n, 1), COMMENT_PAGE_MAX) : COMMENT_PAGE_DEFAULT;
+  });
+
+/**
+ * GET /api/posts/:postId/comments: `?cursor=&limit=` pages the top-level comments oldest first;
+ * `?since=` (a comment's own `cursor`, or a page's `latest.cursor`) is the catch-up after a
+ * reconnect, flat and oldest first. The two never mix: `since` wins.
+ */
+export const commentsQuerySchema = z.object({ since: cursorSchema.optional(), cursor: cursorSchema.optional(), limit: pageLimit });
+
+/** GET /api/comments/:commentId/replies?cursor=&limit= — more replies of one thread. */
+export const repliesQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: pageLimit });
 
 export interface LikeState {
   liked: boolean;
@@ -46,10 +75,51 @@ export interface FollowState {
   followingCount: number;
 }
 
-export interface CommentList {
-  items: CommentThread[];
+/**
+ * A comment inside a page. Its post is the page's and its author is in the page's `authors` map,
+ * so a busy thread by a few people does not repeat the same author block hundreds of times.
+ */
+export type CommentEntry = Omit<Comment, "postId" | "author" | "cursor">;
+
+/** A top-level comment with its first replies (one level of nesting, spec §2 comments dialog). */
+export interface CommentThreadEntry extends CommentEntry {
+  /** Every reply the thread has, shown or not. */
+  replyCount: number;
+  /** The oldest replies, oldest first: at most REPLY_PREVIEW in a page. */
+  replies: CommentEntry[];
+  /** Pass to GET /api/comments/:id/replies?cursor= for the next replies; null when all are here. */
+  repliesCursor: string | null;
 }
 
+/** The authors of a page's comments, by user id. */
+export type CommentAuthors = Record<string, PostAuthor>;
+
+/** GET /api/posts/:postId/comments — one page of threads. */
+export interface CommentPage {
+  postId: string;
+  items: CommentThreadEntry[];
+  authors: CommentAuthors;
+  /** Opaque; pass back as `?cursor=` for the next (newer) top-level comments. Null on the last page. */
+  nextCursor: string | null;
+  /**
+   * On the first page only (null elsewhere): the post's newest comment when the page was read,
+   * top-level or reply. Its `cursor` is where a live client catches up from after a reconnect.
+   */
+  latest: { cursor: string; createdAt: number } | null;
+  /** The post's comment count (every comment, replies included) when the page was read. */
+  total: number;
+}
+
+/** GET /api/comments/:commentId/replies — the next replies of one thread, oldest first. */
+export interface ReplyPage {
+  items: CommentEntry[];
+  authors: CommentAuthors;
+  nextCursor: string | null;
+}
+
+/** GET /api/posts/:postId/comments?since= — what was written after the cursor, flat, oldest first. */
 export interface CommentsSince {
   items: Comment[];
+  /** True when more than CATCH_UP_MAX comments were written meanwhile: read the pages again. */
+  hasMore: boolean;
 }

@@ -154,6 +154,8 @@ export const SOCIAL_ROUTES: RouteCase[] = [
     otherUser: { status: 201 },
     owner: { status: 201 },
   },
+  // A thread's further replies are as public as the page they continue.
+  { route: "GET /api/comments/:commentId/replies", ...everyone(200) },
   // The fixture's comment is the owner's own, on their own post.
   {
     route: "DELETE /api/comments/:commentId",

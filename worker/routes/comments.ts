@@ -1,14 +1,26 @@
 // Spec social-feed-search §2 comments dialog, §4 comment reply and "New comments from anyone
 // cause the list for that post to refetch", §5 comments and content screen, §7 comments, §9
-// comment rate limit (20 per 60 minutes) and length (1000); DESIGN.md "Realtime"; decision record
-// 0009. Every write goes to D1 first and is then broadcast to the post's CommentRoom.
+// comment rate limit (20 per 60 minutes) and length (1000); DESIGN.md "Realtime"; decision records
+// 0009 and 0061 (keyset-paged threads). Every write goes to D1 first and is then broadcast to the
+// post's CommentRoom.
 import { type Context, Hono } from "hono";
 import { POST_ERRORS, SOCIAL_TEXTS } from "../../shared/messages";
 import type { CommentRoomBroadcast } from "../../shared/realtime";
 import { prepareComment } from "../../shared/rules/comment";
-import { type CommentList, type CommentsSince, commentsQuerySchema, createCommentBodySchema } from "../../shared/social-api";
+import { type CommentPage, type CommentsSince, commentsQuerySchema, createCommentBodySchema, type ReplyPage, repliesQuerySchema } from "../../shared/social-api";
 import { newId } from "../db/ids";
-import { deleteComment, getCommentForDelete, getPostOwnerId, insertComment, listCommentsSince, listCommentThreads, resolveReplyParent, toComment } from "../db/queries/comments";
+import {
+  deleteComment,
+  getCommentWithPost,
+  getPostCommentsInfo,
+  getPostOwnerId,
+  insertComment,
+  listCommentPage,
+  listCommentsSince,
+  listReplies,
+  resolveReplyParent,
+  toComment,
+} from "../db/queries/comments";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { commentParam, postParam } from "../lib/params";
@@ -44,15 +56,15 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // Posts are public (share links), so visitors may read comments; canDelete is false for them.
     const viewerId = c.var.session?.userId ?? null;
     const { postId } = c.req.valid("param");
-    const { since } = c.req.valid("query");
-    const postOwnerId = await getPostOwnerId(c.var.db, postId);
-    if (!postOwnerId) throw postNotFound();
-    if (since) {
-      const items = await listCommentsSince(c.var.db, { postId, postOwnerId, viewerId, since });
-      return c.json({ items } satisfies CommentsSince, 200);
-    }
-    const items = await listCommentThreads(c.var.db, { postId, postOwnerId, viewerId });
-    return c.json({ items } satisfies CommentList, 200);
+    const { since, cursor, limit } = c.req.valid("query");
+    const post = await getPostCommentsInfo(c.var.db, postId);
+    if (!post) throw postNotFound();
+    const read = { postId, postOwnerId: post.ownerId, viewerId };
+    // One declared answer type, so the typed client sees one response and each caller names its half.
+    const body: CommentPage | CommentsSince = since
+      ? await listCommentsSince(c.var.db, { ...read, since })
+      : await listCommentPage(c.var.db, { ...read, cursor, limit, total: post.commentsCount });
+    return c.json(body, 200);
   })
   .post("/:postId/comments", validate("json", createCommentBodySchema), postParam, async (c) => {
     const { userId } = requireUser(c);
@@ -120,13 +132,24 @@ export const postCommentRoutes = new Hono<AppEnv>()
     return room(c, postId).fetch(new Request("https://comment-room.internal/connect", { headers }));
   });
 
-/** Mounted at /comments: DELETE /api/comments/:commentId. */
-export const commentRoutes = new Hono<AppEnv>().delete("/:commentId", commentParam, async (c) => {
-  requireUser(c);
-  const comment = await getCommentForDelete(c.var.db, c.req.valid("param").commentId);
-  if (!comment) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
-  requireCommentDeleter(c, comment);
-  await deleteComment(c.var.db, comment.id);
-  await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId }, comment.postOwnerId);
-  return c.json({ ok: true as const, commentId: comment.id }, 200);
-});
+/** Mounted at /comments: GET /api/comments/:commentId/replies, DELETE /api/comments/:commentId. */
+export const commentRoutes = new Hono<AppEnv>()
+  .get("/:commentId/replies", commentParam, validate("query", repliesQuerySchema), async (c) => {
+    // Readable by anyone who can read the post's comments, which is everyone (share links).
+    const viewerId = c.var.session?.userId ?? null;
+    const thread = await getCommentWithPost(c.var.db, c.req.valid("param").commentId);
+    if (!thread) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
+    const { cursor, limit } = c.req.valid("query");
+    // A reply has no replies of its own (one level of nesting), so its page is simply empty.
+    const page = await listReplies(c.var.db, { parentId: thread.id, postOwnerId: thread.postOwnerId, viewerId, cursor, limit });
+    return c.json(page satisfies ReplyPage, 200);
+  })
+  .delete("/:commentId", commentParam, async (c) => {
+    requireUser(c);
+    const comment = await getCommentWithPost(c.var.db, c.req.valid("param").commentId);
+    if (!comment) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
+    requireCommentDeleter(c, comment);
+    const commentsCount = await deleteComment(c.var.db, comment.id, comment.postId);
+    await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId, commentsCount }, comment.postOwnerId);
+    return c.json({ ok: true as const, commentId: comment.id }, 200);
+  });

@@ -1,17 +1,17 @@
 // The comments dialog (spec §2 comments dialog; §4 comment reply and realtime; §5 comments; §8
 // 'Failed to load comments', 'Failed to add comment', 'Comment added!'): nesting, Reply/Cancel,
 // clearing after a send, Enter/Shift+Enter, live comments deduplicated by id, catch-up with
-// ?since= after the socket (re)opens, deletion, and the failure toasts.
+// ?since= after the socket (re)opens, deletion, the failure toasts, and the pages of decision
+// record 0061 (Load more, View N more replies, live comments beyond the loaded pages).
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CommentsDialog } from "../../../web/features/social/components/comments-dialog";
-import type { CommentThread } from "../../../web/features/social/types";
 import { apiError, json, mockApi } from "../auth/helpers";
 import { NOW, makePost } from "../posts/fixtures";
 import { FakeSocket } from "./fake-socket";
-import { POST_KEY, findToast, makeComment, renderSocial, thread } from "./helpers";
+import { POST_KEY, commentPage, findToast, makeComment, renderSocial, replyPage, thread, type TestThread } from "./helpers";
 
 vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
@@ -24,7 +24,7 @@ afterEach(() => {
 const c1 = makeComment({ id: "c1", userId: "u3", content: "First!", createdAt: NOW - 50 * 60_000 });
 const r1 = makeComment({ id: "r1", userId: "u2", parentId: "c1", content: "Thanks Rae", createdAt: NOW - 40 * 60_000 });
 const c2 = makeComment({ id: "c2", userId: "u2", content: "Line one\nLine two <b>not bold</b>", createdAt: NOW - 30 * 60_000 });
-const THREADS: CommentThread[] = [thread(c1, [r1]), thread(c2)];
+const THREADS: TestThread[] = [thread(c1, [r1]), thread(c2)];
 
 function Harness({ viewerId }: { viewerId: string | null }) {
   const [open, setOpen] = useState(true);
@@ -32,7 +32,7 @@ function Harness({ viewerId }: { viewerId: string | null }) {
 }
 
 async function openDialog(routes: Parameters<typeof mockApi>[0] = {}, viewerId: string | null = "u1") {
-  const api = mockApi({ "GET /api/posts/p1/comments": json({ items: THREADS }), ...routes });
+  const api = mockApi({ "GET /api/posts/p1/comments": json(commentPage(THREADS)), ...routes });
   const result = renderSocial(<Harness viewerId={viewerId} />, (qc) => qc.setQueryData(POST_KEY("p1"), makePost({ commentsCount: 3 })));
   await screen.findByTestId("comment-list");
   return { api, ...result };
@@ -145,10 +145,10 @@ describe("comments dialog", () => {
     await openDialog({
       "GET /api/posts/p1/comments": ({ search }: { search: string }) => {
         const cursor = new URLSearchParams(search).get("since");
-        if (!cursor) return json({ items: THREADS });
+        if (!cursor) return json(commentPage(THREADS));
         since.push(cursor);
         round += 1;
-        return json({ items: round === 2 ? [missed] : [] });
+        return json({ items: round === 2 ? [missed] : [], hasMore: false });
       },
     });
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Connecting…");
@@ -179,7 +179,7 @@ describe("comments dialog", () => {
     const user = userEvent.setup();
     const mine = makeComment({ id: "c5", userId: "u1", content: "Oops", createdAt: NOW - 1000, viewer: { canDelete: true } });
     const { api } = await openDialog({
-      "GET /api/posts/p1/comments": json({ items: [...THREADS, thread(mine)] }),
+      "GET /api/posts/p1/comments": json(commentPage([...THREADS, thread(mine)])),
       "DELETE /api/comments/c5": json({ ok: true }),
     });
     // Only the own comment offers Delete (the viewer does not own the post).
@@ -193,7 +193,7 @@ describe("comments dialog", () => {
   it("says 'Failed to load comments' with a retry when the list cannot be read", async () => {
     const user = userEvent.setup();
     let fail = true;
-    mockApi({ "GET /api/posts/p1/comments": () => (fail ? apiError(500, "internal", "An unexpected error occurred") : json({ items: THREADS })) });
+    mockApi({ "GET /api/posts/p1/comments": () => (fail ? apiError(500, "internal", "An unexpected error occurred") : json(commentPage(THREADS))) });
     renderSocial(<Harness viewerId="u1" />);
     expect(await findToast("Failed to load comments")).toBeInTheDocument();
     fail = false;
@@ -232,3 +232,93 @@ describe("comments dialog", () => {
   });
 });
 
+describe("comment pages", () => {
+  const c6 = makeComment({ id: "c6", userId: "u2", content: "On the second page", createdAt: NOW - 20 * 60_000 });
+  const r2 = makeComment({ id: "r2", userId: "u1", parentId: "c1", content: "Older reply two", createdAt: NOW - 39 * 60_000 });
+  const r3 = makeComment({ id: "r3", userId: "u2", parentId: "c1", content: "Older reply three", createdAt: NOW - 38 * 60_000 });
+  /** Page one: c1 (one of its three replies shown) and c2; page two: c6. */
+  const pages = (second: TestThread[] = [thread(c6)]) => ({
+    "GET /api/posts/p1/comments": ({ search }: { search: string }) => {
+      const params = new URLSearchParams(search);
+      if (params.get("since")) return json({ items: [], hasMore: false });
+      if (params.get("cursor") === "page-2") return json(commentPage(second, { latest: null, total: 6 }));
+      return json(commentPage([thread(c1, [r1], { replyCount: 3, repliesCursor: "replies-of-c1" }), thread(c2)], { nextCursor: "page-2", total: 6 }));
+    },
+  });
+
+  it("loads the next page with 'Load more comments' and a thread's hidden replies with 'View 2 more replies'", async () => {
+    const user = userEvent.setup();
+    const { api } = await openDialog({ ...pages(), "GET /api/comments/c1/replies": json(replyPage([r2, r3])) });
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("6");
+    expect(threadTexts()).toEqual([
+      { text: "First!", replies: ["Thanks Rae"] },
+      { text: "Line oneLine two <b>not bold</b>", replies: [] },
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "View 2 more replies" }));
+    await waitFor(() => expect(threadTexts()[0]!.replies).toEqual(["Thanks Rae", "Older reply two", "Older reply three"]));
+    expect(screen.queryByRole("button", { name: /more repl/ })).toBeNull();
+    // The thread's cursor goes back exactly as the server gave it.
+    expect(api.callsTo("GET", "/api/comments/c1/replies").map((c) => new URLSearchParams(c.search).get("cursor"))).toEqual(["replies-of-c1"]);
+    // Each reply shows its author from the page's map.
+    expect(within(screen.getAllByTestId("comment-replies")[0]!).getByRole("link", { name: /^Maya Lopez/ })).toHaveAttribute("href", "/profile/u1");
+
+    await user.click(screen.getByRole("button", { name: "Load more comments" }));
+    await waitFor(() => expect(threadTexts().map((t) => t.text)).toEqual(["First!", "Line oneLine two <b>not bold</b>", "On the second page"]));
+    expect(screen.queryByRole("button", { name: "Load more comments" })).toBeNull();
+    expect(api.calls.filter((c) => c.path === "/api/posts/p1/comments").map((c) => new URLSearchParams(c.search).get("cursor"))).toEqual([null, "page-2"]);
+  });
+
+  it("shows a live comment after the unread pages, counts a reply to an unloaded thread, and lists each once when its page arrives", async () => {
+    const user = userEvent.setup();
+    const live = makeComment({ id: "c7", userId: "u3", content: "Newest of all", createdAt: NOW });
+    await openDialog(pages([thread(c6), thread(live)]));
+    await server(() => FakeSocket.last().serverOpen());
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: live }));
+    // After the Load more button, in its own list: the pages between are not read yet.
+    const newest = screen.getByRole("list", { name: "Newest comments" });
+    expect(within(newest).getByText("Newest of all")).toBeInTheDocument();
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("7");
+
+    // A reply to a thread on a page not loaded: nothing to show yet, but it counts, once.
+    const late = makeComment({ id: "r9", userId: "u2", parentId: "c6", content: "Late reply", createdAt: NOW + 1 });
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: late }));
+    await server(() => FakeSocket.last().serverSend({ type: "comment.created", comment: late }));
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("8");
+    expect(screen.queryByText("Late reply")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Load more comments" }));
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Newest comments" })).toBeNull());
+    expect(threadTexts().map((t) => t.text)).toEqual(["First!", "Line oneLine two <b>not bold</b>", "On the second page", "Newest of all"]);
+  });
+
+  it("shows the viewer's own new comment at once while older pages are unread, and counts a delete the server reports", async () => {
+    const user = userEvent.setup();
+    const mine = makeComment({ id: "c8", userId: "u1", content: "My take", createdAt: NOW, viewer: { canDelete: true } });
+    await openDialog({ ...pages(), "POST /api/posts/p1/comments": json(mine, 201) });
+    await user.type(input(), "My take{Enter}");
+    expect(await findToast("Comment added!")).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Newest comments" })).getByText("My take")).toBeInTheDocument();
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("7");
+    // A comment on a page not loaded is deleted: the room says what the post's count is now.
+    await server(() => FakeSocket.last().serverOpen());
+    await server(() => FakeSocket.last().serverSend({ type: "comment.deleted", commentId: "c6", postId: "p1", commentsCount: 4 }));
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("4");
+  });
+
+  it("keeps the loaded comments and offers a retry when the next page fails", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const base = pages()["GET /api/posts/p1/comments"];
+    await openDialog({
+      "GET /api/posts/p1/comments": (call: { search: string }) =>
+        fail && new URLSearchParams(call.search).get("cursor") ? apiError(500, "internal", "An unexpected error occurred") : base(call),
+    });
+    await user.click(screen.getByRole("button", { name: "Load more comments" }));
+    expect(await findToast("Failed to load comments")).toBeInTheDocument();
+    expect(threadTexts()).toHaveLength(2);
+    fail = false;
+    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("On the second page")).toBeInTheDocument();
+  });
+});

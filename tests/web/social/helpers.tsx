@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import type { Post } from "../../../shared/posts-api";
 import { Toaster } from "../../../web/components/ui/toaster";
 import { postKeys } from "../../../web/features/posts/api";
-import type { Comment, CommentThread } from "../../../web/features/social/types";
+import type { Comment, CommentPage, ReplyPage } from "../../../web/features/social/types";
 import { NOW } from "../posts/fixtures";
 
 // The posts feature's key (["posts", "detail", id]); importing its api also registers its caches
@@ -68,6 +68,39 @@ export function makeComment(overrides: Partial<Comment> & { id: string }): Comme
   };
 }
 
-export function thread(comment: Comment, replies: Comment[] = []): CommentThread {
-  return { ...comment, replies };
+/** A top-level comment with its replies, as a test describes it before it becomes a page. */
+export type TestThread = Comment & { replies: Comment[]; replyCount?: number; repliesCursor?: string | null };
+
+export function thread(comment: Comment, replies: Comment[] = [], more?: { replyCount: number; repliesCursor: string }): TestThread {
+  return { ...comment, replies, ...more };
+}
+
+/** A comment as a page carries it: no author block (the page's map has it), no post, no cursor. */
+function entry({ postId: _postId, author: _author, cursor: _cursor, ...rest }: Comment) {
+  return rest;
+}
+
+/** The server's page for these threads: authors once in the map, the newest comment as `latest`. */
+export function commentPage(threads: TestThread[], overrides: Partial<CommentPage> = {}): CommentPage {
+  const all = threads.flatMap((t) => [t, ...t.replies]);
+  const newest = [...all].sort((a, b) => b.createdAt - a.createdAt)[0];
+  return {
+    postId: "p1",
+    items: threads.map(({ replies, replyCount, repliesCursor, ...top }) => ({
+      ...entry(top),
+      replies: replies.map(entry),
+      replyCount: replyCount ?? replies.length,
+      repliesCursor: repliesCursor ?? null,
+    })),
+    authors: Object.fromEntries(all.map((c) => [c.userId, c.author])),
+    nextCursor: null,
+    latest: newest ? { cursor: newest.cursor, createdAt: newest.createdAt } : null,
+    total: all.length,
+    ...overrides,
+  };
+}
+
+/** The server's page of a thread's further replies. */
+export function replyPage(replies: Comment[], nextCursor: string | null = null): ReplyPage {
+  return { items: replies.map(entry), authors: Object.fromEntries(replies.map((c) => [c.userId, c.author])), nextCursor };
 }

@@ -1,9 +1,10 @@
 // Comments carry their own catch-up cursor (decision record 0006): the SPA sends back the
-// `cursor` of the newest comment it holds as ?since= and never builds one. The same cursor is in
-// the POST answer, the list, the catch-up list and the live frame.
+// `cursor` of the newest comment it knows of as ?since= and never builds one. The same cursor is
+// in the POST answer, the first page's `latest` mark, the catch-up list and the live frame; page
+// entries leave it out (decision record 0061), since a page is read with its own cursors.
 import { describe, expect, it } from "vitest";
 import type { Comment } from "../../../shared/realtime";
-import type { CommentList, CommentsSince } from "../../../shared/social-api";
+import type { CommentPage, CommentsSince } from "../../../shared/social-api";
 import { api, json, listen, signedInUser, signedInUserWithPost } from "../helpers";
 
 const add = (who: { cookie: string }, postId: string, content: string, parentId?: string) =>
@@ -22,9 +23,16 @@ describe("comment cursors", () => {
 
     expect(first.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(frame.comment.cursor).toBe(first.cursor);
-    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`), 200);
-    expect(list.items.map((c) => c.cursor)).toEqual([first.cursor, third.cursor]);
-    expect(list.items[0]!.replies[0]!.cursor).toBe(second.cursor);
+    const list = await json<CommentPage>(await api(`/api/posts/${owner.postId}/comments`), 200);
+    expect(list.items.map((c) => c.id)).toEqual([first.id, third.id]);
+    expect(list.items[0]!.replies.map((r) => r.id)).toEqual([second.id]);
+    // The page's mark is the newest comment's own cursor, reply or not.
+    expect(list.latest).toEqual({ cursor: third.cursor, createdAt: third.createdAt });
+    expect(list.items.every((c) => !("cursor" in c) && c.replies.every((r) => !("cursor" in r)))).toBe(true);
+    const fromMark = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${list.latest!.cursor}`), 200);
+    expect(fromMark).toEqual({ items: [], hasMore: false });
+    const afterReply = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${second.cursor}`), 200);
+    expect(afterReply.items.map((c) => c.id)).toEqual([third.id]);
 
     const since = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${first.cursor}`, { cookie: fan.cookie }), 200);
     expect(since.items.map((c) => [c.id, c.cursor])).toEqual([

@@ -6,7 +6,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Comment } from "../../../shared/realtime";
-import type { CommentList, CommentsSince } from "../../../shared/social-api";
+import type { CommentPage, CommentsSince } from "../../../shared/social-api";
 import { commentRoomPath } from "../../../shared/realtime";
 import { api, expectError, json, listen, ORIGIN, roomOf, signedInUser, type SignedInUser, signedInUserWithPost, sleep } from "../helpers";
 
@@ -51,7 +51,8 @@ describe("CommentRoom — listening", () => {
     await a.next("comment.created");
     await json(await api(`/api/comments/${created.id}`, { cookie: owner.cookie, method: "DELETE" }), 200);
     for (const l of [a, b]) {
-      expect(await l.next("comment.deleted")).toEqual({ type: "comment.deleted", commentId: created.id, postId: owner.postId });
+      // With the post's count after the delete, so a client whose pages miss the comment still counts right.
+      expect(await l.next("comment.deleted")).toEqual({ type: "comment.deleted", commentId: created.id, postId: owner.postId, commentsCount: 0 });
     }
     a.close();
     b.close();
@@ -188,7 +189,7 @@ describe("CommentRoom — reconnecting and restarts", () => {
     await again.next("welcome");
     const since = await json<CommentsSince>(await api(`/api/posts/${owner.postId}/comments?since=${cursorOf(before)}`), 200);
     expect(since.items.map((c) => c.id)).toEqual([during.id]);
-    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`), 200);
+    const list = await json<CommentPage>(await api(`/api/posts/${owner.postId}/comments`), 200);
     expect(list.items.map((c) => c.id)).toEqual([before.id, during.id]);
     again.close();
   });

@@ -4,7 +4,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Comment } from "../../../shared/realtime";
-import type { CommentList, CommentsSince } from "../../../shared/social-api";
+import type { CommentPage, CommentsSince } from "../../../shared/social-api";
 import { comments } from "../../../worker/db/schema";
 import { api, db, eventsOf, expectError, insertPost, json, postCounts, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
 import { SOCIAL_TEXTS } from "../../../shared/messages";
@@ -79,7 +79,7 @@ describe("replies", () => {
     expect((await db().select().from(comments).where(eq(comments.id, deeper.id)))[0]?.parentId).toBe(top.id);
 
     const second = await json<Comment>(await add(b, owner.postId, { content: "Another top-level one" }), 201);
-    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`, { cookie: a.cookie }), 200);
+    const list = await json<CommentPage>(await api(`/api/posts/${owner.postId}/comments`, { cookie: a.cookie }), 200);
     // Top-level oldest first, replies oldest first under their parent.
     expect(list.items.map((t) => t.id)).toEqual([top.id, second.id]);
     expect(list.items[0]!.replies.map((r) => r.id)).toEqual([reply.id, deeper.id]);
@@ -165,7 +165,7 @@ describe("GET /api/posts/:postId/comments", () => {
     const byA = await json<Comment>(await add(a, owner.postId, { content: "From A" }), 201);
     await json<Comment>(await add(b, owner.postId, { content: "From B", parentId: byA.id }), 201);
     const canDelete = async (who: SignedInUser | null) => {
-      const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`, { cookie: who?.cookie }), 200);
+      const list = await json<CommentPage>(await api(`/api/posts/${owner.postId}/comments`, { cookie: who?.cookie }), 200);
       return [list.items[0]!.viewer.canDelete, list.items[0]!.replies[0]!.viewer.canDelete];
     };
     expect(await canDelete(owner)).toEqual([true, true]);
@@ -177,7 +177,14 @@ describe("GET /api/posts/:postId/comments", () => {
 
   it("answers an empty list for a post without comments", async () => {
     const { postId } = await signedInUserWithPost();
-    expect(await json<CommentList>(await api(`/api/posts/${postId}/comments`), 200)).toEqual({ items: [] });
+    expect(await json<CommentPage>(await api(`/api/posts/${postId}/comments`), 200)).toEqual({
+      postId,
+      items: [],
+      authors: {},
+      nextCursor: null,
+      latest: null,
+      total: 0,
+    });
   });
 
   it("returns exactly the comments after a ?since= cursor, flat and oldest first", async () => {
@@ -204,7 +211,7 @@ describe("GET /api/posts/:postId/comments", () => {
     const made = await Promise.all(fans.map((f, i) => add(f, owner.postId, { content: `Burst ${i}` }).then((r) => json<Comment>(r, 201))));
     const stamps = made.map((c) => c.createdAt);
     expect(new Set(stamps).size).toBe(stamps.length);
-    const list = await json<CommentList>(await api(`/api/posts/${owner.postId}/comments`), 200);
+    const list = await json<CommentPage>(await api(`/api/posts/${owner.postId}/comments`), 200);
     const ordered = [...made].sort((x, y) => x.createdAt - y.createdAt).map((c) => c.id);
     expect(list.items.map((c) => c.id)).toEqual(ordered);
   });

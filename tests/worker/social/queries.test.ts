@@ -5,7 +5,14 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookmarkPageQuery } from "../../../worker/db/queries/bookmarks";
-import { commentListQuery, commentsSinceQuery, insertComment } from "../../../worker/db/queries/comments";
+import {
+  commentsSinceQuery,
+  insertComment,
+  latestCommentQuery,
+  replyCountsQuery,
+  replyPageQuery,
+  topLevelPageQuery,
+} from "../../../worker/db/queries/comments";
 import { setFollow } from "../../../worker/db/queries/follows";
 import { setLike } from "../../../worker/db/queries/likes";
 import { setBookmark } from "../../../worker/db/queries/bookmarks";
@@ -21,9 +28,32 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Pro
 }
 
 describe("query plans", () => {
-  it("reads a post's comments from comments_post_created_idx without a sort", async () => {
-    const text = await plan(commentListQuery(db(), "p"));
-    expect(text).toContain("comments_post_created_idx");
+  // The SQL the comments route runs (listCommentPage, listReplies), not a hand-written copy.
+  it("pages a post's top-level comments from the replies-free partial index, as a range, without a sort", async () => {
+    for (const cursor of [undefined, { createdAt: 1, id: "x" }]) {
+      const text = await plan(topLevelPageQuery(db(), "p", cursor, 20));
+      expect(text).toMatch(cursor ? /comments_post_top_created_idx \(post_id=\? AND \(created_at,id\)>\(\?,\?\)\)/ : /comments_post_top_created_idx \(post_id=\?\)/);
+      expect(text).not.toContain("TEMP B-TREE");
+    }
+  });
+
+  it("reads a thread's replies from comments_parent_created_idx, as a range, without a sort", async () => {
+    for (const cursor of [undefined, { createdAt: 1, id: "x" }]) {
+      const text = await plan(replyPageQuery(db(), "c", cursor, 3));
+      expect(text).toMatch(cursor ? /comments_parent_created_idx \(parent_id=\? AND \(created_at,id\)>\(\?,\?\)\)/ : /comments_parent_created_idx \(parent_id=\?\)/);
+      expect(text).not.toContain("TEMP B-TREE");
+    }
+  });
+
+  it("counts the replies of a page's threads from the covering comments_parent_created_idx", async () => {
+    const text = await plan(replyCountsQuery(db(), ["a", "b", "c"]));
+    expect(text).toMatch(/USING COVERING INDEX comments_parent_created_idx \(parent_id=\?\)/);
+    expect(text).not.toMatch(/SCAN comments\b/);
+  });
+
+  it("finds a post's newest comment with one probe of comments_post_created_idx", async () => {
+    const text = await plan(latestCommentQuery(db(), "p"));
+    expect(text).toContain("comments_post_created_idx (post_id=?)");
     expect(text).not.toContain("TEMP B-TREE");
   });
 

@@ -30,6 +30,7 @@ describe("parseServerMessage", () => {
     const messages = [
       { type: "comment.created", comment },
       { type: "comment.deleted", commentId: "c1", postId: "p1" },
+      { type: "comment.deleted", commentId: "c1", postId: "p1", commentsCount: 7 },
       { type: "pong", t: 5 },
       { type: "welcome", postId: "p1", serverTime: 10 },
     ] as const;

@@ -6,7 +6,8 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack
 import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, unwrap } from "../../lib/api-client";
 import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
-import type { BookmarkPage, BookmarkState, Comment, CommentThread, FollowState, LikeState } from "./types";
+import { joinPage } from "./comments-cache";
+import type { BookmarkPage, BookmarkState, Comment, CommentPage, CommentsSince, FollowState, LikeState, ReplyPage } from "./types";
 
 export const socialKeys = {
   all: ["social"] as const,
@@ -29,18 +30,19 @@ export const socialCalls = {
         { init: { signal } },
       ),
     ),
-  comments: (postId: string, signal?: AbortSignal): Promise<{ items: CommentThread[] }> =>
-    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: {} }, { init: { signal } })) as Promise<{
-      items: CommentThread[];
-    }>,
+  /** A page of threads; `cursor` is the previous page's `nextCursor`, passed back unchanged. */
+  comments: (postId: string, cursor: string | null, signal?: AbortSignal): Promise<CommentPage> =>
+    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: cursor ? { cursor } : {} }, { init: { signal } })) as Promise<CommentPage>,
+  /** A thread's next replies after the server's `repliesCursor` (or a reply page's `nextCursor`). */
+  replies: (commentId: string, cursor: string, signal?: AbortSignal): Promise<ReplyPage> =>
+    unwrap(api.api.comments[":commentId"].replies.$get({ param: { commentId }, query: { cursor } }, { init: { signal } })),
   /**
    * Everything created after `since`, flat: the catch-up after a reconnect. `since` is the
-   * `cursor` the server put on the newest comment held; the client never builds one.
+   * server's cursor of the newest comment known (a page's `latest`, or a live comment's own
+   * `cursor`); the client never builds one.
    */
-  commentsSince: (postId: string, since: string, signal?: AbortSignal): Promise<{ items: Comment[] }> =>
-    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: { since } }, { init: { signal } })) as Promise<{
-      items: Comment[];
-    }>,
+  commentsSince: (postId: string, since: string, signal?: AbortSignal): Promise<CommentsSince> =>
+    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: { since } }, { init: { signal } })) as Promise<CommentsSince>,
   addComment: (postId: string, content: string, parentId: string | null): Promise<Comment> =>
     unwrap(api.api.posts[":postId"].comments.$post({ param: { postId }, json: { content, parentId } })),
   deleteComment: (commentId: string): Promise<unknown> => unwrap(api.api.comments[":commentId"].$delete({ param: { commentId } })),
@@ -50,10 +52,13 @@ export const socialCalls = {
     unwrap(api.api.users[":userId"].follow.$put({ param: { userId }, json: { following } })),
 };
 
-export function commentsQueryOptions(postId: string) {
-  return queryOptions({
+/** A post's comment threads, a page of top-level comments at a time, oldest first. */
+export function commentsInfiniteQueryOptions(postId: string) {
+  return infiniteQueryOptions({
     queryKey: socialKeys.comments(postId),
-    queryFn: ({ signal }) => socialCalls.comments(postId, signal),
+    queryFn: ({ pageParam, signal }) => socialCalls.comments(postId, pageParam, signal).then(joinPage),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     // The socket keeps an open list current; a reopened dialog shows the cache and refreshes it.
     staleTime: 0,
   });

@@ -1,24 +1,33 @@
 // Comments (spec social-feed-search §2 comments dialog, §4 comment reply, §5 comments, §7
-// comments; decision record 0009). Top-level comments oldest first, each with its replies oldest
-// first, one level deep. comments_count on posts follows the rows through triggers.
+// comments; decision records 0009 and 0061). Top-level comments oldest first, each with its
+// replies oldest first, one level deep. comments_count on posts follows the rows through triggers.
+//
+// A busy post is read a page at a time: a page of top-level comments (comments_post_top_created_idx,
+// which holds no replies), each with its reply count and first replies (comments_parent_created_idx),
+// and a thread's further replies a page at a time from the same index. Nothing is ever dropped:
+// every reply is reachable from its thread's cursor, however old the thread.
 //
 // created_at is assigned by the insert itself as max(now, newest comment of the post + 1), so
 // within a post it strictly increases in the order rows are committed, whichever Worker's clock
 // wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
 // skip a comment committed later with an earlier or equal timestamp.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { Comment, CommentThread } from "../../../shared/realtime";
+import type { Comment } from "../../../shared/realtime";
+import {
+  CATCH_UP_MAX,
+  type CommentAuthors,
+  type CommentEntry,
+  type CommentPage,
+  type CommentsSince,
+  type CommentThreadEntry,
+  REPLY_PREVIEW,
+  type ReplyPage,
+} from "../../../shared/social-api";
 import { canDeleteComment } from "../../lib/permissions";
 import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
 import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
-
-/**
- * The most rows one read returns. The spec shows no paging for comments; this bounds a read of a
- * very busy post (the newest are kept, since a live dialog must show what was just written).
- */
-const COMMENTS_READ_MAX = 2000;
 
 const selection = {
   id: comments.id,
@@ -48,38 +57,58 @@ export function toComment(row: CommentRow, viewerId: string | null, postOwnerId:
   };
 }
 
-/** Groups comments (oldest first) into threads; replies whose parent is not in the set are dropped. */
-function toThreads(items: Comment[]): CommentThread[] {
-  const threads: CommentThread[] = [];
-  const byId = new Map<string, CommentThread>();
-  for (const comment of items) {
-    if (comment.parentId === null) {
-      const thread: CommentThread = { ...comment, replies: [] };
-      threads.push(thread);
-      byId.set(comment.id, thread);
-    }
-  }
-  for (const comment of items) {
-    if (comment.parentId !== null) byId.get(comment.parentId)?.replies.push(comment);
-  }
-  return threads;
-}
-
 export interface ReadOptions {
   postId: string;
   postOwnerId: string;
   viewerId: string | null;
 }
 
-/** The newest comments of a post, newest first; exported for the query-plan tests. */
-export function commentListQuery(db: Db, postId: string) {
+/** `(created_at, id) > cursor`: the rows after a position, as a range of the index they are read from. */
+const after = (cursor: Cursor | undefined): SQL | undefined =>
+  cursor ? sql`(${comments.createdAt}, ${comments.id}) > (${cursor.createdAt}, ${cursor.id})` : undefined;
+
+/**
+ * One page of a post's top-level comments, oldest first, one row more than the page to tell
+ * whether another follows. Exported for the query-plan tests, which run this very SQL.
+ */
+export function topLevelPageQuery(db: Db, postId: string, cursor: Cursor | undefined, limit: number) {
   return db
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(and(eq(comments.postId, postId), isNull(comments.parentId), after(cursor)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit + 1);
+}
+
+/** A thread's replies after a cursor, oldest first, one row more than asked; for the plan tests too. */
+export function replyPageQuery(db: Db, parentId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(and(eq(comments.parentId, parentId), after(cursor)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit + 1);
+}
+
+/** How many replies each of these threads has (one index range per thread); for the plan tests too. */
+export function replyCountsQuery(db: Db, parentIds: string[]) {
+  return db
+    .select({ parentId: comments.parentId, replies: count() })
+    .from(comments)
+    .where(inArray(comments.parentId, parentIds))
+    .groupBy(comments.parentId);
+}
+
+/** The post's newest comment, top-level or reply: where a live client catches up from. */
+export function latestCommentQuery(db: Db, postId: string) {
+  return db
+    .select({ createdAt: comments.createdAt, id: comments.id })
+    .from(comments)
     .where(eq(comments.postId, postId))
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(COMMENTS_READ_MAX);
+    .limit(1);
 }
 
 /** Comments of a post after a cursor, oldest first; exported for the query-plan tests. */
@@ -88,26 +117,114 @@ export function commentsSinceQuery(db: Db, postId: string, since: Cursor) {
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postId, postId), sql`(${comments.createdAt}, ${comments.id}) > (${since.createdAt}, ${since.id})`))
+    .where(and(eq(comments.postId, postId), after(since)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(COMMENTS_READ_MAX);
+    .limit(CATCH_UP_MAX + 1);
 }
 
-/** Every comment of a post as threads (comments_post_created_idx, read backwards then flipped). */
-export async function listCommentThreads(db: Db, options: ReadOptions): Promise<CommentThread[]> {
-  const rows = (await commentListQuery(db, options.postId)) as CommentRow[];
-  rows.reverse();
-  return toThreads(rows.map((row) => toComment(row, options.viewerId, options.postOwnerId)));
+/** Turns rows into page entries, each author once in `authors`. */
+function toEntries(rows: CommentRow[], authors: CommentAuthors, options: Omit<ReadOptions, "postId">): CommentEntry[] {
+  return rows.map((row) => {
+    authors[row.userId] ??= toAuthor(row);
+    return {
+      id: row.id,
+      userId: row.userId,
+      parentId: row.parentId,
+      content: row.content,
+      createdAt: row.createdAt,
+      viewer: { canDelete: canDeleteComment(options.viewerId, { userId: row.userId, postOwnerId: options.postOwnerId }) },
+    };
+  });
+}
+
+/** The cursor after the last row kept, when the extra row read says more follow. */
+function nextCursorOf(rows: CommentRow[], limit: number): string | null {
+  if (rows.length <= limit) return null;
+  const last = rows[limit - 1]!;
+  return encodeCursor({ createdAt: last.createdAt, id: last.id });
+}
+
+export interface PageOptions extends ReadOptions {
+  cursor: Cursor | undefined;
+  limit: number;
+  /** The post's comments_count, read with the post. */
+  total: number;
+}
+
+/**
+ * One page of threads: the top-level comments and the newest-comment mark in one batch, then
+ * every thread's reply count and first replies in a second one (both read one snapshot each; a
+ * reply written between them shows up in the thread's count or cursor, never lost).
+ */
+export async function listCommentPage(db: Db, options: PageOptions): Promise<CommentPage> {
+  const [pageRows, latestRows] = await db.batch([
+    topLevelPageQuery(db, options.postId, options.cursor, options.limit),
+    latestCommentQuery(db, options.postId),
+  ]);
+  const tops = (pageRows as CommentRow[]).slice(0, options.limit);
+  const authors: CommentAuthors = {};
+  const entries = toEntries(tops, authors, options);
+
+  const counts = new Map<string, number>();
+  const previews = new Map<string, CommentRow[]>();
+  if (tops.length > 0) {
+    const ids = tops.map((row) => row.id);
+    const [countRows, ...previewRows] = await db.batch([
+      replyCountsQuery(db, ids),
+      ...ids.map((id) => replyPageQuery(db, id, undefined, REPLY_PREVIEW)),
+    ]);
+    for (const row of countRows as { parentId: string | null; replies: number }[]) if (row.parentId) counts.set(row.parentId, row.replies);
+    ids.forEach((id, i) => previews.set(id, (previewRows[i] as CommentRow[]).slice(0, REPLY_PREVIEW)));
+  }
+
+  const items: CommentThreadEntry[] = entries.map((entry) => {
+    const replyRows = previews.get(entry.id) ?? [];
+    const replyCount = Math.max(counts.get(entry.id) ?? 0, replyRows.length);
+    const last = replyRows.at(-1);
+    return {
+      ...entry,
+      replyCount,
+      replies: toEntries(replyRows, authors, options),
+      repliesCursor: last && replyCount > replyRows.length ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    };
+  });
+
+  const latest = (latestRows as { createdAt: number; id: string }[])[0];
+  return {
+    postId: options.postId,
+    items,
+    authors,
+    nextCursor: nextCursorOf(pageRows as CommentRow[], options.limit),
+    latest: !options.cursor && latest ? { cursor: encodeCursor(latest), createdAt: latest.createdAt } : null,
+    total: options.total,
+  };
+}
+
+/** The next replies of one thread, oldest first. */
+export async function listReplies(
+  db: Db,
+  options: Omit<ReadOptions, "postId"> & { parentId: string; cursor: Cursor | undefined; limit: number },
+): Promise<ReplyPage> {
+  const rows = (await replyPageQuery(db, options.parentId, options.cursor, options.limit)) as CommentRow[];
+  const authors: CommentAuthors = {};
+  return {
+    items: toEntries(rows.slice(0, options.limit), authors, options),
+    authors,
+    nextCursor: nextCursorOf(rows, options.limit),
+  };
 }
 
 /** Comments of a post created after the cursor, oldest first, flat (the catch-up after a reconnect). */
-export async function listCommentsSince(db: Db, options: ReadOptions & { since: Cursor }): Promise<Comment[]> {
+export async function listCommentsSince(db: Db, options: ReadOptions & { since: Cursor }): Promise<CommentsSince> {
   const rows = (await commentsSinceQuery(db, options.postId, options.since)) as CommentRow[];
-  return rows.map((row) => toComment(row, options.viewerId, options.postOwnerId));
+  return {
+    items: rows.slice(0, CATCH_UP_MAX).map((row) => toComment(row, options.viewerId, options.postOwnerId)),
+    hasMore: rows.length > CATCH_UP_MAX,
+  };
 }
 
-/** What a delete needs: the comment's author and post, and that post's owner. */
-export async function getCommentForDelete(
+/** A comment with its author and post, and that post's owner: what a delete or a replies read needs. */
+export async function getCommentWithPost(
   db: Db,
   id: string,
 ): Promise<{ id: string; postId: string; userId: string; postOwnerId: string } | undefined> {
@@ -181,9 +298,22 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
   return (rows as CommentRow[])[0];
 }
 
-/** Deletes a comment; its replies go with it (parent_id cascade), the counter follows by trigger. */
-export async function deleteComment(db: Db, id: string): Promise<void> {
-  await db.delete(comments).where(eq(comments.id, id));
+/**
+ * Deletes a comment; its replies go with it (parent_id cascade), the counter follows by trigger.
+ * Answers the post's comment count after the delete, read in the same batch.
+ */
+export async function deleteComment(db: Db, id: string, postId: string): Promise<number> {
+  const [, rows] = await db.batch([
+    db.delete(comments).where(eq(comments.id, id)),
+    db.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)).limit(1),
+  ]);
+  return rows[0]?.commentsCount ?? 0;
+}
+
+/** The owner of a post and its comment count, or undefined when it does not exist. */
+export async function getPostCommentsInfo(db: Db, postId: string): Promise<{ ownerId: string; commentsCount: number } | undefined> {
+  const [row] = await db.select({ ownerId: posts.userId, commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)).limit(1);
+  return row;
 }
 
 /** The owner of a post, or undefined when it does not exist. */

@@ -22,10 +22,16 @@ export const comments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Comments of a post, oldest first.
+    // Comments of a post, oldest first (the catch-up after a reconnect, the newest comment).
     index("comments_post_created_idx").on(t.postId, t.createdAt, t.id),
+    // A page of a post's top-level comments, oldest first: replies are not in this index, so a
+    // page never walks past the thousands of replies a busy post can have (decision record 0061).
+    index("comments_post_top_created_idx")
+      .on(t.postId, t.createdAt, t.id)
+      .where(sql`parent_id is null`),
     index("comments_user_created_idx").on(t.userId, t.createdAt),
-    index("comments_parent_idx").on(t.parentId),
+    // A thread's replies oldest first and its reply count; also serves the parent_id cascade.
+    index("comments_parent_created_idx").on(t.parentId, t.createdAt, t.id),
   ],
 );
 

@@ -9,14 +9,14 @@ import { RelativeTime } from "../../../components/relative-time";
 import { Avatar } from "../../../components/ui/avatar";
 import { profilePath } from "../../../lib/app-paths";
 import { cn } from "../../../lib/cn";
-import type { Comment } from "../types";
+import type { CommentView } from "../types";
 
 export interface CommentItemProps {
-  comment: Comment;
+  comment: CommentView;
   canDelete: boolean;
   deleting: boolean;
-  onReply: (comment: Comment) => void;
-  onDelete: (comment: Comment) => void;
+  onReply: (comment: CommentView) => void;
+  onDelete: (comment: CommentView) => void;
   isReply?: boolean;
 }
 

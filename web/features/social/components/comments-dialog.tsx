@@ -3,24 +3,27 @@
 // Reply on each comment; Cancel clears the reply target"; §4 comment reply and realtime; §5
 // comments; §8 'Failed to load comments', 'Failed to add comment', 'Comment added!', 'You must
 // be logged in to comment'). A full-height sheet on phones, a panel from the sm breakpoint.
-// While it is open the post's comment room keeps the list current.
-import { useQuery } from "@tanstack/react-query";
+// While it is open the post's comment room keeps the list current. Threads load a page of
+// top-level comments at a time, and a thread's further replies on request (decision record 0061).
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, COMMENT_PAGE_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
 import { notify, notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import type { SocketLike } from "../../../lib/live-socket";
-import { commentsQueryOptions } from "../api";
-import { countComments } from "../comments-cache";
-import { useAddComment, useDeleteComment } from "../hooks/use-comment-mutations";
+import { commentsInfiniteQueryOptions } from "../api";
+import { commentsTotal, visibleThreads } from "../comments-cache";
+import { useAddComment, useDeleteComment, useLoadReplies } from "../hooks/use-comment-mutations";
 import { useCommentsLive } from "../hooks/use-comments-live";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
-import type { Comment } from "../types";
+import { setCommentsCountEverywhere } from "../post-cache";
+import type { CommentThreadView, CommentView } from "../types";
 import { CommentComposer, type ReplyTarget } from "./comment-composer";
 import { CommentList } from "./comment-list";
 import { LiveIndicator } from "./live-indicator";
@@ -50,29 +53,38 @@ function notifyAddCommentFailed(error: unknown): void {
 }
 
 export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket }: CommentsDialogProps) {
-  const comments = useQuery({ ...commentsQueryOptions(post.id), enabled: open });
+  const queryClient = useQueryClient();
+  const comments = useInfiniteQuery({ ...commentsInfiniteQueryOptions(post.id), enabled: open });
   const channel = useCommentsLive(post.id, { enabled: open, createSocket });
   const add = useAddComment(post.id);
   const remove = useDeleteComment(post.id);
+  const loadReplies = useLoadReplies(post.id);
   const promptSignIn = useSignInPrompt();
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listEndRef = useRef<HTMLDivElement>(null);
 
-  // One toast per failure to load (spec §8), plus the inline retry below.
+  // One toast per failure to load (spec §8), a first page or a later one, plus the inline retry
+  // below (or the "Load more" button's).
   useEffect(() => {
     if (comments.isError && open) notifyError(POST_ERRORS.loadComments, { id: `comments-${post.id}` });
   }, [comments.isError, comments.errorUpdatedAt, open, post.id]);
 
-  const threads = comments.data?.items ?? [];
-  const total = comments.data ? countComments(threads) : post.commentsCount;
+  // The first page says how many comments the post has now: every card showing it follows.
+  const pageTotal = commentsTotal(comments.data);
+  useEffect(() => {
+    if (pageTotal !== null) setCommentsCountEverywhere(queryClient, post.id, pageTotal);
+  }, [pageTotal, queryClient, post.id]);
+
+  const { threads, live } = visibleThreads(comments.data);
+  const total = pageTotal ?? post.commentsCount;
   const name = post.author.displayName || post.author.username;
 
-  const canDelete = (comment: Comment) =>
+  const canDelete = (comment: CommentView) =>
     comment.viewer.canDelete || (viewerId !== null && (comment.userId === viewerId || post.userId === viewerId));
 
-  const onReply = (comment: Comment) => {
+  const onReply = (comment: CommentView) => {
     if (!viewerId) {
       promptSignIn(POST_ERRORS.loginToComment);
       return;
@@ -81,7 +93,16 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
     inputRef.current?.focus();
   };
 
-  const onDelete = (comment: Comment) =>
+  const onMoreReplies = (thread: CommentThreadView) => {
+    // A second tap on the same thread while its replies load is one request, not two.
+    if (!thread.repliesCursor || (loadReplies.isPending && loadReplies.variables?.commentId === thread.id)) return;
+    loadReplies.mutate(
+      { commentId: thread.id, cursor: thread.repliesCursor },
+      { onError: () => notifyError(COMMENT_PAGE_TEXTS.loadRepliesFailed, { id: `replies-${thread.id}` }) },
+    );
+  };
+
+  const onDelete = (comment: CommentView) =>
     remove.mutate(comment.id, {
       onError: (error) => notifyError(error instanceof ApiClientError ? error.message : ACCOUNT_TEXTS.unexpected),
     });
@@ -105,6 +126,15 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
         onError: notifyAddCommentFailed,
       },
     );
+  };
+
+  const listProps = {
+    canDelete,
+    deletingId: remove.isPending ? (remove.variables ?? null) : null,
+    loadingRepliesOf: loadReplies.isPending ? (loadReplies.variables?.commentId ?? null) : null,
+    onReply,
+    onDelete,
+    onMoreReplies,
   };
 
   return (
@@ -149,20 +179,31 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
                 <RefreshCw aria-hidden /> Try again
               </Button>
             </div>
-          ) : threads.length === 0 ? (
+          ) : threads.length === 0 && live.length === 0 ? (
             <div className="flex flex-col items-center gap-2 py-12 text-center" data-testid="comments-empty">
               <MessageCircle className="size-9 text-muted-foreground" aria-hidden />
               <p className="font-medium">No comments yet</p>
               <p className="text-sm text-muted-foreground">Start the conversation.</p>
             </div>
           ) : (
-            <CommentList
-              threads={threads}
-              canDelete={canDelete}
-              deletingId={remove.isPending ? (remove.variables ?? null) : null}
-              onReply={onReply}
-              onDelete={onDelete}
-            />
+            <div className="space-y-5">
+              <CommentList threads={comments.hasNextPage ? threads : [...threads, ...live]} {...listProps} />
+              {comments.hasNextPage ? (
+                <>
+                  <div className="flex justify-center">
+                    {comments.isFetchingNextPage ? (
+                      <Spinner label={COMMENT_PAGE_TEXTS.loadingMore} />
+                    ) : (
+                      <Button variant="outline" onClick={() => void comments.fetchNextPage()} data-testid="load-more-comments">
+                        {comments.isFetchNextPageError ? COMMENT_PAGE_TEXTS.retryMore : COMMENT_PAGE_TEXTS.loadMore}
+                      </Button>
+                    )}
+                  </div>
+                  {/* The newest comments, written while older pages are still unread, come after them. */}
+                  {live.length > 0 ? <CommentList threads={live} label={COMMENT_PAGE_TEXTS.newerComments} {...listProps} /> : null}
+                </>
+              ) : null}
+            </div>
           )}
           <div ref={listEndRef} />
         </div>

@@ -2,46 +2,38 @@
 // that post to refetch", realtime channel states; §9 heartbeat and reconnect delays; DESIGN.md
 // "rows are written to D1 first, then broadcast; clients reconnect … and fetch what they missed").
 //
-// A broadcast comment is put straight into the cached list (deduplicated by id, so the sender's
-// own comment shows once); a reply whose parent the client does not hold, or a catch-up that
-// cannot be applied, refetches the whole list instead. Each time the socket (re)opens, the
-// comments created after the newest one held are fetched with `?since=` and that comment's own
-// server-issued cursor, so nothing is lost while the connection was down or the room restarted.
+// A broadcast comment is put straight into the cached pages (deduplicated by id, so the sender's
+// own comment shows once; decision record 0061 says where it goes). Each time the socket
+// (re)opens, the comments created after the newest one known are fetched with `?since=` and the
+// server's cursor of that comment, so nothing is lost while the connection was down or the room
+// restarted; after a long absence (more than one catch-up holds) the pages are read again.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { commentRoomPath, HEARTBEAT_INTERVAL_MS, parseServerMessage } from "../../../../shared/realtime";
 import { type ChannelState, createLiveSocket, liveUrl, type SocketLike } from "../../../lib/live-socket";
 import { socialCalls, socialKeys } from "../api";
-import { catchUpCursor, type CommentsData, countComments, insertComment, removeComment } from "../comments-cache";
+import { catchUpCursor, commentsTotal, insertComment, removeComment } from "../comments-cache";
 import { setCommentsCountEverywhere } from "../post-cache";
-import type { Comment, CommentRoomClientMessage, CommentRoomServerMessage } from "../types";
+import type { Comment, CommentRoomClientMessage, CommentRoomServerMessage, CommentsData } from "../types";
 
-/** Writes a new list and keeps every cached copy of the post's comment count in step with it. */
-function writeComments(queryClient: QueryClient, postId: string, next: CommentsData): void {
-  queryClient.setQueryData<CommentsData>(socialKeys.comments(postId), next);
-  setCommentsCountEverywhere(queryClient, postId, countComments(next.items));
-}
-
-/** Adds comments to the cached list; false when one could not be placed (the caller refetches). */
-export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[]): boolean {
-  const current = queryClient.getQueryData<CommentsData>(socialKeys.comments(postId));
-  if (!current) return true;
-  let items = current.items;
-  for (const comment of comments) {
-    if (comment.postId !== postId) continue;
-    const next = insertComment(items, comment);
-    if (!next) return false;
-    items = next;
-  }
-  if (items !== current.items) writeComments(queryClient, postId, { ...current, items });
-  return true;
-}
-
-export function applyDeletedComment(queryClient: QueryClient, postId: string, commentId: string): void {
+/** Rewrites the cached pages and keeps every cached copy of the post's comment count in step. */
+function updateComments(queryClient: QueryClient, postId: string, fn: (data: CommentsData) => CommentsData): void {
   const current = queryClient.getQueryData<CommentsData>(socialKeys.comments(postId));
   if (!current) return;
-  const items = removeComment(current.items, commentId);
-  if (items !== current.items) writeComments(queryClient, postId, { ...current, items });
+  const next = fn(current);
+  if (next === current) return;
+  queryClient.setQueryData<CommentsData>(socialKeys.comments(postId), next);
+  const total = commentsTotal(next);
+  if (total !== null) setCommentsCountEverywhere(queryClient, postId, total);
+}
+
+/** Adds comments that arrived live to the cached pages (nothing to do before the first page). */
+export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[]): void {
+  updateComments(queryClient, postId, (data) => comments.reduce((next, comment) => (comment.postId === postId ? insertComment(next, comment) : next), data));
+}
+
+export function applyDeletedComment(queryClient: QueryClient, postId: string, commentId: string, commentsCount?: number): void {
+  updateComments(queryClient, postId, (data) => removeComment(data, commentId, commentsCount));
 }
 
 export interface UseCommentsLiveOptions {
@@ -71,7 +63,7 @@ export function useCommentsLive(postId: string, { enabled, createSocket }: UseCo
         const current = queryClient.getQueryData<CommentsData>(key);
         // Not loaded yet: the first fetch, still running, brings everything.
         if (!current) return;
-        const since = catchUpCursor(current.items);
+        const since = catchUpCursor(current);
         if (!since) {
           refetch();
           return;
@@ -81,8 +73,9 @@ export function useCommentsLive(postId: string, { enabled, createSocket }: UseCo
         catchUp = controller;
         socialCalls
           .commentsSince(postId, since, controller.signal)
-          .then(({ items }) => {
-            if (!applyNewComments(queryClient, postId, items)) refetch();
+          .then(({ items, hasMore }) => {
+            if (hasMore) refetch();
+            else applyNewComments(queryClient, postId, items);
           })
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
@@ -94,10 +87,10 @@ export function useCommentsLive(postId: string, { enabled, createSocket }: UseCo
       onMessage: (message) => {
         switch (message.type) {
           case "comment.created":
-            if (!applyNewComments(queryClient, postId, [message.comment])) refetch();
+            applyNewComments(queryClient, postId, [message.comment]);
             break;
           case "comment.deleted":
-            if (message.postId === postId) applyDeletedComment(queryClient, postId, message.commentId);
+            if (message.postId === postId) applyDeletedComment(queryClient, postId, message.commentId, message.commentsCount);
             break;
           case "pong":
           case "welcome":
