@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingPage } from "../../shared/booking-api";
 import type { CreatePaymentResponse } from "../../shared/checkout-api";
 import { BOOKING_TEXTS } from "../../shared/messages";
-import { formatSpan } from "../../web/features/booking/time-zone";
+import { formatSpan } from "../../shared/rules/time-display";
 import { MOBILE, baseURL, createConfirmedUser, launch, newContext, photograph, signInThroughForm, trackErrors } from "./browser";
 
 const PASSWORD = "Mix!Bus#Glue42";

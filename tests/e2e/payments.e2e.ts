@@ -106,7 +106,7 @@ describe("payments journey (seller and buyer)", () => {
     const [receipt] = await Promise.all([sellerContext.waitForEvent("page"), saleRow.getByTestId("receipt-link").click()]);
     await receipt.waitForLoadState();
     await receipt.getByRole("heading", { name: "Receipt" }).waitFor();
-    const text = (await receipt.textContent()) ?? "";
+    const text = (await receipt.locator("body").textContent()) ?? "";
     expect(text).toContain("TEST MODE: no real payment was made for this order.");
     expect(text).toContain("$262.50 USD");
     expect(text).toContain(`@${buyer.username}`);

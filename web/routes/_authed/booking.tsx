@@ -8,7 +8,7 @@ import { BOOKING_TEXTS } from "../../../shared/messages";
 import { BackLink } from "../../components/back-link";
 import { availabilityQueryOptions, bookingOverviewQueryOptions, bookingsInfiniteQueryOptions } from "../../features/booking/api";
 import { BookingScreen } from "../../features/booking/components/booking-screen";
-import { viewerTimeZone } from "../../features/booking/time-zone";
+import { viewerTimeZone } from "../../../shared/rules/time-display";
 import { appPaths } from "../../lib/app-paths";
 
 export const Route = createFileRoute("/_authed/booking")({

@@ -7,7 +7,7 @@ import { BOOKING_TEXTS } from "../../../../shared/messages";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { formatSpan } from "../time-zone";
+import { formatSpan } from "../../../../shared/rules/time-display";
 
 // Outlined with dark text, as the order badges are: tinted fills fall under the contrast ratio.
 const STATUS_CLASSES: Record<BookingStatus, string> = {

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from "../../../components/ui/spinner";
 import { notifySuccess } from "../../../components/ui/toast";
 import { freeSlotsQueryOptions, useBookingChange } from "../api";
-import { formatSpan } from "../time-zone";
+import { formatSpan } from "../../../../shared/rules/time-display";
 import { partyName } from "./booking-card";
 
 export type PickTimeTarget = { mode: "new"; orderId: string | null } | { mode: "edit"; booking: Booking };
