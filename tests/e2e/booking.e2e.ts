@@ -2,7 +2,10 @@
 // service as needing scheduling and offers a weekly time on /booking; a buyer in New York pays for
 // the service in test mode, presses New Booking on the order page and books a free time; the
 // seller confirms it. Each sees the booking at their own local hour, with their zone named, and
-// the other side's messages hold a booking message. Screens are checked with axe (no serious or
+// the other side's messages hold a booking message. Then the rest of issue #15's journey: the
+// seller delivers, the buyer accepts and reviews, and the seller finds the sale in /payments, the
+// earnings in /analytics, the review in /reviews and the rating on the public service page.
+// Screens are checked with axe (no serious or
 // critical violations) and photographed at 390×844 and at desktop width.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +57,7 @@ describe("booking journey (390×844 and desktop)", () => {
     for (const context of contexts) await context.close();
   });
 
-  it("a buyer books a time after paying, the seller confirms, each reads it in their own zone", { timeout: 240_000 }, async () => {
+  it("a buyer pays, books a time, the seller confirms and delivers, the buyer completes and reviews; payments, analytics and reviews follow", { timeout: 300_000 }, async () => {
     const stamp = Date.now().toString(36);
     const sellerEmail = await account(`lena_${stamp}`, "Lena Vogt");
     const buyerEmail = await account(`troy_${stamp}`, "Troy Adams");
@@ -136,6 +139,50 @@ describe("booking journey (390×844 and desktop)", () => {
     await photograph(buyer.page, "booking-buyer-confirmed");
     const conversations = (await (await buyer.context.request.get("/api/conversations")).json()) as { items: { lastMessage: { content: string } | null }[] };
     expect(conversations.items[0]?.lastMessage?.content).toBe(BOOKING_TEXTS.messages.confirmed("Vocal coaching"));
+
+    // ---- After the session the seller delivers on the order page; the buyer accepts it.
+    await seller.page.goto(`/orders/${orderId}`);
+    const deliver = seller.page.getByTestId("deliver-form");
+    await deliver.getByLabel("Delivery note").fill("Session notes and the warm-up routine we went through.");
+    await deliver.getByRole("button", { name: "Send delivery" }).click();
+    await seller.page.getByTestId("order-status").filter({ hasText: "Delivered" }).waitFor();
+    await buyer.page.goto(`/orders/${orderId}`);
+    await buyer.page.getByRole("button", { name: "Accept delivery" }).click();
+    await buyer.page.getByTestId("order-status").filter({ hasText: "Completed" }).waitFor();
+
+    // ---- The buyer reviews the completed order from its page.
+    const form = buyer.page.getByTestId("review-form");
+    await form.waitFor();
+    await form.getByText("5 stars").click({ force: true });
+    await form.getByLabel("Your review").fill("Clear, patient coaching. My breath support is already better.");
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await toast(buyer.page, "Review posted").waitFor();
+    await photograph(buyer.page, "journey-buyer-reviewed");
+
+    // ---- The seller sees the sale in /payments: $60 earned (the price; the fee is the buyer's).
+    await seller.page.goto("/payments");
+    await seller.page.getByTestId("payment-row").filter({ hasText: "Vocal coaching" }).waitFor();
+    await expect.poll(() => seller.page.getByTestId("total-earned").textContent()).toContain("$60.00");
+    expect(await seller.page.getByTestId("total-pending").textContent()).toContain("$0.00");
+    await photograph(seller.page, "journey-seller-payments");
+
+    // ---- The numbers move in /analytics: today's earnings are counted live.
+    await seller.page.goto("/analytics?days=7");
+    await expect.poll(() => seller.page.getByTestId("metric-earningsCents").getByTestId("metric-value").textContent()).toBe("$60");
+    await seller.page.getByRole("region", { name: "By sales" }).getByText("Vocal coaching").waitFor();
+    await photograph(seller.page, "journey-seller-analytics");
+
+    // ---- The review shows in /reviews and as the real rating on the public service page.
+    await seller.page.goto("/reviews");
+    const summary = seller.page.getByTestId("reviews-summary");
+    await summary.waitFor();
+    expect(await summary.getByTestId("reviews-average-value").innerText()).toBe("5.0");
+    await seller.page.getByTestId("review-card").getByText("Clear, patient coaching").waitFor();
+    await photograph(seller.page, "journey-seller-reviews");
+    await buyer.page.goto(`/service/${service.id}`);
+    const rating = buyer.page.getByTestId("rating");
+    await rating.waitFor();
+    expect(await rating.innerText()).toContain("5.0 (1 review)");
 
     expect(seller.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);

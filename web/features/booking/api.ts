@@ -50,7 +50,7 @@ export function freeSlotsQueryOptions(orderId: string) {
   });
 }
 
-export type BookingChange =
+type BookingChange =
   | { action: "book"; orderId: string; startsAt: number }
   | { action: "confirm"; bookingId: string }
   | { action: "cancel"; bookingId: string }

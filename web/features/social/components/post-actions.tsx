@@ -2,7 +2,7 @@
 // actions for like, bookmark, comment and share. Comments open in a dialog"). It fills PostCard's
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { Post } from "../../../../shared/posts-api";
 import { formatCount, plural } from "../../../lib/format";
 import { ActionButton } from "./action-button";
@@ -21,7 +21,15 @@ export interface PostActionsProps {
 
 export function PostActions({ post, viewerId, defaultCommentsOpen = false }: PostActionsProps) {
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
+  const commentsButton = useRef<HTMLButtonElement>(null);
   const signedIn = viewerId !== null;
+  // The dialog is opened by state, not by a Radix trigger, so Radix has no element to give the
+  // focus back to when it closes: the keyboard user would land on the page's start. Give it back to
+  // the Comments button once the dialog has unmounted.
+  const changeCommentsOpen = useCallback((open: boolean) => {
+    setCommentsOpen(open);
+    if (!open) requestAnimationFrame(() => commentsButton.current?.focus());
+  }, []);
   return (
     <div className="flex items-center gap-3" data-testid="post-actions">
       <LikeButton post={post} signedIn={signedIn} />
@@ -29,6 +37,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
         aria-label={`Comments, ${plural(post.commentsCount, "comment")}`}
         aria-haspopup="dialog"
         aria-expanded={commentsOpen}
+        ref={commentsButton}
         data-testid="comments-button"
         onClick={() => setCommentsOpen(true)}
         count={formatCount(post.commentsCount)}
@@ -38,7 +47,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
       <ShareButton post={post} />
       <span className="flex-1" />
       <BookmarkButton post={post} signedIn={signedIn} />
-      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={setCommentsOpen} /> : null}
+      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={changeCommentsOpen} /> : null}
     </div>
   );
 }
