@@ -9,6 +9,8 @@
 //
 //   npm run build && npm run check:budget
 //   BUDGET_DIST=some/dist/client npm run check:budget     checks another build
+//   BUDGET_ENFORCE=landing npm run check:budget            fails only on the named kinds
+//                                                          (landing, shell, route); prints all
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -86,9 +88,9 @@ if (!landingKey || !shellKey) {
 
 const rows = [];
 const landing = staticClosure([landingKey]);
-rows.push({ name: "landing page (/)", bytes: jsBytes(landing), chunks: landing.size, budget: BUDGETS.landing });
+rows.push({ kind: "landing", name: "landing page (/)", bytes: jsBytes(landing), chunks: landing.size, budget: BUDGETS.landing });
 const shell = staticClosure([shellKey]);
-rows.push({ name: "signed-in app shell", bytes: jsBytes(shell), chunks: shell.size, budget: BUDGETS.shell });
+rows.push({ kind: "shell", name: "signed-in app shell", bytes: jsBytes(shell), chunks: shell.size, budget: BUDGETS.shell });
 
 const routeChunks = new Map();
 for (const key of Object.keys(manifest)) {
@@ -99,7 +101,7 @@ for (const key of Object.keys(manifest)) {
 for (const file of [...routeChunks.keys()].sort()) {
   const own = [file, ...parentRouteFiles(file)].flatMap((route) => routeChunks.get(route) ?? []);
   const keys = staticClosure([shellKey, ...own]);
-  rows.push({ name: `route ${file.slice("web/routes/".length)}`, bytes: jsBytes(keys), chunks: keys.size, budget: BUDGETS.route });
+  rows.push({ kind: "route", name: `route ${file.slice("web/routes/".length)}`, bytes: jsBytes(keys), chunks: keys.size, budget: BUDGETS.route });
 }
 
 const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
@@ -109,10 +111,16 @@ for (const row of rows) {
   const over = row.bytes > row.budget;
   console.log(`${row.name.padEnd(width)}  ${kib(row.bytes).padStart(10)}  ${kib(row.budget).padStart(10)}  ${String(row.chunks).padStart(6)}${over ? "  OVER BUDGET" : ""}`);
 }
+// While issue #16 is open the shell and four routes are known to be over their budgets; CI
+// enforces the landing page's (the first visit) and reports the rest, so a regression of the
+// landing page still fails the build. Unset, every budget is enforced.
+const enforced = new Set((process.env.BUDGET_ENFORCE ?? "landing,shell,route").split(",").map((kind) => kind.trim()));
 const breaches = rows.filter((row) => row.bytes > row.budget);
+const failing = breaches.filter((row) => enforced.has(row.kind));
 if (breaches.length > 0) {
   console.error(`\n${breaches.length} bundle(s) over budget: ${breaches.map((row) => row.name).join(", ")}`);
-  process.exitCode = 1;
+  if (failing.length > 0) process.exitCode = 1;
+  else console.error(`(reported, not enforced: BUDGET_ENFORCE=${[...enforced].join(",")})`);
 } else {
   console.log("\nEvery bundle is within its budget.");
 }
