@@ -42,7 +42,7 @@ const UNINDEXED_SORT_WINDOW = 500;
  * finding the window is cheap; scoring and sorting every match of a common word is what grew
  * with the network. Rowids are insertion order, so "newest" is the most recently written.
  */
-export const SEARCH_RANK_WINDOW = 1000;
+const SEARCH_RANK_WINDOW = 1000;
 
 /**
  * The rowid where the newest `size` matches of `match` begin: the smallest rowid among them.
