@@ -27,7 +27,7 @@ import {
   storedPostRecommendationsQuery,
   storedUserRecommendationsQuery,
 } from "../../../worker/db/queries/recommendations";
-import { hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
+import { exactUserQuery, hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
 import { trendingHashtagsQuery } from "../../../worker/db/queries/trending";
 import { db } from "../helpers";
 
@@ -62,6 +62,27 @@ describe("people search", () => {
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
+  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: ranks only the window that starts at the Nth newest match", async (sortBy) => {
+    const query = userSearchQuery(db(), { filters: filters({ q: "ana lo", sortBy }), viewerId, limit: 20 });
+    expect(query?.toSQL().sql).toMatch(/"profiles_fts"\."rowid" >= \(select min\(rowid\) from \(select rowid from profiles_fts where profiles_fts match \? order by rowid desc limit \?\)\)/);
+    const p = await plan(query);
+    expect(p).toMatch(/SCALAR SUBQUERY/);
+    expect(p.match(/SCAN profiles_fts VIRTUAL TABLE INDEX/g)).toHaveLength(2);
+    // The window walks the FTS index in rowid order: only the outer bm25 order needs a sort.
+    expect(p.match(/TEMP B-TREE/g)).toHaveLength(1);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("with a query, recent and popular read every match; the exact-username probe is one index lookup", async () => {
+    for (const sortBy of ["recent", "popular"] as const) {
+      expect(userSearchQuery(db(), { filters: filters({ q: "ana", sortBy }), viewerId, limit: 20 })?.toSQL().sql).not.toMatch(/min\(rowid\)/);
+      expect(exactUserQuery(db(), { filters: filters({ q: "ana", sortBy }), viewerId, limit: 20 })).toBeNull();
+    }
+    const p = await plan(exactUserQuery(db(), { filters: filters({ q: "@Ana", location: "x", hasServices: true }), viewerId, limit: 20 }));
+    expect(p).toMatch(/SEARCH profiles USING INDEX profiles_username_lower_unique/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
   it("without a query: popular and relevance walk profiles_follower_count_idx in order", async () => {
     for (const sortBy of ["popular", "relevance"] as const) {
       const p = await plan(userSearchQuery(db(), { filters: filters({ sortBy, location: "x" }), viewerId, limit: 20 }));
@@ -92,6 +113,23 @@ describe("post search", () => {
     expect(p).toMatch(/SCAN posts_fts VIRTUAL TABLE INDEX/);
     expect(p).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: ranks only the window that starts at the Nth newest match", async (sortBy) => {
+    const query = postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, profession: "DJ" }), viewerId, limit: 20 });
+    expect(query?.toSQL().sql).toMatch(/"posts_fts"\."rowid" >= \(select min\(rowid\) from \(select rowid from posts_fts where posts_fts match \? order by rowid desc limit \?\)\)/);
+    const p = await plan(query);
+    expect(p).toMatch(/SCALAR SUBQUERY/);
+    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(2);
+    // The window walks the FTS index in rowid order: only the outer bm25 order needs a sort.
+    expect(p.match(/TEMP B-TREE/g)).toHaveLength(1);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("with a query, recent and popular read every match", async () => {
+    for (const sortBy of ["recent", "popular"] as const) {
+      expect(postSearchQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20 })?.toSQL().sql).not.toMatch(/min\(rowid\)/);
+    }
   });
 
   it("without a query: recent and relevance walk posts_created_idx, popular posts_likes_idx, in order", async () => {

@@ -36,6 +36,29 @@ const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
  */
 const UNINDEXED_SORT_WINDOW = 500;
 
+/**
+ * With a query, the bm25-ranked sorts (relevance, verified) rank only the newest this many
+ * matches (decision 0064). FTS5 walks a term's matches in rowid order without scoring them, so
+ * finding the window is cheap; scoring and sorting every match of a common word is what grew
+ * with the network. Rowids are insertion order, so "newest" is the most recently written.
+ */
+const SEARCH_RANK_WINDOW = 1000;
+
+/**
+ * The rowid where the newest `size` matches of `match` begin: the smallest rowid among them.
+ * The outer statement then constrains the FTS table with `rowid >= (this)`, a range FTS5 applies
+ * while reading its doclists, so bm25 runs for the window only. (A `rowid IN (…)` list instead
+ * makes FTS5 evaluate the whole MATCH once per listed rowid, far slower.)
+ */
+function windowStart(table: "posts_fts" | "profiles_fts", match: string, size: number): SQL {
+  return sql`(select min(rowid) from (select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${match} order by rowid desc limit ${size}))`;
+}
+
+/** Whether a sort ranks by bm25 and so reads only the newest window of matches. */
+function rankedSort(sort: SearchSort): boolean {
+  return sort === "relevance" || sort === "verified";
+}
+
 /** Case-insensitive "contains" for free-text filters (location): SQLite's lower() folds ASCII. */
 function contains(column: SQLWrapper, needle: string): SQL {
   return sql`instr(lower(${column}), lower(${needle})) > 0`;
@@ -51,6 +74,8 @@ export interface UserSearchOptions {
   cursor?: Cursor | null;
   /** The Explore tab's variant (§7): username and display name only, not the bio. */
   namesOnly?: boolean;
+  /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
+  rankWindow?: number;
 }
 
 function userSelection(viewerId: string) {
@@ -134,19 +159,48 @@ export function userSearchQuery(db: Db, options: UserSearchOptions) {
   }
   const match = ftsMatchExpression(filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
   if (match === null) return null;
+  const window = rankedSort(filters.sortBy)
+    ? sql`${profilesFts.rowid} >= ${windowStart("profiles_fts", match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
+    : undefined;
   return db
     .select(selection)
     .from(profilesFts)
     .innerJoin(profiles, sql`${profiles}.rowid = ${profilesFts.rowid}`)
-    .where(and(sql`profiles_fts match ${match}`, userFilters(options)))
-    .orderBy(...userOrder(filters.sortBy, true, filters.q.replace(/^@+/, "")))
+    .where(and(sql`profiles_fts match ${match}`, window, userFilters(options)))
+    .orderBy(...userOrder(filters.sortBy, true, handleOf(filters.q)))
     .limit(limit);
+}
+
+function handleOf(q: string): string {
+  return q.trim().replace(/^@+/, "");
+}
+
+/**
+ * The profile whose username is exactly the query (any case, with or without '@'), under the same
+ * filters; exported (as SQL) for the query-plan tests. A ranked sort reads only the newest window
+ * of matches, and typing someone's handle must find them however old their account is, so this
+ * probe of profiles_username_lower_unique runs beside the windowed statement. Null: no query.
+ */
+export function exactUserQuery(db: Db, options: UserSearchOptions) {
+  const username = handleOf(options.filters.q);
+  if (username === "" || !rankedSort(options.filters.sortBy)) return null;
+  return db
+    .select(userSelection(options.viewerId))
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) = lower(${username})`, userFilters(options)))
+    .limit(1);
 }
 
 export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
   const query = userSearchQuery(db, options);
   if (query === null) return { items: [], nextCursor: null };
-  const rows = (await query) as UserRow[];
+  const exactQuery = exactUserQuery(db, options);
+  // One round trip for both statements.
+  const [found, exact] = exactQuery ? await db.batch([query, exactQuery]) : [await query, []];
+  let rows = found as UserRow[];
+  const exactRow = (exact as UserRow[])[0];
+  // An exact handle older than the window: first, as the windowed order would have placed it.
+  if (exactRow && !rows.some((row) => row.userId === exactRow.userId)) rows = [exactRow, ...rows].slice(0, options.limit + 1);
   const more = rows.length > options.limit;
   const kept = more ? rows.slice(0, options.limit) : rows;
   const last = kept.at(-1);
@@ -163,6 +217,8 @@ export interface PostSearchOptions {
   viewerId: string;
   limit: number;
   cursor?: Cursor | null;
+  /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
+  rankWindow?: number;
 }
 
 function postFilters(options: PostSearchOptions): SQL | undefined {
@@ -214,12 +270,15 @@ export function postSearchQuery(db: Db, options: PostSearchOptions) {
   }
   const match = ftsMatchExpression(filters.q);
   if (match === null) return null;
+  const window = rankedSort(filters.sortBy)
+    ? sql`${postsFts.rowid} >= ${windowStart("posts_fts", match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
+    : undefined;
   return db
     .select(selection)
     .from(postsFts)
     .innerJoin(posts, sql`${posts}.rowid = ${postsFts.rowid}`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(sql`posts_fts match ${match}`, postFilters(options)))
+    .where(and(sql`posts_fts match ${match}`, window, postFilters(options)))
     .orderBy(...postOrder(filters.sortBy, true))
     .limit(limit);
 }
