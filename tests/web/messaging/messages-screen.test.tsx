@@ -98,7 +98,8 @@ describe("/messages — the list", () => {
     expect(rows[0]).toHaveTextContent("Jonah Brooks");
     expect(within(rows[0]!).getByText("See you at the session")).toBeInTheDocument();
     expect(within(rows[0]!).getByTestId("unread-badge")).toHaveTextContent("2");
-    expect(within(rows[0]!).getByText("JB")).toBeInTheDocument();
+    // Radix shows the fallback initials after its own effect runs, so wait for them rather than read at once.
+    expect(await within(rows[0]!).findByText("JB")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("You: Thanks!")).toBeInTheDocument();
     expect(within(rows[1]!).queryByTestId("unread-badge")).not.toBeInTheDocument();
     expect(within(rows[2]!).getByText("Start a conversation")).toBeInTheDocument();
