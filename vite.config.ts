@@ -38,7 +38,19 @@ export default defineConfig({
   environments: {
     // Two pages: the app (index.html) and the landing page a first visit to / gets (landing.html,
     // decision record 0056); the manifest is what the bundle budget check reads.
-    client: { build: { manifest: true, rollupOptions: { input: { index: "index.html", landing: "landing.html" } } } },
+    client: {
+      build: {
+        manifest: true,
+        rollupOptions: {
+          input: { index: "index.html", landing: "landing.html" },
+          // The message catalogue only declares texts. Saying so lets each area's texts go to the
+          // chunks of the screens that show them; otherwise the barrel shared/messages.ts, which
+          // the shell imports for its own texts, would pull every area into the shell (decision
+          // record 0065).
+          treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]messages(\.ts$|[\\/])/, sideEffects: false }] },
+        },
+      },
+    },
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1" },

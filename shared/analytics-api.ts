@@ -2,12 +2,9 @@
 // marketplace-messaging-account §2 "Analytics: four metric cards, a chart, top services, recent
 // activity"; decision records 0051 and 0052). Every day is a UTC day, written YYYY-MM-DD.
 import { z } from "zod";
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "./constants";
 import { REQUEST_TEXTS } from "./messages";
 import type { PostAuthor } from "./posts-api";
-
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 30;
 
 /** GET /api/analytics?days=7|30|90 (30 when absent). */
 export const analyticsQuerySchema = z.object({

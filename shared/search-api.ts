@@ -36,14 +36,10 @@
 // `nextCursor` (keyset on created_at, id). Relevance, popular and verified answer the top of the
 // list at the spec's limit, with `nextCursor` null (decision record 0031).
 import { z } from "zod";
-import { CONTENT_TYPES, RECOMMENDATION_REASONS, TEXT_LIMITS } from "./constants";
+import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type SearchSort } from "./constants";
 import { cursorSchema } from "./cursor";
 import type { Post, PostAuthor } from "./posts-api";
 import type { ServiceCard } from "./profile-api";
-
-/** §4 sort options; relevance is the default. */
-export const SEARCH_SORTS = ["relevance", "recent", "popular", "verified"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** §3 search filter contentType: all, image, video, audio. */
 export const SEARCH_CONTENT_TYPES = ["all", ...CONTENT_TYPES] as const;
@@ -60,9 +56,6 @@ export const RECOMMENDATION_LIMITS = { users: 10, posts: 15, shown: 5 } as const
 
 /** §9 search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-/** Not in the spec: a query longer than this is cut, never refused. */
-export const SEARCH_QUERY_MAX = 100;
 
 export type RecommendationReason = (typeof RECOMMENDATION_REASONS)[number];
 

@@ -3,21 +3,25 @@
 // onboarding sees /create-profile first (second document §2 Profile creation).
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
 import { type SessionData, sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
 import { AuthPage } from "../features/auth/components/auth-page";
 import { destinationAfterSignIn, safeRedirect } from "../features/auth/redirect";
+import { optionalOneOf, optionalString } from "../lib/search-params";
 
-const authSearchSchema = z.object({
-  redirect: z.string().max(2048).optional().catch(undefined),
+export interface AuthSearch {
+  redirect?: string;
   /** Set by the Google callback when sign-in failed. */
-  error: z.string().max(500).optional().catch(undefined),
-  tab: z.enum(["signin", "signup"]).optional().catch(undefined),
-});
+  error?: string;
+  tab?: "signin" | "signup";
+}
 
 export const Route = createFileRoute("/auth/")({
-  validateSearch: authSearchSchema,
+  validateSearch: (search): AuthSearch => ({
+    redirect: optionalString(search.redirect, { max: 2048 }),
+    error: optionalString(search.error, { max: 500 }),
+    tab: optionalOneOf(search.tab, ["signin", "signup"]),
+  }),
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (session.user) throw redirect({ href: destinationAfterSignIn(safeRedirect(search.redirect), session.user.needsOnboarding), replace: true });

@@ -9,7 +9,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { MessageCircle, Pencil, RefreshCw, UserX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { PORTFOLIO_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
 import { BottomNav } from "../components/app-shell";
 import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
@@ -25,16 +24,13 @@ import { messagingCalls } from "../features/messaging";
 import { PublicPortfolio } from "../features/portfolio";
 import { FollowButton, PostActions } from "../features/social";
 import { appPaths, messagesWithUserPath } from "../lib/app-paths";
+import { optionalOneOf } from "../lib/search-params";
 
 const TABS = ["posts", "products", "services", "portfolio"] as const;
 type ProfileTab = (typeof TABS)[number];
 
-const profileSearchSchema = z.object({
-  tab: z.enum(TABS).optional().catch(undefined),
-});
-
 export const Route = createFileRoute("/profile/$userId")({
-  validateSearch: profileSearchSchema,
+  validateSearch: (search): { tab?: ProfileTab } => ({ tab: optionalOneOf(search.tab, TABS) }),
   // Started here, not awaited (decision record 0016): the frame and skeletons show at once.
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(publicProfileQueryOptions(params.userId));

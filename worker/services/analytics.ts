@@ -8,10 +8,10 @@ import {
   type AnalyticsActivity,
   type AnalyticsDay,
   type AnalyticsOverview,
-  type AnalyticsPeriod,
   type MetricKey,
   type MetricSummary,
 } from "../../shared/analytics-api";
+import type { AnalyticsPeriod } from "../../shared/constants";
 import { liveTotals, recentActivityRows, rolledUpDaysQuery, serviceTotals, type DayTotals } from "../db/queries/analytics";
 import type { Db } from "../db/client";
 

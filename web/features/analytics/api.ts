@@ -1,7 +1,8 @@
 // /analytics for the SPA (issue #15 part 3; the contract in shared/analytics-api.ts): the key
 // factory and query options of the overview, one query per period.
 import { queryOptions } from "@tanstack/react-query";
-import type { AnalyticsOverview, AnalyticsPeriod } from "../../../shared/analytics-api";
+import type { AnalyticsOverview } from "../../../shared/analytics-api";
+import type { AnalyticsPeriod } from "../../../shared/constants";
 import { api, unwrap } from "../../lib/api-client";
 
 const analyticsKeys = {

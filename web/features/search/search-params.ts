@@ -1,50 +1,44 @@
 // The search screen's state lives in the URL (issue #11): the query, the tab, the Explore filters
 // (first document §3 search filters: contentType, location, profession, sortBy, verified,
 // hasServices) and an opened hashtag. Back and forward then step through it and a shared link
-// opens the same screen. Every field tolerates garbage (`.catch`), because a hand-edited or old
+// opens the same screen. Every field tolerates garbage (read as absent), because a hand-edited or old
 // link must still open the screen rather than the error page; defaults are left out of the URL so
 // a plain /search stays plain.
-import { z } from "zod";
-import { CONTENT_TYPES, PROFESSIONS, TEXT_LIMITS } from "../../../shared/constants";
-import { SEARCH_QUERY_MAX, SEARCH_SORTS } from "../../../shared/search-api";
+import { CONTENT_TYPES, PROFESSIONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type ContentType, type Profession, type SearchSort } from "../../../shared/constants";
+import { optionalFlag, optionalOneOf, optionalText } from "../../lib/search-params";
 
 export const SEARCH_TABS = ["explore", "users", "tags", "services"] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
-const text = (max: number) =>
-  z
-    .string()
-    .transform((value) => value.trim().slice(0, max))
-    .optional()
-    .catch(undefined)
-    .transform((value) => value || undefined);
-
-// A flag is present as true or absent: "false" in a link means the same as no flag.
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")])
-  .optional()
-  .catch(undefined)
-  .transform((value) => value || undefined);
-
-export const searchParamsSchema = z.object({
-  q: text(SEARCH_QUERY_MAX),
-  tab: z.enum(SEARCH_TABS).optional().catch(undefined),
-  contentType: z.enum(CONTENT_TYPES).optional().catch(undefined),
-  location: text(TEXT_LIMITS.location),
-  profession: z.enum(PROFESSIONS).optional().catch(undefined),
-  // Relevance is the default (§4), so it is left out of the URL like the other defaults.
-  sortBy: z
-    .enum(SEARCH_SORTS)
-    .optional()
-    .catch(undefined)
-    .transform((value) => (value === "relevance" ? undefined : value)),
-  verified: flag,
-  hasServices: flag,
+export interface SearchParams {
+  q?: string;
+  tab?: SearchTab;
+  contentType?: ContentType;
+  location?: string;
+  profession?: Profession;
+  /** Relevance is the default (§4), so it is left out of the URL like the other defaults. */
+  sortBy?: Exclude<SearchSort, "relevance">;
+  verified?: true;
+  hasServices?: true;
   /** An opened hashtag: the screen shows that tag's posts instead of the tabs. */
-  tag: text(60),
-});
+  tag?: string;
+}
 
-export type SearchParams = z.output<typeof searchParamsSchema>;
+/** The route's `validateSearch`: every field read on its own, garbage as absent. */
+export function parseSearchParams(search: Record<string, unknown>): SearchParams {
+  const sortBy = optionalOneOf(search.sortBy, SEARCH_SORTS);
+  return {
+    q: optionalText(search.q, SEARCH_QUERY_MAX),
+    tab: optionalOneOf(search.tab, SEARCH_TABS),
+    contentType: optionalOneOf(search.contentType, CONTENT_TYPES),
+    location: optionalText(search.location, TEXT_LIMITS.location),
+    profession: optionalOneOf(search.profession, PROFESSIONS),
+    sortBy: sortBy === "relevance" ? undefined : sortBy,
+    verified: optionalFlag(search.verified),
+    hasServices: optionalFlag(search.hasServices),
+    tag: optionalText(search.tag, 60),
+  };
+}
 
 export type SearchFilters = Pick<SearchParams, "contentType" | "location" | "profession" | "sortBy" | "verified" | "hasServices">;
 

@@ -2,21 +2,14 @@
 // §2 "Analytics"; decision records 0051 and 0052). The period is a search parameter, so a link or
 // back/forward keeps it.
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "../../../shared/analytics-api";
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "../../../shared/constants";
 import { analyticsQueryOptions, AnalyticsScreen } from "../../features/analytics";
-
-const searchSchema = z.object({
-  days: z
-    .union([z.literal(7), z.literal(30), z.literal(90)])
-    .optional()
-    .catch(undefined),
-});
+import { optionalOneOf } from "../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/analytics")({
   // The four cards in one row and the two lists side by side need the desktop width.
   staticData: { layout: "wide" },
-  validateSearch: searchSchema,
+  validateSearch: (search): { days?: AnalyticsPeriod } => ({ days: optionalOneOf(search.days, ANALYTICS_PERIODS) }),
   loaderDeps: ({ search }) => ({ period: search.days ?? DEFAULT_ANALYTICS_PERIOD }),
   // Started here, not awaited (decision record 0016).
   loader: ({ context, deps }) => {

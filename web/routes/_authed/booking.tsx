@@ -3,16 +3,16 @@
 // times, every time in their browser's zone. `?orderId=` opens New Booking for that order, as the
 // order page's New Booking link does.
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { BOOKING_TEXTS } from "../../../shared/messages";
 import { BackLink } from "../../components/back-link";
 import { availabilityQueryOptions, bookingOverviewQueryOptions, bookingsInfiniteQueryOptions } from "../../features/booking/api";
 import { BookingScreen } from "../../features/booking/components/booking-screen";
 import { viewerTimeZone } from "../../../shared/rules/time-display";
 import { appPaths } from "../../lib/app-paths";
+import { optionalString } from "../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/booking")({
-  validateSearch: z.object({ orderId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: (search): { orderId?: string } => ({ orderId: optionalString(search.orderId, { max: 64 }) }),
   // Started here, not awaited (decision record 0016).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(bookingOverviewQueryOptions());

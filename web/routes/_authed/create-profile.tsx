@@ -5,7 +5,6 @@
 // to fill the details in.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
 import { PROFILE_TEXTS } from "../../../shared/messages";
 import type { OwnProfile } from "../../../shared/profile-api";
 import { notifyError } from "../../components/ui/toast";
@@ -14,9 +13,10 @@ import { safeRedirect } from "../../features/auth/redirect";
 import { ownProfileQueryOptions, useSkipOnboarding } from "../../features/profiles/api";
 import { OnboardingForm } from "../../features/profiles/components/onboarding-form";
 import { ProfileFormSkeleton, ProfileLoadProblem } from "../../features/profiles/components/profile-form-states";
+import { optionalString } from "../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/create-profile")({
-  validateSearch: z.object({ redirect: z.string().max(2048).optional().catch(undefined) }),
+  validateSearch: (search): { redirect?: string } => ({ redirect: optionalString(search.redirect, { max: 2048 }) }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(ownProfileQueryOptions());
   },

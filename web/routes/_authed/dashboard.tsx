@@ -8,7 +8,6 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AudioLines, LogOut, Package, Plus, RefreshCw, UserX, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { CHECKOUT_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -23,12 +22,13 @@ import { EmptyItems, ProductItem, ServiceItem } from "../../features/profiles/co
 import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
 import { BookmarksList, PostActions } from "../../features/social";
 import { appPaths, professionalToolPaths, profilePath } from "../../lib/app-paths";
+import { optionalOneOf } from "../../lib/search-params";
 
 // Purchases and Sales are the order lists of issue #13 (the checkout feature renders them).
 const TABS = ["posts", "bookmarks", "services", "products", "purchases", "sales"] as const;
 
 export const Route = createFileRoute("/_authed/dashboard")({
-  validateSearch: z.object({ tab: z.enum(TABS).optional().catch(undefined) }),
+  validateSearch: (search): { tab?: (typeof TABS)[number] } => ({ tab: optionalOneOf(search.tab, TABS) }),
   // Started here, not awaited (decision record 0016): the skeleton shows at once.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(dashboardQueryOptions());

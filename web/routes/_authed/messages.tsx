@@ -1,16 +1,16 @@
 // Second document §2 Messages (/messages): the conversation list and the open chat, with the
 // `conversation` and `userId` query parameters (decision record 0040).
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { conversationsQueryOptions, MessagesScreen } from "../../features/messaging";
+import { optionalString } from "../../lib/search-params";
 
-const messagesSearchSchema = z.object({
-  conversation: z.string().min(1).max(64).optional().catch(undefined),
-  userId: z.string().min(1).max(64).optional().catch(undefined),
-});
+const id = { min: 1, max: 64 };
 
 export const Route = createFileRoute("/_authed/messages")({
-  validateSearch: messagesSearchSchema,
+  validateSearch: (search): { conversation?: string; userId?: string } => ({
+    conversation: optionalString(search.conversation, id),
+    userId: optionalString(search.userId, id),
+  }),
   // Started here, not awaited (decision record 0016): the panes appear at once with their states.
   loader: ({ context }) => {
     void context.queryClient.prefetchInfiniteQuery(conversationsQueryOptions(""));

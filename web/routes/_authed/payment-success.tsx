@@ -2,16 +2,19 @@
 // parameter session_id); issue #13 adds `order`, with which the page shows the order's real
 // state. Signed in only: the order is the buyer's, and a visitor signs in and lands back here.
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { orderQueryOptions } from "../../features/checkout/api";
 import { PaymentSuccess } from "../../features/checkout/components/payment-success";
+import { optionalString } from "../../lib/search-params";
 
-const optionalParam = z.string().min(1).max(500).optional().catch(undefined);
+const param = { min: 1, max: 500 };
 
 export const Route = createFileRoute("/_authed/payment-success")({
   // Stripe also appends payment_intent, payment_intent_client_secret and redirect_status after a
   // redirect it needed; the order's own state says more than those, so they are not read.
-  validateSearch: z.object({ session_id: optionalParam, order: optionalParam }),
+  validateSearch: (search): { session_id?: string; order?: string } => ({
+    session_id: optionalString(search.session_id, param),
+    order: optionalString(search.order, param),
+  }),
   loaderDeps: ({ search }) => ({ order: search.order }),
   // Started here, not awaited (decision record 0016).
   loader: ({ context, deps }) => {

@@ -24,11 +24,11 @@ import { SearchScreen, type ChangeParams } from "../../features/search/component
 import { ServicesTab } from "../../features/search/components/services-tab";
 import { TagsTab } from "../../features/search/components/tags-tab";
 import { UsersTab, type RenderFollow } from "../../features/search/components/users-tab";
-import { activeFilterCount, filtersOf, NO_FILTERS, searchParamsSchema, type SearchFilters } from "../../features/search/search-params";
+import { activeFilterCount, filtersOf, NO_FILTERS, parseSearchParams, type SearchFilters } from "../../features/search/search-params";
 import { FollowButton, PostActions } from "../../features/social";
 
 export const Route = createFileRoute("/_authed/search")({
-  validateSearch: searchParamsSchema,
+  validateSearch: parseSearchParams,
   loaderDeps: ({ search }) => search,
   // The open tab's first request starts here, not awaited (decision record 0016): the frame and
   // its skeletons show at once, and failures are shown in place.

@@ -6,15 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { BarChart3, Eye, UserPlus, UserRound, Wallet, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import {
-  ANALYTICS_PERIODS,
-  METRIC_KEYS,
-  type AnalyticsActivity,
-  type AnalyticsOverview,
-  type AnalyticsPeriod,
-  type MetricKey,
-  type TopService,
-} from "../../../../shared/analytics-api";
+import { METRIC_KEYS, type AnalyticsActivity, type AnalyticsOverview, type MetricKey, type TopService } from "../../../../shared/analytics-api";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../../shared/constants";
 import { ANALYTICS_TEXTS } from "../../../../shared/messages";
 import { formatCents } from "../../../../shared/rules/price";
 import { BackLink } from "../../../components/back-link";

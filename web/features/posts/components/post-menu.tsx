@@ -2,10 +2,15 @@
 // Post"). Shown only when the server says the viewer owns the post; the server checks again.
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Post } from "../../../../shared/posts-api";
 import { DeletePostDialog } from "./delete-post-dialog";
-import { EditPostDialog } from "./edit-post-dialog";
+
+// The edit form brings react-hook-form and the post schemas (about 40 KiB gzipped) that a screen
+// of post cards otherwise never needs, so it loads when the owner opens this menu; by the time
+// Edit Post is chosen it is there (issue #16's route budget, decision record 0065).
+const loadEditDialog = () => import("./edit-post-dialog");
+const EditPostDialog = lazy(() => loadEditDialog().then((module) => ({ default: module.EditPostDialog })));
 
 const itemClass =
   "flex h-11 cursor-pointer select-none items-center gap-2.5 rounded-xl px-3 text-sm font-medium outline-none transition data-[highlighted]:bg-muted";
@@ -13,9 +18,11 @@ const itemClass =
 export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: (postId: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Mounted from the first Edit Post on, so that closing it still animates.
+  const [editOpened, setEditOpened] = useState(false);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} onOpenChange={(open) => open && void loadEditDialog()}>
         <DropdownMenu.Trigger
           aria-label="Post options"
           className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
@@ -28,7 +35,13 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: (postId:
             sideOffset={4}
             className="z-50 min-w-44 rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-xl data-[state=open]:animate-fade-in"
           >
-            <DropdownMenu.Item className={itemClass} onSelect={() => setEditing(true)}>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                setEditOpened(true);
+                setEditing(true);
+              }}
+            >
               <Pencil className="size-4" aria-hidden /> Edit Post
             </DropdownMenu.Item>
             <DropdownMenu.Item className={`${itemClass} text-destructive`} data-haptic="heavy" onSelect={() => setDeleting(true)}>
@@ -37,7 +50,11 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: (postId:
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      )}
       <DeletePostDialog postId={post.id} open={deleting} onOpenChange={setDeleting} onDeleted={onDeleted} />
     </>
   );

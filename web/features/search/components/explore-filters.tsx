@@ -4,7 +4,7 @@
 // same 300 ms pause as the search box before it becomes a filter.
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { CONTENT_TYPES, PROFESSIONS } from "../../../../shared/constants";
+import { CONTENT_TYPES, PROFESSIONS, SEARCH_SORTS } from "../../../../shared/constants";
 import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { SelectField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
@@ -12,7 +12,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { SEARCH_DEBOUNCE_MS, SEARCH_SORTS } from "../../../../shared/search-api";
+import { SEARCH_DEBOUNCE_MS } from "../../../../shared/search-api";
 import { activeFilterCount, type SearchFilters } from "../search-params";
 
 const T = SEARCH_SCREEN_TEXTS.filters;

@@ -1,0 +1,7 @@
+// Requests: malformed ids, cursors and bodies, which only a client bug or a probe produces.
+
+export const REQUEST_TEXTS = {
+  invalidId: "Invalid id",
+  invalidCursor: "Invalid cursor",
+  invalidRequest: "Invalid request",
+} as const;
