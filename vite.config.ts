@@ -4,7 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type PluginOption } from "vite";
-import { landingPrerender } from "./web/landing/prerender.config.ts";
+import { authPrerender, inlineThemeScript, landingPrerender } from "./web/landing/prerender.config.ts";
 import { nativeOfflinePage } from "./web/native/offline-page.config.ts";
 import { pwa } from "./web/pwa/vite-pwa.config.ts";
 
@@ -30,6 +30,8 @@ export default defineConfig({
     ...(pwa() as PluginOption[]),
     nativeOfflinePage(),
     landingPrerender(),
+    authPrerender(),
+    inlineThemeScript(),
   ],
   resolve: {
     alias: { "@web": path.resolve(import.meta.dirname, "web"), "@shared": path.resolve(import.meta.dirname, "shared") },

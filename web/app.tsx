@@ -25,6 +25,16 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/**
+ * Resolves the first screen (its guards, loaders and code) before anything is rendered. A page
+ * that arrives with prerendered HTML in #root (auth-page.html, decision record 0068) waits for
+ * this, so that the app's first render replaces that HTML with the finished screen rather than
+ * with a blank or a spinner.
+ */
+export function loadFirstScreen(): Promise<void> {
+  return router.load();
+}
+
 export function App() {
   return (
     <ErrorBoundary>

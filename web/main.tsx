@@ -1,8 +1,8 @@
 import "@fontsource-variable/inter";
 import "@fontsource-variable/space-grotesk";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { App, loadFirstScreen } from "./app";
 import { applyTheme } from "./lib/theme";
 // Imported for its side effect too: the install store must listen before beforeinstallprompt fires.
 import "./pwa/install-prompt-store";
@@ -13,8 +13,25 @@ applyTheme();
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing #root");
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React then works in slices and lets the browser handle input
+// and paint in between, instead of one long task while the whole shell mounts (issue #16's TBT).
+function render(root: HTMLElement) {
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+// A prerendered page stays on screen until the route it shows is ready; a failure there is the
+// router's to show, so the app renders either way.
+if (rootElement.dataset.prerendered) {
+  void loadFirstScreen().then(
+    () => render(rootElement),
+    () => render(rootElement),
+  );
+}
+else render(rootElement);

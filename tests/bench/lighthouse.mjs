@@ -13,7 +13,7 @@
 // BENCH_REPORT_DIR (writes each run's full Lighthouse result there as JSON).
 // Exits non-zero when a page misses a target: performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms,
 // CLS ≤ 0.05, accessibility ≥ 95.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -94,6 +94,7 @@ async function measure(url, port) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (process.env.BENCH_REPORT_DIR) {
+    mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
     writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `lighthouse${name}${Date.now()}.json`), JSON.stringify(lhr));
   }

@@ -1,12 +1,29 @@
 // Security headers on every response, API, media and static assets alike (the Worker runs first
 // for every path; see wrangler.toml). Media responses set their own stricter CSP.
 import { createMiddleware } from "hono/factory";
+import themeInitScript from "../../public/theme-init.js?raw";
 import type { AppEnv } from "../env";
 
-function contentSecurityPolicy(development: boolean): string {
+let themeInitHash: Promise<string> | undefined;
+
+/**
+ * The CSP source of the theme script, which the build inlines into every page's head so that the
+ * first paint waits for no script request (decision record 0068): its SHA-256, base64, computed
+ * once from the same file the build inlines.
+ */
+function themeInitSource(): Promise<string> {
+  themeInitHash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(themeInitScript)).then((digest) => {
+    const binary = String.fromCharCode(...new Uint8Array(digest));
+    return `'sha256-${btoa(binary)}'`;
+  });
+  return themeInitHash;
+}
+
+function contentSecurityPolicy(development: boolean, themeScript: string): string {
   // Vite's dev server injects an inline module preamble for React refresh and talks to its own
-  // websocket; production serves only hashed files from our origin.
-  const script = development ? "'self' 'unsafe-inline'" : "'self'";
+  // websocket; production serves only hashed files from our origin and the one inline script
+  // whose hash it names.
+  const script = development ? "'self' 'unsafe-inline'" : `'self' ${themeScript}`;
   return [
     "default-src 'self'",
     `script-src ${script} https://js.stripe.com`,
@@ -39,7 +56,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
   set("x-content-type-options", "nosniff");
-  set("content-security-policy", contentSecurityPolicy(c.env.ENVIRONMENT === "development"));
+  set("content-security-policy", contentSecurityPolicy(c.env.ENVIRONMENT === "development", await themeInitSource()));
   set("x-frame-options", "DENY");
   set("referrer-policy", "strict-origin-when-cross-origin");
   set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");

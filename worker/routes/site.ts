@@ -1,6 +1,7 @@
 // The pages and files crawlers and first visits meet (issue #16 parts 1 and 5, decision records
-// 0056 and 0057): robots.txt, the prerendered landing page at /, and every other page and static
-// file handed through from ASSETS with the caching that suits it:
+// 0056, 0057 and 0068): robots.txt, the prerendered landing page at /, the prerendered frame of
+// the /auth screens, and every other page and static file handed through from ASSETS with the
+// caching that suits it:
 // - HTML pages: `no-cache` (revalidated on every visit, so a deploy is seen at once); the public
 //   ones (/ and /auth) name a canonical URL on the configured APP_ORIGIN or the request's own;
 // - the build's content-hashed files under /assets/: cached for a year, immutable;
@@ -83,6 +84,15 @@ export const siteRoutes = new Hono<AppEnv>()
     if ((c.req.header("accept") ?? "").includes("text/html")) {
       const landing = await c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw));
       if (landing.ok && isHtml(landing)) return cached(c, landing);
+    }
+    return serveAsset(c);
+  })
+  // A page navigation to /auth or a screen under it gets the page with the /auth frame
+  // prerendered (auth-page.html, decision record 0068); the app takes over from there.
+  .get("/auth/:screen{forgot|reset|confirm}?", async (c) => {
+    if ((c.req.header("accept") ?? "").includes("text/html")) {
+      const page = await c.env.ASSETS.fetch(new Request(new URL("/auth-page", c.req.url), c.req.raw));
+      if (page.ok && isHtml(page)) return cached(c, page);
     }
     return serveAsset(c);
   });

@@ -1,0 +1,42 @@
+// What a first visit to /auth shows before the app has loaded (issue #16, decision record 0068):
+// the build renders this into auth-page.html, so the frame, the wordmark and the tagline paint
+// from the HTML instead of after the router, the session check and the form's code. The card holds
+// a placeholder shaped like the sign-in form rather than the form itself: a form that cannot
+// submit yet would take typing that the app's first render then throws away. The app replaces
+// all of it once the /auth route is ready (web/main.tsx), with the same frame in the same place.
+import type { ComponentProps } from "react";
+import { SHELL_TEXTS } from "../../../shared/messages";
+import { Skeleton } from "../../components/ui/skeleton";
+import { AuthFrame } from "./components/auth-shell";
+
+function HomeAnchor(props: Pick<ComponentProps<"a">, "className" | "children">) {
+  return <a href="/" {...props} />;
+}
+
+function FieldPlaceholder() {
+  return (
+    <div className="flex flex-col gap-2">
+      <Skeleton className="h-4 w-20 rounded-md" />
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
+
+export function AuthPagePrerender() {
+  return (
+    <AuthFrame homeLink={HomeAnchor}>
+      <div className="flex flex-col gap-5" aria-busy="true">
+        <span className="sr-only">{SHELL_TEXTS.loading}</span>
+        <Skeleton className="h-12 rounded-full" />
+        <div className="flex flex-col gap-4">
+          <FieldPlaceholder />
+          <FieldPlaceholder />
+          <Skeleton className="-mt-1 h-5 w-32 self-end rounded-md" />
+          <Skeleton className="h-13 rounded-full" />
+        </div>
+        <Skeleton className="h-4 rounded-md" />
+        <Skeleton className="h-11 rounded-full" />
+      </div>
+    </AuthFrame>
+  );
+}
