@@ -16,6 +16,8 @@ export default {
     // The scale bench and its feed-design measurement (npm run bench:scale, bench:scale-feed).
     "tests/bench/scale/{run,feed-options}.mjs",
     "web/pwa/vite-pwa.config.ts",
+    // Rendered at build time by the /auth prerender plugin, which loads it by path.
+    "web/features/auth/prerender.tsx",
   ],
   project: [
     "worker/**/*.ts",

@@ -35,6 +35,33 @@ describe("landing page", () => {
   }
 });
 
+describe("first visit to /auth", () => {
+  it("paints the prerendered frame with the stored theme, then the sign-in form takes over", async () => {
+    const context = await newContext(browser, MOBILE);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("backline:theme")) localStorage.setItem("backline:theme", "light");
+    });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const response = await page.goto("/auth");
+    const html = (await response?.text()) ?? "";
+    // The page as served: the frame and a placeholder in #root, the CSS and the theme script inline.
+    expect(html).toContain('<div id="root" data-prerendered="auth">');
+    expect(html).toContain("Where music professionals meet, create and get booked.");
+    expect(html).not.toContain('src="/theme-init.js"');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
+    // The placeholder is gone, the frame is the app's own now, and the light theme held: the
+    // inline theme script ran under the CSP (a refused script would be a console error).
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await screenshot(page, "auth-first-visit-mobile");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("404", () => {
   it("shows 'Oops! Page not found' with a way home for an unknown route", async () => {
     const context = await newContext(browser, MOBILE);

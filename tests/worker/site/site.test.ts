@@ -1,13 +1,17 @@
 // Crawler basics and caching (issue #16 parts 1 and 5, decision records 0056 and 0057): robots.txt,
 // the prerendered landing page for a navigation to /, a canonical URL on the public pages, HTML
 // revalidated on every visit and the build's hashed assets cached for a year. The test Worker has
-// no build, so a stand-in ASSETS binding answers like the real one: /landing is landing.html, a
-// hashed file is itself, and every other path falls back to index.html.
+// no build, so a stand-in ASSETS binding answers like the real one: /landing is landing.html,
+// /auth-page the app's page with the /auth frame prerendered (decision record 0068), a hashed file
+// is itself, and every other path falls back to index.html.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import indexHtml from "../../../index.html?raw";
 import landingHtml from "../../../landing.html?raw";
+import themeInitScript from "../../../public/theme-init.js?raw";
 import { app } from "../../../worker/app";
+
+const authPageHtml = indexHtml.replace('<div id="root"></div>', '<div id="root" data-prerendered="auth"><main>Back to Home</main></div>');
 
 const PLATFORM_CACHE = "public, max-age=0, must-revalidate";
 const requested: string[] = [];
@@ -18,6 +22,7 @@ const assets = {
     requested.push(url.pathname);
     const headers = { "cache-control": PLATFORM_CACHE, etag: '"build-1"' };
     if (url.pathname === "/landing") return new Response(landingHtml, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
+    if (url.pathname === "/auth-page") return new Response(authPageHtml, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
     if (url.pathname.startsWith("/assets/")) {
       if (url.pathname.includes("missing")) return new Response("Not found", { status: 404, headers });
       return new Response("export{};", { headers: { ...headers, "content-type": "text/javascript" } });
@@ -108,6 +113,7 @@ describe("caching and canonical URLs of every other response", () => {
   });
 
   it("revalidates every app page; only the public /auth page names a canonical URL", async () => {
+    // (/auth itself comes from auth-page.html; see "the /auth screens" below.)
     const auth = await get("/auth?redirect=%2Ffeed", { appOrigin: "https://backline.example" });
     expect(auth.headers.get("cache-control")).toBe("no-cache");
     expect(canonicalOf(await auth.text())).toEqual(["https://backline.example/auth"]);
@@ -117,5 +123,42 @@ describe("caching and canonical URLs of every other response", () => {
     // Unchanged body, so the file's ETag still validates it.
     expect(feed.headers.get("etag")).toBe('"build-1"');
     expect(await feed.text()).toBe(indexHtml);
+  });
+});
+
+describe("the /auth screens", () => {
+  it("answer a page navigation with the prerendered /auth frame, revalidated, with the canonical URL", async () => {
+    for (const path of ["/auth", "/auth/forgot", "/auth/reset?token=abc", "/auth/confirm?token=abc"]) {
+      const res = await get(path, { appOrigin: "https://backline.example" });
+      expect(requested).toEqual(["/auth-page"]);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      const html = await res.text();
+      expect(html).toContain('data-prerendered="auth"');
+      // The frame still boots the whole app, which takes over from it.
+      expect(html).toContain('src="/web/main.tsx"');
+      if (path === "/auth") expect(canonicalOf(html)).toEqual(["https://backline.example/auth"]);
+    }
+  });
+
+  it("leave other requests and other paths to the app's index.html", async () => {
+    await get("/auth", { accept: "*/*" });
+    expect(requested).toEqual(["/auth"]);
+    await get("/auth/somewhere-else");
+    expect(requested).toEqual(["/auth/somewhere-else"]);
+    await get("/authors");
+    expect(requested).toEqual(["/authors"]);
+  });
+});
+
+describe("the inlined theme script", () => {
+  it("is allowed by the CSP through its hash, and no other inline script is", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(themeInitScript));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    const csp = (await get("/")).headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split("; ").find((directive) => directive.startsWith("script-src "));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}' https://js.stripe.com`);
+    // Every response carries the same policy, the API's included.
+    const api = await get("/api/health", { accept: "application/json" });
+    expect(api.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
   });
 });
