@@ -16,6 +16,7 @@ import { getPublicProfile } from "../db/queries/profiles";
 import { getServiceDetail } from "../db/queries/services";
 import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
+import { serveAsset } from "./site";
 
 /** What one card says. Image is a path or URL; it is made absolute against the app's origin. */
 interface LinkPreview {
@@ -139,7 +140,8 @@ function wantsHtml(c: Context<AppEnv>): boolean {
 }
 
 async function answer(c: Context<AppEnv>, load: (id: string) => Promise<LinkPreview | null>): Promise<Response> {
-  const page = await c.env.ASSETS.fetch(c.req.raw);
+  // Through the site's own handler, so that a page without a card is revalidated like every page.
+  const page = await serveAsset(c);
   const id = idSchema.safeParse(c.req.param("id"));
   if (!wantsHtml(c) || !id.success || !page.ok || !(page.headers.get("content-type") ?? "").includes("text/html")) return page;
   let preview: LinkPreview | null;

@@ -82,6 +82,8 @@ describe("link previews", () => {
       const res = await page(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toBe(indexHtml);
+      // Revalidated on every visit like every other page, so a deploy is seen at once.
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
     expect(await (await page(`/profile/${ana.id}`, "*/*")).text()).toBe(indexHtml);
     expect(await (await page("/feed")).text()).toBe(indexHtml);
