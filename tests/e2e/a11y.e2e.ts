@@ -5,9 +5,7 @@
 // every violation it found, not only the first.
 import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
-import { DESKTOP, MOBILE, baseURL, blockingViolations, launch, newContext, screenshot, signInThroughForm } from "./browser";
+import { DESKTOP, MOBILE, baseURL, blockingViolations, demoContext, launch, newContext, screenshot } from "./browser";
 
 /** What the screens need from the demo world, read through the API before the tour starts. */
 interface World {
@@ -160,9 +158,8 @@ function printTable(rows: Row[]) {
 describe("accessibility of every screen", () => {
   it("has no serious or critical axe violations on any screen, phone and desktop, light and dark", { timeout: 900_000 }, async () => {
     const visitor = await newContext(browser, MOBILE);
-    const demo = await newContext(browser, MOBILE);
+    const demo = await demoContext(browser, MOBILE);
     const pages = { visitor: await visitor.newPage(), demo: await demo.newPage() };
-    await signInThroughForm(pages.demo, DEMO_EMAIL as string, DEMO_PASSWORD as string);
     const world = await readWorld(demo);
 
     const rows: Row[] = [];

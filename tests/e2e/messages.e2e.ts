@@ -6,9 +6,7 @@
 // serious or critical violations) and photographed at 390×844 and at desktop width.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, createConfirmedUser, expectAccessible, launch, newContext, screenshot, signInThroughForm as signIn, trackErrors } from "./browser";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { DESKTOP, MOBILE, createConfirmedUser, demoContext, expectAccessible, launch, newContext, screenshot, signInThroughForm as signIn, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,13 +47,13 @@ describe("messages and activity journey (two people, 390×844)", () => {
     const b = { email: `messages-${stamp}@example.com`, username: `quinn_${stamp}`.slice(0, 30), displayName: `Quinn ${stamp}` };
     await createConfirmedUser({ ...b, password: PASSWORD });
 
-    contextA = await newContext(browser, MOBILE);
+    contextA = await demoContext(browser, MOBILE);
     contextB = await newContext(browser, MOBILE);
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     const errorsA = trackErrors(pageA);
     const errorsB = trackErrors(pageB);
-    await signIn(pageA, DEMO_EMAIL as string, DEMO_PASSWORD as string);
+    await pageA.goto("/feed");
     await signIn(pageB, b.email, PASSWORD);
     const bId = await sessionUserId(pageB);
     const aId = await sessionUserId(pageA);

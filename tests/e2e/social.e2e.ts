@@ -7,9 +7,7 @@
 // shows the author's posts.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, screenshot, trackErrors } from "./browser";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { MOBILE, createConfirmedUser as createConfirmedAccount, demoContext, launch, newContext, screenshot, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,13 +54,13 @@ describe("social journey (two people, 390×844)", () => {
     const stamp = Date.now().toString(36);
     const b = await createConfirmedUser(stamp);
 
-    contextA = await newContext(browser, MOBILE);
+    contextA = await demoContext(browser, MOBILE);
     contextB = await newContext(browser, MOBILE);
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     const errorsA = trackErrors(pageA);
     const errorsB = trackErrors(pageB);
-    await signIn(pageA, DEMO_EMAIL as string, DEMO_PASSWORD as string);
+    await pageA.goto("/feed");
     await signIn(pageB, b.email, PASSWORD);
 
     // A: the first post of the feed that someone else wrote, so B can follow its author.
