@@ -102,11 +102,36 @@ export async function createConfirmedUser(account: { email: string; password: st
   expect(confirm.status, await confirm.clone().text()).toBe(200);
 }
 
+/** The password of the journeys' fresh accounts: it passes every sign-up rule. */
+export const PASSWORD = "Mix!Bus#Glue42";
+
+/** A new, confirmed account with the journeys' password; its address is `username@example.com`. */
+export async function newAccount(username: string, displayName: string) {
+  const account = { email: `${username}@example.com`, password: PASSWORD, username, displayName };
+  await createConfirmedUser(account);
+  return account;
+}
+
+/** JSON write through the profile's own cookies, with the Origin header the API's origin check wants. */
+export async function apiPost<T>(context: BrowserContext, path: string, data: unknown, status = 201): Promise<T> {
+  const res = await context.request.post(path, { data, headers: { origin: baseURL() } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** Signs a profile in through the API, for someone whose screens the journey does not look at. */
+export async function signInByApi(context: BrowserContext, email: string, password = PASSWORD) {
+  await apiPost(context, "/api/auth/sign-in", { email, password }, 200);
+}
+
+/** The toast that says `text` (sonner's), the first if the same words show twice. */
+export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+
 /**
  * Signs in through the /auth form as a person would, and skips the onboarding a new account is
  * offered first: the journeys start on /feed.
  */
-export async function signInThroughForm(page: Page, email: string, password: string) {
+export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.waitFor();
