@@ -6,7 +6,7 @@
 // serious or critical violations) and photographed at 390×844 and at desktop width.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, createConfirmedUser, demoContext, expectAccessible, launch, newContext, screenshot, signInThroughForm as signIn, trackErrors } from "./browser";
+import { DESKTOP, MOBILE, demoContext, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,10 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PASSWORD = "Mix!Bus#Glue42";
-
-
 
 /** Axe and a picture at phone size, then the same at desktop width, then back to the phone. */
 async function photograph(page: Page, name: string) {
@@ -44,8 +40,7 @@ describe("messages and activity journey (two people, 390×844)", () => {
 
   it("Contact opens the chat, messages and the badge arrive live, a like shows in Activity and a click marks it read", async () => {
     const stamp = Date.now().toString(36);
-    const b = { email: `messages-${stamp}@example.com`, username: `quinn_${stamp}`.slice(0, 30), displayName: `Quinn ${stamp}` };
-    await createConfirmedUser({ ...b, password: PASSWORD });
+    const b = await newAccount(`quinn_${stamp}`, `Quinn ${stamp}`);
 
     contextA = await demoContext(browser, MOBILE);
     contextB = await newContext(browser, MOBILE);
@@ -54,7 +49,7 @@ describe("messages and activity journey (two people, 390×844)", () => {
     const errorsA = trackErrors(pageA);
     const errorsB = trackErrors(pageB);
     await pageA.goto("/feed");
-    await signIn(pageB, b.email, PASSWORD);
+    await signInThroughForm(pageB, b.email);
     const bId = await sessionUserId(pageB);
     const aId = await sessionUserId(pageA);
 
