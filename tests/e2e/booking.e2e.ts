@@ -7,7 +7,7 @@
 // earnings in /analytics, the review in /reviews and the rating on the public service page.
 // Screens are checked with axe (no serious or
 // critical violations) and photographed at 390×844 and at desktop width.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingPage } from "../../shared/booking-api";
 import type { CreatePaymentResponse } from "../../shared/checkout-api";

@@ -3,7 +3,7 @@
 // /reviews, the buyer follows the order page and leaves four stars; the review shows on the
 // seller's /reviews with its breakdown, the seller answers it, and the public service page shows
 // the real rating. Each screen is checked with axe and photographed at 390×844 and desktop.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
 
