@@ -23,6 +23,7 @@ import {
   screenshot,
   signInByApi,
   toast,
+  trackErrors,
 } from "./browser";
 
 /** What the screens need from the demo world, read through the API before the tour starts. */
@@ -272,6 +273,8 @@ describe("accessibility of every screen", () => {
 
   it("has no serious or critical axe violations on any screen, phone and desktop, light and dark", { timeout: 900_000 }, async () => {
     const pages = { visitor: await visitor.newPage(), demo: await demo.newPage() };
+    // What the pages reported, so a screen that does not open says why.
+    const errors = { visitor: trackErrors(pages.visitor), demo: trackErrors(pages.demo) };
 
     const rows: Row[] = [];
     for (const viewport of VIEWPORTS) {
@@ -282,6 +285,7 @@ describe("accessibility of every screen", () => {
         }
         for (const screen of screens) {
           const page = pages[screen.as];
+          const errorsBefore = errors[screen.as].length;
           await page.goto(screen.path(world));
           await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, theme === "dark");
           let violations: string[];
@@ -289,7 +293,7 @@ describe("accessibility of every screen", () => {
             await screenReady(page, screen);
             violations = await blockingViolations(page);
           } catch (error) {
-            violations = [`did not open: ${(error as Error).message.split("\n")[0]}`];
+            violations = [`did not open: ${(error as Error).message.split("\n")[0]} (page: ${errors[screen.as].slice(errorsBefore).join(" / ") || "no errors"}, at ${page.url()})`];
           }
           rows.push({ screen: screen.name, viewport: viewport.label, theme, violations });
           if (violations.length > 0 || theme === "light") await screenshot(page, `a11y-${screen.name.replace(/\W+/g, "-")}-${viewport.size.width}-${theme}`);
