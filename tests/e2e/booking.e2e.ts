@@ -7,15 +7,13 @@
 // earnings in /analytics, the review in /reviews and the rating on the public service page.
 // Screens are checked with axe (no serious or
 // critical violations) and photographed at 390×844 and at desktop width.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingPage } from "../../shared/booking-api";
 import type { CreatePaymentResponse } from "../../shared/checkout-api";
 import { BOOKING_TEXTS } from "../../shared/messages";
 import { formatSpan } from "../../shared/rules/time-display";
-import { MOBILE, baseURL, createConfirmedUser, launch, newContext, photograph, signInThroughForm, trackErrors } from "./browser";
-
-const PASSWORD = "Mix!Bus#Glue42";
+import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,12 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function account(username: string, displayName: string) {
-  const email = `${username}@example.com`;
-  await createConfirmedUser({ email, password: PASSWORD, username, displayName });
-  return email;
-}
-
 /** A signed-in phone whose browser lives in `timeZone`, as a person there would. */
 async function personIn(timeZone: string, email: string) {
   const context = await newContext(browser, MOBILE);
@@ -39,17 +31,9 @@ async function personIn(timeZone: string, email: string) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setTimezoneOverride", { timezoneId: timeZone });
   const errors = trackErrors(page);
-  await signInThroughForm(page, email, PASSWORD);
+  await signInThroughForm(page, email);
   return { context, page, errors };
 }
-
-async function apiPost<T>(context: BrowserContext, path: string, data: unknown, status = 201): Promise<T> {
-  const res = await context.request.post(path, { data, headers: { origin: baseURL() } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
-  return (await res.json()) as T;
-}
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 describe("booking journey (390×844 and desktop)", () => {
   const contexts: BrowserContext[] = [];
@@ -59,8 +43,8 @@ describe("booking journey (390×844 and desktop)", () => {
 
   it("a buyer pays, books a time, the seller confirms and delivers, the buyer completes and reviews; payments, analytics and reviews follow", { timeout: 300_000 }, async () => {
     const stamp = Date.now().toString(36);
-    const sellerEmail = await account(`lena_${stamp}`, "Lena Vogt");
-    const buyerEmail = await account(`troy_${stamp}`, "Troy Adams");
+    const sellerEmail = (await newAccount(`lena_${stamp}`, "Lena Vogt")).email;
+    const buyerEmail = (await newAccount(`troy_${stamp}`, "Troy Adams")).email;
 
     // ---- The seller in Berlin: a service that needs scheduling, then a weekly time on /booking.
     const seller = await personIn("Europe/Berlin", sellerEmail);

@@ -1,10 +1,12 @@
 // Chromium for end-to-end journeys: the system browser driven by playwright-core (Playwright's
 // own browser download cannot work here), with the flags that keep it off the closed network.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+// @ts-expect-error plain ESM module without type declarations
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -40,10 +42,11 @@ let contexts = 0;
  * Cloudflare gives every visitor in production; without it every local request shares one
  * rate-limit bucket, and the journeys would trip the sign-in and sign-up limits of each other.
  */
-export async function newContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
+export async function newContext(browser: Browser, viewport = MOBILE, storageState?: string): Promise<BrowserContext> {
   contexts++;
   return browser.newContext({
     baseURL: baseURL(),
+    storageState,
     extraHTTPHeaders: { "cf-connecting-ip": `127.0.${(process.pid % 200) + 1}.${(contexts % 250) + 1}` },
     viewport,
     deviceScaleFactor: 1,
@@ -99,11 +102,36 @@ export async function createConfirmedUser(account: { email: string; password: st
   expect(confirm.status, await confirm.clone().text()).toBe(200);
 }
 
+/** The password of the journeys' fresh accounts: it passes every sign-up rule. */
+export const PASSWORD = "Mix!Bus#Glue42";
+
+/** A new, confirmed account with the journeys' password; its address is `username@example.com`. */
+export async function newAccount(username: string, displayName: string) {
+  const account = { email: `${username}@example.com`, password: PASSWORD, username, displayName };
+  await createConfirmedUser(account);
+  return account;
+}
+
+/** JSON write through the profile's own cookies, with the Origin header the API's origin check wants. */
+export async function apiPost<T>(context: BrowserContext, path: string, data: unknown, status = 201): Promise<T> {
+  const res = await context.request.post(path, { data, headers: { origin: baseURL() } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** Signs a profile in through the API, for someone whose screens the journey does not look at. */
+export async function signInByApi(context: BrowserContext, email: string, password = PASSWORD) {
+  await apiPost(context, "/api/auth/sign-in", { email, password }, 200);
+}
+
+/** The toast that says `text` (sonner's), the first if the same words show twice. */
+export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+
 /**
  * Signs in through the /auth form as a person would, and skips the onboarding a new account is
  * offered first: the journeys start on /feed.
  */
-export async function signInThroughForm(page: Page, email: string, password: string) {
+export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.waitFor();
@@ -113,6 +141,49 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
   if (new URL(page.url()).pathname === "/create-profile") await page.getByRole("button", { name: "Skip for now" }).click();
   await page.waitForURL((url) => url.pathname === "/feed");
+}
+
+// The seeded demo account, shared by the journeys that need the demo world (a11y, messages,
+// offline, posts, social). Its cookies live in the e2e state folder, which the global setup
+// empties at the start of every run, so a run signs in as the demo once however many journeys
+// use it: the spec allows 5 sign-ins per 15 minutes per email, and the server keeps that limit.
+
+const DEMO_SESSION = path.resolve(import.meta.dirname, ".state/demo-session.json");
+
+/**
+ * A browser profile signed in as the demo account. The first one of a run signs in through the
+ * /auth form; later ones continue that session. Each starts by rotating the refresh token, so it
+ * holds a fresh 15-minute access token and the journey never has to refresh halfway, and closing
+ * the profile saves the cookies again, since refresh tokens are single use. A journey that signed
+ * the demo out (offline does) has ended the session: the next profile signs in afresh.
+ */
+export async function demoContext(browser: Browser, viewport = MOBILE): Promise<BrowserContext> {
+  const saved = existsSync(DEMO_SESSION) ? DEMO_SESSION : undefined;
+  const context = await newContext(browser, viewport, saved);
+  const renewed = saved ? await context.request.post("/api/auth/refresh", { headers: { origin: baseURL() } }) : null;
+  if (!renewed?.ok()) {
+    const page = await context.newPage();
+    await signInThroughForm(page, DEMO_EMAIL as string, DEMO_PASSWORD as string);
+    await page.close();
+  }
+  await context.storageState({ path: DEMO_SESSION });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await saveDemoSession(context);
+    await close(options);
+  };
+  return context;
+}
+
+/** Keeps the profile's cookies for the next journey, if it is still the demo account's session. */
+async function saveDemoSession(context: BrowserContext) {
+  try {
+    const session = await context.request.get("/api/auth/session");
+    const body = (await session.json()) as { user: { email: string } | null };
+    if (body.user?.email === DEMO_EMAIL) await context.storageState({ path: DEMO_SESSION });
+  } catch {
+    // A profile whose browser is already gone has nothing left to save; the next journey signs in.
+  }
 }
 
 // Checking and photographing a screen, shared by the journeys (profiles, marketplace, checkout, messages).

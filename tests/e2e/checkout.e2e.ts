@@ -11,9 +11,7 @@
 // usePurchaseDialog), which is built on another branch: until both are in the tree it is skipped.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, baseURL, createConfirmedUser as createConfirmedAccount, expectAccessible, launch, newContext, screenshot, signInThroughForm, trackErrors } from "./browser";
-
-const PASSWORD = "Mix!Bus#Glue42";
+import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,13 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const signIn = (page: Page, email: string) => signInThroughForm(page, email, PASSWORD);
-
-async function createConfirmedUser(username: string, displayName: string) {
-  const email = `${username}@example.com`;
-  await createConfirmedAccount({ email, password: PASSWORD, username, displayName });
-  return { email, username, displayName };
-}
 
 
 
@@ -59,13 +50,6 @@ function wavFile(seconds = 0.05): Buffer {
   return Buffer.concat([header, Buffer.alloc(samples, 128)]);
 }
 
-/** JSON write through the page's own cookies, with the Origin header the API's origin check wants. */
-async function apiPost<T>(context: BrowserContext, path: string, data: unknown, status = 201): Promise<T> {
-  const res = await context.request.post(path, { data, headers: { origin: baseURL() } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
-  return (await res.json()) as T;
-}
-
 /** The seller's catalogue, made through the API (the catalogue journey covers its screens). */
 async function listItems(seller: BrowserContext) {
   const file = wavFile();
@@ -91,8 +75,6 @@ async function listItems(seller: BrowserContext) {
   return { productId: product.id, serviceId: service.id };
 }
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-
 describe("checkout journey in test mode (390×844)", () => {
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
@@ -101,14 +83,14 @@ describe("checkout journey in test mode (390×844)", () => {
 
   it("buys a digital product and downloads it, buys a service that is delivered and accepted, with receipts in the outbox", { timeout: 240_000 }, async () => {
     const stamp = Date.now().toString(36);
-    const sellerAccount = await createConfirmedUser(`sela_${stamp}`, "Sela Moreno");
-    const buyerAccount = await createConfirmedUser(`bram_${stamp}`, "Bram Okafor");
+    const sellerAccount = await newAccount(`sela_${stamp}`, "Sela Moreno");
+    const buyerAccount = await newAccount(`bram_${stamp}`, "Bram Okafor");
 
     const sellerContext = await newContext(browser, MOBILE);
     contexts.push(sellerContext);
     const sellerPage = await sellerContext.newPage();
     const sellerErrors = trackErrors(sellerPage);
-    await signIn(sellerPage, sellerAccount.email);
+    await signInThroughForm(sellerPage, sellerAccount.email);
     const { productId, serviceId } = await listItems(sellerContext);
 
     // ---- A visitor pressing Buy Now is asked to log in (§5).
@@ -127,7 +109,7 @@ describe("checkout journey in test mode (390×844)", () => {
     contexts.push(buyerContext);
     const buyerPage = await buyerContext.newPage();
     const buyerErrors = trackErrors(buyerPage);
-    await signIn(buyerPage, buyerAccount.email);
+    await signInThroughForm(buyerPage, buyerAccount.email);
     await buyerPage.goto(`/product/${productId}`);
     await buyerPage.getByTestId("buy-now").click();
     const dialog = buyerPage.getByRole("dialog");

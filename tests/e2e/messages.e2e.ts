@@ -6,9 +6,7 @@
 // serious or critical violations) and photographed at 390×844 and at desktop width.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, createConfirmedUser, expectAccessible, launch, newContext, screenshot, signInThroughForm as signIn, trackErrors } from "./browser";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { DESKTOP, MOBILE, demoContext, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,10 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PASSWORD = "Mix!Bus#Glue42";
-
-
 
 /** Axe and a picture at phone size, then the same at desktop width, then back to the phone. */
 async function photograph(page: Page, name: string) {
@@ -46,17 +40,16 @@ describe("messages and activity journey (two people, 390×844)", () => {
 
   it("Contact opens the chat, messages and the badge arrive live, a like shows in Activity and a click marks it read", async () => {
     const stamp = Date.now().toString(36);
-    const b = { email: `messages-${stamp}@example.com`, username: `quinn_${stamp}`.slice(0, 30), displayName: `Quinn ${stamp}` };
-    await createConfirmedUser({ ...b, password: PASSWORD });
+    const b = await newAccount(`quinn_${stamp}`, `Quinn ${stamp}`);
 
-    contextA = await newContext(browser, MOBILE);
+    contextA = await demoContext(browser, MOBILE);
     contextB = await newContext(browser, MOBILE);
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     const errorsA = trackErrors(pageA);
     const errorsB = trackErrors(pageB);
-    await signIn(pageA, DEMO_EMAIL as string, DEMO_PASSWORD as string);
-    await signIn(pageB, b.email, PASSWORD);
+    await pageA.goto("/feed");
+    await signInThroughForm(pageB, b.email);
     const bId = await sessionUserId(pageB);
     const aId = await sessionUserId(pageA);
 

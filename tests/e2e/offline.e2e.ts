@@ -5,10 +5,8 @@
 // offline. Photographed at 390×844 and 1280×800.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
 import { API_CACHE, MEDIA_CACHE } from "../../shared/offline-caches";
-import { DESKTOP, MOBILE, baseURL, createConfirmedUser, launch, newContext, screenshot, signInThroughForm } from "./browser";
+import { DESKTOP, MOBILE, baseURL, createConfirmedUser, demoContext, launch, screenshot, signInThroughForm } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,9 +54,9 @@ function cachedEntries(page: Page) {
 
 describe("offline feed", () => {
   it("shows the last-seen feed with its pictures and the offline toast, and never to the next account", { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, MOBILE);
+    const context = await demoContext(browser, MOBILE);
     const page = await context.newPage();
-    await signInThroughForm(page, DEMO_EMAIL as string, DEMO_PASSWORD as string);
+    await page.goto("/feed");
     await underServiceWorker(page);
 
     // ---- Online: the feed loads (now through the worker, which keeps the page and its media).

@@ -6,9 +6,7 @@
 // photographed at 390×844 and desktop width.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConfirmedUser, launch, newContext, photograph, screenshot, signInThroughForm, trackErrors } from "./browser";
-
-const PASSWORD = "Mix!Bus#Glue42";
+import { launch, newAccount, newContext, photograph, screenshot, signInThroughForm, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,12 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function person(prefix: string, name: string, stamp: string) {
-  const account = { email: `${prefix}-${stamp}@example.com`, password: PASSWORD, username: `${prefix}_${stamp}`.slice(0, 30), displayName: `${name} ${stamp}` };
-  await createConfirmedUser(account);
-  return account;
-}
-
 async function openPayments(page: Page) {
   await page.goto("/payments");
   await page.getByTestId("payment-totals").waitFor();
@@ -32,8 +24,8 @@ async function openPayments(page: Page) {
 describe("payments journey (seller and buyer)", () => {
   it("a seller invoices a buyer, who pays it from their messages; both see it on /payments with a receipt", async () => {
     const stamp = Date.now().toString(36);
-    const seller = await person("seller", "Sam Seller", stamp);
-    const buyer = await person("buyer", "Bea Buyer", stamp);
+    const seller = await newAccount(`seller_${stamp}`, `Sam Seller ${stamp}`);
+    const buyer = await newAccount(`buyer_${stamp}`, `Bea Buyer ${stamp}`);
     const sellerContext = await newContext(browser);
     const buyerContext = await newContext(browser);
     const sellerPage = await sellerContext.newPage();
@@ -41,7 +33,7 @@ describe("payments journey (seller and buyer)", () => {
     const errors = [...trackErrors(sellerPage), ...trackErrors(buyerPage)];
 
     // ---- The seller: the empty state, then Create Invoice ---------------------------------------
-    await signInThroughForm(sellerPage, seller.email, PASSWORD);
+    await signInThroughForm(sellerPage, seller.email);
     await openPayments(sellerPage);
     await sellerPage.getByTestId("payments-empty").waitFor();
     await photograph(sellerPage, "payments-empty");
@@ -63,7 +55,7 @@ describe("payments journey (seller and buyer)", () => {
     expect(await sentRow.getByTestId("offer-state").textContent()).toBe("Open");
 
     // ---- The buyer: the offer in messages, its page, paying in test mode ------------------------
-    await signInThroughForm(buyerPage, buyer.email, PASSWORD);
+    await signInThroughForm(buyerPage, buyer.email);
     await buyerPage.goto("/messages");
     const row = buyerPage.getByTestId("conversation-row").filter({ hasText: seller.displayName });
     await row.waitFor({ timeout: 15_000 });

@@ -7,9 +7,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeWaveform } from "../../shared/waveform";
-import { MOBILE, launch, newContext, screenshot, trackErrors } from "./browser";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { MOBILE, demoContext, launch, newContext, screenshot, trackErrors } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const PHOTO = path.join(MEDIA, "images/vinyl-sunset.jpg");
@@ -31,16 +29,6 @@ async function imagesOnScreenLoaded(page: Page) {
   await page.waitForFunction(() =>
     [...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete),
   );
-}
-
-async function signIn(page: Page) {
-  await page.goto("/auth");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.waitFor();
-  await form.getByLabel("Email").fill(DEMO_EMAIL as string);
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD as string);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/feed");
 }
 
 /** Slows the upload link so the progress bar can be seen (and photographed) moving. */
@@ -89,12 +77,12 @@ async function sharePost(
 
 describe("posts & media journey (390×844)", () => {
   it("uploads a photo and an audio post, shows them on /feed and the share page, and deletes one", { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, MOBILE);
+    const context = await demoContext(browser, MOBILE);
     const page = await context.newPage();
     const errors = trackErrors(page);
     const stamp = Date.now().toString(36);
 
-    await signIn(page);
+    await page.goto("/feed");
     await page.getByTestId("post-card").first().waitFor();
     await imagesOnScreenLoaded(page);
     await screenshot(page, "posts-feed-mobile");

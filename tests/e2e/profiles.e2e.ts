@@ -9,12 +9,11 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, photograph, trackErrors } from "./browser";
+import { MOBILE, PASSWORD, launch, newAccount, newContext, photograph, toast, trackErrors } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const AVATAR = path.join(MEDIA, "images/mic-spotlight.jpg");
 const PHOTO = path.join(MEDIA, "images/vinyl-sunset.jpg");
-const PASSWORD = "Mix!Bus#Glue42";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A new, confirmed account with the journey's password. */
-async function createConfirmedUser(username: string, displayName: string) {
-  const email = `${username}@example.com`;
-  await createConfirmedAccount({ email, password: PASSWORD, username, displayName });
-  return { email, username, displayName };
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto("/auth");
@@ -49,8 +41,6 @@ async function photographDark(page: Page, name: string) {
   await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
 }
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-
 describe("profiles journey (390×844)", () => {
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
@@ -59,7 +49,7 @@ describe("profiles journey (390×844)", () => {
 
   it("onboarding saves, the edited profile shows to others, who follow and open a post; a visitor sees it too", { timeout: 240_000 }, async () => {
     const stamp = Date.now().toString(36);
-    const owner = await createConfirmedUser(`avery_${stamp}`, "Avery Quinn");
+    const owner = await newAccount(`avery_${stamp}`, "Avery Quinn");
 
     // ---- The new account's first sign-in ends on onboarding, which saves.
     const contextA = await newContext(browser, MOBILE);
@@ -140,7 +130,7 @@ describe("profiles journey (390×844)", () => {
     await photographDark(pageA, "profiles-dashboard");
 
     // ---- Someone else opens the public profile: the new name, avatar and facts are there.
-    const follower = await createConfirmedUser(`rowan_${stamp}`, "Rowan Vale");
+    const follower = await newAccount(`rowan_${stamp}`, "Rowan Vale");
     const contextB = await newContext(browser, MOBILE);
     contexts.push(contextB);
     const pageB = await contextB.newPage();

@@ -3,11 +3,9 @@
 // /reviews, the buyer follows the order page and leaves four stars; the review shows on the
 // seller's /reviews with its breakdown, the seller answers it, and the public service page shows
 // the real rating. Each screen is checked with axe and photographed at 390×844 and desktop.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, baseURL, createConfirmedUser as createConfirmedAccount, launch, newContext, photograph, signInThroughForm, trackErrors } from "./browser";
-
-const PASSWORD = "Mix!Bus#Glue42";
+import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,21 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createConfirmedUser(username: string, displayName: string) {
-  const email = `${username}@example.com`;
-  await createConfirmedAccount({ email, password: PASSWORD, username, displayName });
-  return { email, username, displayName };
-}
-
-/** JSON write through the context's own cookies, with the Origin header the API's origin check wants. */
-async function apiPost<T>(context: BrowserContext, path: string, data: unknown, status: number): Promise<T> {
-  const res = await context.request.post(path, { data, headers: { origin: baseURL() } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
-  return (await res.json()) as T;
-}
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-
 describe("reviews journey", () => {
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
@@ -40,8 +23,8 @@ describe("reviews journey", () => {
 
   it("a completed order is reviewed, answered, and rated on the public service page", { timeout: 240_000 }, async () => {
     const stamp = Date.now().toString(36);
-    const sellerAccount = await createConfirmedUser(`revsel_${stamp}`, "Rena Sellers");
-    const buyerAccount = await createConfirmedUser(`revbuy_${stamp}`, "Bo Buyer");
+    const sellerAccount = await newAccount(`revsel_${stamp}`, "Rena Sellers");
+    const buyerAccount = await newAccount(`revbuy_${stamp}`, "Bo Buyer");
 
     const sellerContext = await newContext(browser, MOBILE);
     const buyerContext = await newContext(browser, MOBILE);
@@ -50,8 +33,8 @@ describe("reviews journey", () => {
     const buyerPage = await buyerContext.newPage();
     const sellerErrors = trackErrors(sellerPage);
     const buyerErrors = trackErrors(buyerPage);
-    await signInThroughForm(sellerPage, sellerAccount.email, PASSWORD);
-    await signInThroughForm(buyerPage, buyerAccount.email, PASSWORD);
+    await signInThroughForm(sellerPage, sellerAccount.email);
+    await signInThroughForm(buyerPage, buyerAccount.email);
 
     // ---- Before any review: the honest empty state.
     await sellerPage.goto("/reviews");

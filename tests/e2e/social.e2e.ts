@@ -7,9 +7,7 @@
 // shows the author's posts.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, createConfirmedUser as createConfirmedAccount, launch, newContext, screenshot, trackErrors } from "./browser";
-// @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { MOBILE, demoContext, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,31 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PASSWORD = "Mix!Bus#Glue42";
-
-/** A new, confirmed account (B in this journey). */
-async function createConfirmedUser(stamp: string) {
-  const email = `social-${stamp}@example.com`;
-  const username = `rae_${stamp}`.slice(0, 30);
-  await createConfirmedAccount({ email, password: PASSWORD, username, displayName: "Rae Kim" });
-  return { email, username };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.waitFor();
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  // A new account is offered onboarding first (/create-profile); this journey skips it.
-  await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
-  if (new URL(page.url()).pathname === "/create-profile") await page.getByRole("button", { name: "Skip for now" }).click();
-  await page.waitForURL((url) => url.pathname === "/feed");
-}
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 describe("social journey (two people, 390×844)", () => {
   let contextA: BrowserContext;
@@ -54,16 +27,16 @@ describe("social journey (two people, 390×844)", () => {
 
   it("comments arrive live, replies nest, likes/bookmarks/follows stick", async () => {
     const stamp = Date.now().toString(36);
-    const b = await createConfirmedUser(stamp);
+    const b = await newAccount(`rae_${stamp}`, "Rae Kim");
 
-    contextA = await newContext(browser, MOBILE);
+    contextA = await demoContext(browser, MOBILE);
     contextB = await newContext(browser, MOBILE);
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     const errorsA = trackErrors(pageA);
     const errorsB = trackErrors(pageB);
-    await signIn(pageA, DEMO_EMAIL as string, DEMO_PASSWORD as string);
-    await signIn(pageB, b.email, PASSWORD);
+    await pageA.goto("/feed");
+    await signInThroughForm(pageB, b.email);
 
     // A: the first post of the feed that someone else wrote, so B can follow its author.
     const card = pageA.locator('[data-testid="post-card"]:has([data-testid="follow-button"])').first();

@@ -78,7 +78,7 @@ export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, 
 
   if (isPending) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label={loadingLabel}>
+      <div className="space-y-4" role="status" aria-busy="true" aria-label={loadingLabel}>
         {skeletons}
       </div>
     );

@@ -98,8 +98,8 @@ describe("text and counts", () => {
     const tags = within(card).getByRole("list", { name: "Tags" });
     expect(tags).toHaveTextContent("#mixing");
     expect(tags).toHaveTextContent("#rnb");
-    expect(within(card).getByLabelText("12 likes")).toBeInTheDocument();
-    expect(within(card).getByLabelText("1 comment")).toBeInTheDocument();
+    expect(within(card).getByText("12 likes")).toBeInTheDocument();
+    expect(within(card).getByText("1 comment")).toBeInTheDocument();
     expect(within(card).getByText("5m").tagName).toBe("TIME");
   });
 

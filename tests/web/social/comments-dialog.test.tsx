@@ -190,6 +190,13 @@ describe("comments dialog", () => {
     expect(api.callsTo("DELETE", "/api/comments/c5")).toHaveLength(1);
   });
 
+  it("says the first page is loading in a named status (axe refuses a name on a plain div)", async () => {
+    mockApi({ "GET /api/posts/p1/comments": () => new Promise<Response>(() => {}) });
+    renderSocial(<Harness viewerId="u1" />);
+    const loading = await screen.findByRole("status", { name: "Loading comments" });
+    expect(loading).toHaveAttribute("aria-busy", "true");
+  });
+
   it("says 'Failed to load comments' with a retry when the list cannot be read", async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -24,8 +24,9 @@ export function Toaster() {
       toastOptions={{
         classNames: {
           toast: "!rounded-2xl !font-sans !shadow-xl",
+          // The description keeps the toast's full text colour: faded, the white on an error
+          // toast's red measured 4.1:1, under the 4.5:1 that WCAG AA asks of small text.
           title: "!font-semibold",
-          description: "!opacity-90",
           actionButton: "!rounded-full !bg-primary !text-primary-foreground !font-semibold !px-3",
         },
       }}

@@ -214,7 +214,7 @@ export function ProductDetailView({ product, onBuy }: { product: ProductDetail; 
 
 export function DetailSkeleton({ withImage = false }: { withImage?: boolean }) {
   return (
-    <div className="space-y-5" data-testid="detail-skeleton" aria-busy="true" aria-label={MARKET_SCREEN_TEXTS.detail.loading}>
+    <div className="space-y-5" data-testid="detail-skeleton" role="status" aria-busy="true" aria-label={MARKET_SCREEN_TEXTS.detail.loading}>
       {withImage ? <Skeleton className="aspect-[4/3] w-full rounded-[var(--radius-card)]" /> : null}
       <div className="flex items-center gap-4">
         {withImage ? null : <Skeleton className="size-16 rounded-full" />}

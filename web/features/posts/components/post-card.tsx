@@ -16,17 +16,22 @@ import { useRecordViewWhenVisible } from "../hooks/use-record-view";
 import { PostMedia } from "./post-media";
 import { PostMenu } from "./post-menu";
 
-/** Like and comment counts; the default content of the action bar slot. */
+/**
+ * Like and comment counts; the default content of the action bar slot. A screen reader reads the
+ * words ("12 likes") from hidden text: a plain span may not carry a name (axe, serious).
+ */
 function PostStats({ post }: { post: Post }) {
   return (
     <div className="flex items-center gap-5 text-sm text-muted-foreground" data-testid="post-stats">
-      <span className="inline-flex items-center gap-1.5" aria-label={plural(post.likesCount, "like")}>
+      <span className="inline-flex items-center gap-1.5">
         <Heart className={cn("size-[18px]", post.viewer.liked && "fill-rose-500 text-rose-500")} aria-hidden />
         <span aria-hidden>{formatCount(post.likesCount)}</span>
+        <span className="sr-only">{plural(post.likesCount, "like")}</span>
       </span>
-      <span className="inline-flex items-center gap-1.5" aria-label={plural(post.commentsCount, "comment")}>
+      <span className="inline-flex items-center gap-1.5">
         <MessageCircle className="size-[18px]" aria-hidden />
         <span aria-hidden>{formatCount(post.commentsCount)}</span>
+        <span className="sr-only">{plural(post.commentsCount, "comment")}</span>
       </span>
     </div>
   );

@@ -134,7 +134,7 @@ export function ProfessionalTools() {
 /** Shaped like the dashboard, so nothing jumps when it arrives. */
 export function DashboardSkeleton() {
   return (
-    <div className="space-y-5" aria-busy="true" aria-label="Loading dashboard" data-testid="dashboard-skeleton">
+    <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading dashboard" data-testid="dashboard-skeleton">
       <div className="flex items-center gap-3">
         <Skeleton className="size-16 rounded-full" />
         <div className="space-y-2">

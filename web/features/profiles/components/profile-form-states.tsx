@@ -9,7 +9,7 @@ import { isNotFound } from "../api";
 
 export function ProfileFormSkeleton() {
   return (
-    <div className="space-y-5" aria-busy="true" aria-label="Loading profile" data-testid="profile-form-skeleton">
+    <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading profile" data-testid="profile-form-skeleton">
       {[0, 1].map((section) => (
         <div key={section} className="space-y-4 rounded-[var(--radius-card)] border bg-card p-4 sm:p-5">
           <Skeleton className="h-5 w-40" />

@@ -121,7 +121,7 @@ function SkillList({ skills }: { skills: string[] }) {
 /** Shaped like ProfileSummary, so nothing jumps when the profile arrives. */
 export function ProfileSummarySkeleton() {
   return (
-    <div className="overflow-hidden rounded-[var(--radius-card)] border bg-card" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
+    <div className="overflow-hidden rounded-[var(--radius-card)] border bg-card" role="status" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
       <Skeleton className="h-24 rounded-none sm:h-28" />
       <div className="space-y-3 px-4 pb-5 sm:px-6">
         <Skeleton className="-mt-12 size-24 rounded-full ring-4 ring-card" />

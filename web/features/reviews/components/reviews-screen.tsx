@@ -37,7 +37,7 @@ export function ReviewsScreen() {
         <p className="text-sm text-muted-foreground">{T.subtitle}</p>
       </header>
       {summary.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label={T.loading} data-testid="reviews-loading">
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label={T.loading} data-testid="reviews-loading">
           <Skeleton className="h-56 w-full rounded-[var(--radius-card)]" />
           <Skeleton className="h-56 w-full rounded-[var(--radius-card)]" />
         </div>

@@ -122,7 +122,7 @@ export function TrendingTopics({ topics }: { topics: readonly TrendingTopic[] })
 /** §9: eight placeholders while the topics load. */
 export function TrendingSkeleton() {
   return (
-    <div className="space-y-2" aria-busy="true" aria-label="Loading trending topics" data-testid="trending-skeleton">
+    <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading trending topics" data-testid="trending-skeleton">
       {Array.from({ length: TRENDING_SKELETONS }, (_, index) => (
         <div key={index} className="flex items-center gap-3 rounded-2xl border bg-card px-4 py-3" data-testid="skeleton-row">
           <Skeleton className="size-6 rounded-md" />

@@ -161,7 +161,9 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
 
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4" data-testid="comments-scroll">
           {comments.isPending ? (
-            <div className="space-y-5" aria-busy="true" aria-label="Loading comments">
+            // A status, so its name is allowed (a plain div may not be named) and read out: a
+            // long thread's first page can take a moment on a phone.
+            <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading comments">
               {[0, 1, 2].map((i) => (
                 <div key={i} className="flex gap-3">
                   <Skeleton className="size-9 rounded-full" />
