@@ -3,12 +3,19 @@
 // its author, searches, writes to the author and buys one of their products in test mode, using
 // only Tab, Shift+Tab, Enter, Space, Escape and the arrow keys. The only things not done with keys
 // are what a person does outside the page: reading the confirmation mail (its link is opened)
-// and picking the file in the operating system's file chooser. Each element reached with Tab must
+// and picking the file in the operating system's file chooser. A second journey does issue #15's
+// professional tools the same way: a seller publishes a weekly time, a buyer books it from the
+// order page, the seller confirms and delivers, the buyer accepts and rates with the arrow keys,
+// the seller sends an invoice that the buyer pays from the message, and the seller reads
+// /reviews and switches /analytics' period (the setup a journey's screens do not show, a service
+// and a paid order, goes through the API). Each element reached with Tab must
 // show where the focus is (an outline or a ring), and dialogs keep the focus inside until Escape.
 import path from "node:path";
 import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, baseURL, launch, newContext, screenshot } from "./browser";
+import type { CreatePaymentResponse } from "../../shared/checkout-api";
+import { BOOKING_TEXTS } from "../../shared/messages";
+import { MOBILE, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
 
 const PHOTO = path.resolve(import.meta.dirname, "../../seed/media/images/vinyl-sunset.jpg");
 const PASSWORD = "Mix!Bus#Glue42";
@@ -29,11 +36,14 @@ function focused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
-    const ring = style.boxShadow !== "none";
+    // A visually hidden radio (the review's stars) shows its focus on the label around it.
+    const drawn = (target: Element | null) => {
+      if (!target) return false;
+      const style = getComputedStyle(target);
+      return (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+    };
     const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
-    return { visible: outline || ring, label: `${location.pathname} ${element.tagName.toLowerCase()} "${name}"` };
+    return { visible: drawn(element) || drawn(element.closest("label")), label: `${location.pathname} ${element.tagName.toLowerCase()} "${name}"` };
   });
 }
 
@@ -226,6 +236,115 @@ describe("keyboard alone (390×844)", () => {
     await screenshot(page, "keyboard-payment-success-mobile");
 
     await context.close();
+    expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
+  });
+
+  it("runs the professional tools without a pointer: availability, booking, delivery, review, invoice, payment and analytics", { timeout: 300_000 }, async () => {
+    const stamp = Date.now().toString(36);
+    const sellerAccount = await newAccount(`kseller_${stamp}`, "Keys Seller");
+    const buyerAccount = await newAccount(`kbuyer_${stamp}`, "Keys Buyer");
+    // Signing in by keyboard is the first journey's; here both start signed in.
+    const sellerContext = await newContext(browser, MOBILE);
+    const buyerContext = await newContext(browser, MOBILE);
+    for (const [context, account] of [[sellerContext, sellerAccount], [buyerContext, buyerAccount]] as const) {
+      await signInByApi(context, account.email);
+      // The onboarding offered to a new account is skipped, as the first journey skips it by key.
+      await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
+    }
+    const seller = await sellerContext.newPage();
+    const buyer = await buyerContext.newPage();
+
+    // ---- The seller publishes a weekly time (the form's defaults: Monday 10:00, 60 minutes).
+    const service = await apiPost<{ id: string }>(sellerContext, "/api/services", {
+      name: "Keyboard coaching",
+      description: "An hour on technique, by appointment.",
+      category: "lessons",
+      pricingModel: "per_session",
+      price: "40",
+      needsScheduling: true,
+    });
+    await seller.goto("/booking");
+    await activate(seller, seller.getByTestId("add-time-form").getByRole("button", { name: BOOKING_TEXTS.addTime }));
+    await seller.getByTestId("availability-rule").first().waitFor();
+
+    // ---- The buyer has paid (the first journey pays by keyboard) and books from the order page.
+    const { orderId } = await apiPost<CreatePaymentResponse>(buyerContext, "/api/checkout/create-embedded-payment", { itemType: "service", itemId: service.id });
+    await apiPost(buyerContext, `/api/checkout/test/${orderId}/confirm`, { outcome: "success" }, 200);
+    await buyer.goto(`/orders/${orderId}`);
+    await activate(buyer, buyer.getByTestId("order-new-booking"));
+    const pick = buyer.getByTestId("pick-time-dialog");
+    const slot = pick.getByTestId("slot-select");
+    await slot.locator("option").nth(1).waitFor({ state: "attached" });
+    await tabTo(buyer, slot);
+    // A closed select changes its value with the arrow keys.
+    await press(buyer, "ArrowDown");
+    await expect.poll(() => slot.inputValue()).not.toBe("");
+    await activate(buyer, pick.getByRole("button", { name: BOOKING_TEXTS.book }));
+    await toast(buyer, BOOKING_TEXTS.toasts.booked).waitFor();
+
+    // ---- The seller confirms, then delivers on the order page.
+    await seller.goto("/booking");
+    const card = seller.getByTestId("booking-card");
+    await activate(seller, card.getByRole("button", { name: BOOKING_TEXTS.confirm }));
+    await card.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
+    await seller.goto(`/orders/${orderId}`);
+    const deliver = seller.getByTestId("deliver-form");
+    await typeInto(seller, deliver.getByLabel("Delivery note"), "Notes from our session.");
+    await activate(seller, deliver.getByRole("button", { name: "Send delivery" }));
+    await seller.getByTestId("order-status").filter({ hasText: "Delivered" }).waitFor();
+
+    // ---- The buyer accepts and reviews: Tab enters the stars, the arrows choose five.
+    await buyer.goto(`/orders/${orderId}`);
+    await activate(buyer, buyer.getByRole("button", { name: "Accept delivery" }));
+    await buyer.getByTestId("order-status").filter({ hasText: "Completed" }).waitFor();
+    const review = buyer.getByTestId("review-form");
+    await tabTo(buyer, review.getByRole("radio").first());
+    for (let i = 0; i < 4; i++) await press(buyer, "ArrowRight");
+    await expect.poll(() => review.getByRole("radio", { checked: true }).getAttribute("value")).toBe("5");
+    await typeInto(buyer, review.getByLabel("Your review"), "Patient and precise.");
+    await activate(buyer, review.getByRole("button", { name: "Submit Review" }));
+    await toast(buyer, "Review posted").waitFor();
+
+    // ---- The seller sends an invoice from /payments; the dialog keeps the focus.
+    await seller.goto("/payments");
+    await activate(seller, seller.getByTestId("create-invoice"));
+    const invoice = seller.getByTestId("create-invoice-dialog");
+    await invoice.waitFor();
+    await expectFocusTrapped(seller, invoice);
+    await typeInto(seller, invoice.getByLabel("Username"), buyerAccount.username);
+    await typeInto(seller, invoice.getByLabel("Title"), "Two extra sessions");
+    await typeInto(seller, invoice.getByLabel("Description"), "Two more hours, booked the same way.");
+    await typeInto(seller, invoice.getByLabel("Price (USD)"), "80");
+    await typeInto(seller, invoice.getByLabel("Delivery (days)"), "14");
+    await activate(seller, invoice.getByRole("button", { name: "Send offer" }));
+    await seller.getByTestId("offer-row").filter({ hasText: "Two extra sessions" }).waitFor();
+
+    // ---- The buyer opens it from the message and pays in test mode.
+    await buyer.goto("/messages");
+    await activate(buyer, buyer.getByTestId("conversation-row").filter({ hasText: "Keys Seller" }));
+    const viewOffer = buyer.getByRole("link", { name: "View offer" }).or(buyer.getByRole("button", { name: "View offer" }));
+    await activate(buyer, viewOffer);
+    await buyer.waitForURL((url) => url.pathname.startsWith("/offers/"));
+    await activate(buyer, buyer.getByTestId("offer-pay"));
+    const purchase = buyer.getByRole("dialog");
+    await activate(buyer, purchase.getByRole("button", { name: "Pay by card" }));
+    await purchase.getByTestId("test-card-form").waitFor();
+    await activate(buyer, purchase.getByRole("button", { name: /Pay \(test\)/ }));
+    await buyer.waitForURL((url) => url.pathname === "/payment-success", { timeout: 20_000 });
+
+    // ---- The seller reads /reviews and switches the analytics period with the arrow keys.
+    await seller.goto("/reviews");
+    await seller.getByTestId("review-card").getByText("Patient and precise.").waitFor();
+    await seller.goto("/analytics");
+    const period = seller.getByRole("radio", { name: "Last 30 days" });
+    await tabTo(seller, period);
+    await press(seller, "ArrowRight");
+    await seller.waitForURL((url) => url.searchParams.get("days") === "90");
+    await seller.getByTestId("metric-earningsCents").waitFor();
+    await screenshot(seller, "keyboard-analytics-mobile");
+
+    await sellerContext.close();
+    await buyerContext.close();
     expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
   });
 });
