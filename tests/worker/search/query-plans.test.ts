@@ -116,20 +116,41 @@ describe("post search", () => {
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: ranks only the window that starts at the Nth newest match", async (sortBy) => {
+  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: scores only the newest window, found in one walk of the FTS index", async (sortBy) => {
     const query = postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, profession: "DJ" }), viewerId, limit: 20 });
-    expect(query?.toSQL().sql).toMatch(/"posts_fts"\."rowid" >= \(select min\(rowid\) from \(select rowid from posts_fts where posts_fts match \? order by rowid desc limit \?\)\)/);
+    const text = query?.toSQL().sql ?? "";
+    // The window is cut in the index's rowid order before anything is scored or joined, and the
+    // score needs no whole-table statistics (decision record 0067: no bm25 for posts).
+    expect(text).toMatch(/from posts_fts where posts_fts match \? order by rowid desc limit \?\)/);
+    expect(text).toMatch(/highlight\(posts_fts, 0, char\(1\), ''\)/);
+    expect(text).not.toMatch(/bm25|min\(rowid\)/);
     const p = await plan(query);
-    expect(p).toMatch(/SCALAR SUBQUERY/);
-    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(2);
-    // The window walks the FTS index in rowid order: only the outer bm25 order needs a sort.
+    // The MATCH is evaluated once; the filter reads the window's posts and authors by key (the
+    // window drives: never the filter's profession or badge index), and the page's rows are read
+    // again by rowid.
+    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
+    expect(p).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1 \(user_id=\?\)/);
+    expect(p).not.toMatch(/profiles_profession_followers_idx|posts_user_created_idx|AUTOMATIC/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("with a query and no filter, relevance joins only the page: the window never reads posts", async () => {
+    const query = postSearchQuery(db(), { filters: filters({ q: "late set" }), viewerId, limit: 20 });
+    const p = await plan(query);
+    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    // One posts lookup, by the page's rowids after the window's sort; one sort in all.
+    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
     expect(p.match(/TEMP B-TREE/g)).toHaveLength(1);
+    expect(p.indexOf("USE TEMP B-TREE FOR ORDER BY")).toBeLessThan(p.indexOf("SEARCH posts USING INTEGER PRIMARY KEY"));
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
   it("with a query, recent and popular read every match", async () => {
     for (const sortBy of ["recent", "popular"] as const) {
-      expect(postSearchQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20 })?.toSQL().sql).not.toMatch(/min\(rowid\)/);
+      const text = postSearchQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20 })?.toSQL().sql;
+      expect(text).not.toMatch(/min\(rowid\)/);
+      expect(text).not.toMatch(/highlight|order by rowid desc limit/);
     }
   });
 

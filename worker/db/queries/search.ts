@@ -2,7 +2,8 @@
 // name"; §3 search filters; §4 sort options; §9 search limits). Plain functions of the request's
 // Db. With a query, each search starts from its FTS5 table (migrations/0001_triggers_fts.sql) and
 // reaches the rows by rowid; without one, from an index in the sort's order. Ranking, paging and
-// the plans are decision record 0031; tests/worker/search/query-plans.test.ts checks the plans.
+// the plans are decision record 0031, the ranked window 0064 and the post score 0067;
+// tests/worker/search/query-plans.test.ts checks the plans.
 import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
@@ -24,11 +25,10 @@ const postsFts = sqliteTable("posts_fts", { rowid: integer("rowid"), caption: te
 const servicesFts = sqliteTable("services_fts", { rowid: integer("rowid"), name: text("name") });
 
 /**
- * bm25 column weights: a name outranks a bio or a caption. Username 10, display name 6, bio 1;
- * service name 10, description 1, category 4. bm25() is lower-is-better, hence ascending order.
+ * bm25 column weights: a name outranks a bio. Username 10, display name 6, bio 1; service name
+ * 10, description 1, category 4. bm25() is lower-is-better, hence ascending order.
  */
 const PROFILE_RANK = sql`bm25(profiles_fts, 10.0, 6.0, 1.0)`;
-const POST_RANK = sql`bm25(posts_fts)`;
 const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
 
 /**
@@ -38,24 +38,37 @@ const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
 const UNINDEXED_SORT_WINDOW = 500;
 
 /**
- * With a query, the bm25-ranked sorts (relevance, verified) rank only the newest this many
- * matches (decision 0064). FTS5 walks a term's matches in rowid order without scoring them, so
- * finding the window is cheap; scoring and sorting every match of a common word is what grew
- * with the network. Rowids are insertion order, so "newest" is the most recently written.
+ * With a query, the ranked sorts (relevance, verified) rank only the newest this many matches
+ * (decision 0064). FTS5 walks a term's matches in rowid order without scoring them, so finding
+ * the window is cheap; scoring and sorting every match of a common word is what grew with the
+ * network. Rowids are insertion order, so "newest" is the most recently written.
  */
 const SEARCH_RANK_WINDOW = 1000;
 
 /**
- * The rowid where the newest `size` matches of `match` begin: the smallest rowid among them.
- * The outer statement then constrains the FTS table with `rowid >= (this)`, a range FTS5 applies
- * while reading its doclists, so bm25 runs for the window only. (A `rowid IN (…)` list instead
- * makes FTS5 evaluate the whole MATCH once per listed rowid, far slower.)
+ * A post's relevance inside the window (decision record 0067), higher is better: BM25's term
+ * weight without its IDF factor, k1 = 1.2 and b = 0.75 as FTS5's bm25() uses them.
+ * `tf` is how many times the query's terms occur in the caption, counted from highlight()'s
+ * marks (one character per match, so it is the highlighted length minus the caption's), and
+ * `len` the caption's length against the window's average. bm25()'s IDF needs the number of
+ * matches of every query term across the whole table, a full pass over a common word's
+ * postings per search, and was most of the remaining cost; the scores inside one window are
+ * compared with each other only, and for a one-word query IDF is the same factor for every row.
  */
-function windowStart(table: "posts_fts" | "profiles_fts", match: string, size: number): SQL {
-  return sql`(select min(rowid) from (select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${match} order by rowid desc limit ${size}))`;
+const POST_SCORE = sql`tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * len / avg(len) over ()))`;
+
+/**
+ * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
+ * them. The outer statement then constrains the FTS table with `rowid >= (this)`, a range FTS5
+ * applies while reading its doclists, so bm25 runs for the window only. (A `rowid IN (…)` list
+ * instead makes FTS5 evaluate the whole MATCH once per listed rowid, far slower.) Posts score
+ * their window in one walk instead (rankedPostSearchQuery).
+ */
+function windowStart(match: string, size: number): SQL {
+  return sql`(select min(rowid) from (select rowid from profiles_fts where profiles_fts match ${match} order by rowid desc limit ${size}))`;
 }
 
-/** Whether a sort ranks by bm25 and so reads only the newest window of matches. */
+/** Whether a sort ranks by relevance and so reads only the newest window of matches. */
 function rankedSort(sort: SearchSort): boolean {
   return sort === "relevance" || sort === "verified";
 }
@@ -161,7 +174,7 @@ export function userSearchQuery(db: Db, options: UserSearchOptions) {
   const match = ftsMatchExpression(filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
   if (match === null) return null;
   const window = rankedSort(filters.sortBy)
-    ? sql`${profilesFts.rowid} >= ${windowStart("profiles_fts", match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
+    ? sql`${profilesFts.rowid} >= ${windowStart(match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
     : undefined;
   return db
     .select(selection)
@@ -234,7 +247,8 @@ function postFilters(options: PostSearchOptions): SQL | undefined {
   );
 }
 
-function postOrder(sort: SearchSort, ranked: boolean): SQL[] {
+/** A post search's order without a score: no query, or the recent and popular sorts. */
+function postOrder(sort: SearchSort): SQL[] {
   switch (sort) {
     case "recent":
       return [desc(posts.createdAt), desc(posts.id)];
@@ -242,9 +256,9 @@ function postOrder(sort: SearchSort, ranked: boolean): SQL[] {
       // posts_likes_idx is (likes_count, created_at): its order, with no tie-break it cannot serve.
       return [desc(posts.likesCount), desc(posts.createdAt)];
     case "verified":
-      return [sql`coalesce(${profiles.verified}, 0) desc`, ...(ranked ? [POST_RANK] : []), desc(posts.createdAt), desc(posts.id)];
+      return [sql`coalesce(${profiles.verified}, 0) desc`, desc(posts.createdAt), desc(posts.id)];
     case "relevance":
-      return ranked ? [POST_RANK, desc(posts.createdAt)] : [desc(posts.createdAt), desc(posts.id)];
+      return [desc(posts.createdAt), desc(posts.id)];
   }
 }
 
@@ -258,7 +272,7 @@ export function postSearchQuery(db: Db, options: PostSearchOptions) {
     if (filters.sortBy !== "verified") {
       return base
         .where(postFilters(options))
-        .orderBy(...postOrder(filters.sortBy, false))
+        .orderBy(...postOrder(filters.sortBy))
         .limit(limit);
     }
     // No index orders posts by their author's badge: sort only the newest window, found through
@@ -266,22 +280,53 @@ export function postSearchQuery(db: Db, options: PostSearchOptions) {
     const window = db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(UNINDEXED_SORT_WINDOW);
     return base
       .where(and(sql`${posts.id} in ${window}`, postFilters(options)))
-      .orderBy(...postOrder("verified", false))
+      .orderBy(...postOrder("verified"))
       .limit(limit);
   }
   const match = ftsMatchExpression(filters.q);
   if (match === null) return null;
-  const window = rankedSort(filters.sortBy)
-    ? sql`${postsFts.rowid} >= ${windowStart("posts_fts", match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
-    : undefined;
+  if (rankedSort(filters.sortBy)) return rankedPostSearchQuery(db, options, match);
   return db
     .select(selection)
     .from(postsFts)
     .innerJoin(posts, sql`${posts}.rowid = ${postsFts.rowid}`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(sql`posts_fts match ${match}`, window, postFilters(options)))
-    .orderBy(...postOrder(filters.sortBy, true))
+    .where(and(sql`posts_fts match ${match}`, postFilters(options)))
+    .orderBy(...postOrder(filters.sortBy))
     .limit(limit);
+}
+
+/**
+ * Relevance and verified with a query (decision records 0064, 0067): one statement in three
+ * steps. `scored` walks the FTS index newest first for the newest window of matches, evaluating
+ * the MATCH once, and scores each row inside the window (see POST_SCORE). `ranked` applies the
+ * filters and the sort to the window and keeps one page of rowids; it reads posts and profiles
+ * only when a filter or the badge order needs them. Only that page is then joined to its posts,
+ * authors and the viewer's flags, so the wide rows (waveforms) never pass through a sort.
+ * Equal scores go newest first by rowid, the order the window itself is cut in.
+ */
+function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string) {
+  const limit = options.limit + 1;
+  const verified = options.filters.sortBy === "verified";
+  const badge = sql`coalesce(${profiles.verified}, 0) desc`;
+  const scored = sql`select fts_rowid, ${POST_SCORE} as score from (
+    select rowid as fts_rowid, length(highlight(posts_fts, 0, char(1), '')) - length(caption) as tf, length(caption) as len
+    from posts_fts where posts_fts match ${match} order by rowid desc limit ${options.rankWindow ?? SEARCH_RANK_WINDOW})`;
+  const filters = postFilters(options);
+  // CROSS JOIN keeps the window as the outer loop: given a filter, SQLite would otherwise start
+  // from the filter's index (every post of a profession) and probe the window for each.
+  const ranked =
+    filters || verified
+      ? sql`select scored.fts_rowid, scored.score from (${scored}) scored
+          cross join ${posts} on ${posts}.rowid = scored.fts_rowid left join ${profiles} on ${profiles.userId} = ${posts.userId}
+          where ${filters ?? sql`1`} order by ${verified ? sql`${badge}, ` : sql``}scored.score desc, scored.fts_rowid desc limit ${limit}`
+      : sql`select fts_rowid, score from (${scored}) order by score desc, fts_rowid desc limit ${limit}`;
+  return db
+    .select(postSelection(options.viewerId))
+    .from(sql`(${ranked}) ranked`)
+    .innerJoin(posts, sql`${posts}.rowid = ranked.fts_rowid`)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .orderBy(...(verified ? [badge] : []), sql`ranked.score desc`, sql`ranked.fts_rowid desc`);
 }
 
 export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
