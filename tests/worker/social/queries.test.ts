@@ -11,6 +11,7 @@ import {
   latestCommentQuery,
   replyCountsQuery,
   replyPageQuery,
+  replyPreviewsQuery,
   topLevelPageQuery,
 } from "../../../worker/db/queries/comments";
 import { setFollow } from "../../../worker/db/queries/follows";
@@ -43,6 +44,15 @@ describe("query plans", () => {
       expect(text).toMatch(cursor ? /comments_parent_created_idx \(parent_id=\? AND \(created_at,id\)>\(\?,\?\)\)/ : /comments_parent_created_idx \(parent_id=\?\)/);
       expect(text).not.toContain("TEMP B-TREE");
     }
+  });
+
+  it("reads a page's first replies in one statement: a limited index range per thread, then rows by key", async () => {
+    const text = await plan(replyPreviewsQuery(db(), ["a", "b", "c"], 3));
+    expect(text).toMatch(/SEARCH thread USING COVERING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+    expect(text).toMatch(/CORRELATED LIST SUBQUERY/);
+    expect(text).toMatch(/SEARCH picked USING COVERING INDEX comments_parent_created_idx \(parent_id=\?\)/);
+    expect(text).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+    expect(text).not.toMatch(/SCAN /);
   });
 
   it("counts the replies of a page's threads from the covering comments_parent_created_idx", async () => {

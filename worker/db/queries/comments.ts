@@ -12,6 +12,7 @@
 // wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
 // skip a comment committed later with an earlier or equal timestamp.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
 import type { Comment } from "../../../shared/realtime";
 import {
@@ -92,6 +93,31 @@ export function replyPageQuery(db: Db, parentId: string, cursor: Cursor | undefi
     .limit(limit + 1);
 }
 
+const thread = alias(comments, "thread");
+const picked = alias(comments, "picked");
+
+/**
+ * The first `perThread` replies of each of these threads, in ONE statement: each thread, found by
+ * key, picks its reply ids from a limited range of comments_parent_created_idx (a correlated
+ * subquery), and the replies are then read by key. A page of 20 threads used to send 20
+ * statements in its batch, and each statement costs more than the few rows it reads (issue #16's
+ * scale bench). D1 refuses a compound SELECT of more than a few terms, so this is a join rather
+ * than a UNION of the threads. Rows come ordered by thread, then oldest first. Exported for the
+ * plan tests too.
+ */
+export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: number) {
+  // A literal limit: it is the same for every thread, and D1 binds at most 100 parameters.
+  const limit = sql.raw(String(Math.trunc(perThread)));
+  const firstReplies = sql`select ${picked.id} from ${comments} as ${sql.identifier("picked")} where ${picked.parentId} = ${thread.id} order by ${picked.createdAt}, ${picked.id} limit ${limit}`;
+  return db
+    .select(selection)
+    .from(thread)
+    .innerJoin(comments, sql`${comments.id} in (${firstReplies})`)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(inArray(thread.id, parentIds))
+    .orderBy(asc(comments.parentId), asc(comments.createdAt), asc(comments.id));
+}
+
 /** How many replies each of these threads has (one index range per thread); for the plan tests too. */
 export function replyCountsQuery(db: Db, parentIds: string[]) {
   return db
@@ -153,7 +179,7 @@ export interface PageOptions extends ReadOptions {
 
 /**
  * One page of threads: the top-level comments and the newest-comment mark in one batch, then
- * every thread's reply count and first replies in a second one (both read one snapshot each; a
+ * every thread's reply count and first replies in a second one of two statements (both read one snapshot each; a
  * reply written between them shows up in the thread's count or cursor, never lost).
  */
 export async function listCommentPage(db: Db, options: PageOptions): Promise<CommentPage> {
@@ -169,12 +195,14 @@ export async function listCommentPage(db: Db, options: PageOptions): Promise<Com
   const previews = new Map<string, CommentRow[]>();
   if (tops.length > 0) {
     const ids = tops.map((row) => row.id);
-    const [countRows, ...previewRows] = await db.batch([
-      replyCountsQuery(db, ids),
-      ...ids.map((id) => replyPageQuery(db, id, undefined, REPLY_PREVIEW)),
-    ]);
+    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids), replyPreviewsQuery(db, ids, REPLY_PREVIEW)]);
     for (const row of countRows as { parentId: string | null; replies: number }[]) if (row.parentId) counts.set(row.parentId, row.replies);
-    ids.forEach((id, i) => previews.set(id, (previewRows[i] as CommentRow[]).slice(0, REPLY_PREVIEW)));
+    for (const row of previewRows as CommentRow[]) {
+      if (!row.parentId) continue;
+      const thread = previews.get(row.parentId);
+      if (thread) thread.push(row);
+      else previews.set(row.parentId, [row]);
+    }
   }
 
   const items: CommentThreadEntry[] = entries.map((entry) => {
