@@ -8,7 +8,8 @@
 // order page, the seller confirms and delivers, the buyer accepts and rates with the arrow keys,
 // the seller sends an invoice that the buyer pays from the message, and the seller reads
 // /reviews and switches /analytics' period (the setup a journey's screens do not show, a service
-// and a paid order, goes through the API). Each element reached with Tab must
+// and a paid order, goes through the API). A third fills in the onboarding, creates, edits and
+// deletes a service through its dialogs, and edits the profile from the dashboard. Each element reached with Tab must
 // show where the focus is (an outline or a ring), and dialogs keep the focus inside until Escape.
 import path from "node:path";
 import type { APIResponse, Browser, Locator, Page } from "playwright-core";
@@ -345,6 +346,75 @@ describe("keyboard alone (390×844)", () => {
 
     await sellerContext.close();
     await buyerContext.close();
+    expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
+  });
+
+  it("creates a profile and a service, edits both and deletes the service without a pointer", { timeout: 300_000 }, async () => {
+    const stamp = Date.now().toString(36);
+    const account = await newAccount(`kprofile_${stamp}`, "Keys Profile");
+    const context = await newContext(browser, MOBILE);
+    await signInByApi(context, account.email);
+    const page = await context.newPage();
+
+    // ---- The onboarding a new account is offered: a select by typing, fields, then Enter.
+    await page.goto("/feed");
+    await page.waitForURL((url) => url.pathname === "/create-profile");
+    const onboarding = page.getByRole("form", { name: "Create your profile" });
+    await tabTo(page, onboarding.getByLabel("Profession", { exact: true }));
+    // A closed select picks the option whose label starts with what is typed.
+    await page.keyboard.type("Audio");
+    await expect.poll(() => onboarding.getByLabel("Profession", { exact: true }).inputValue()).toBe("Audio Engineer");
+    await typeInto(page, onboarding.getByLabel(/Location/), "Porto, Portugal");
+    await typeInto(page, onboarding.getByLabel(/Bio/), "Engineer who answers by keyboard.");
+    await activate(page, onboarding.getByRole("button", { name: "Save profile" }));
+    await page.waitForURL((url) => url.pathname === "/feed");
+    await toast(page, "Profile updated").waitFor();
+
+    // ---- A service through its dialog, which keeps the focus; the category by typing.
+    await page.goto("/services");
+    await activate(page, page.getByRole("button", { name: "Create Your First Service" }));
+    const create = page.getByRole("dialog", { name: "Create Service" });
+    await create.waitFor();
+    await expectFocusTrapped(page, create);
+    await typeInto(page, create.getByLabel("Name"), "Keyboard mixing");
+    await typeInto(page, create.getByLabel("Description"), "A mix, stems in, stereo out.");
+    await tabTo(page, create.getByLabel("Category"));
+    await page.keyboard.type("Mix");
+    await expect.poll(() => create.getByLabel("Category").inputValue()).toBe("mixing");
+    await typeInto(page, create.getByLabel("Price (USD)"), "45");
+    await activate(page, create.getByRole("button", { name: "Create Service" }));
+    await toast(page, "Service created successfully").waitFor();
+    await create.waitFor({ state: "hidden" });
+
+    // ---- Edit its name: the dialog opens filled in; select the text and type over it.
+    const card = page.getByTestId("owner-service-card");
+    await activate(page, card.getByRole("button", { name: "Edit Keyboard mixing" }));
+    const edit = page.getByRole("dialog", { name: "Edit Service" });
+    await tabTo(page, edit.getByLabel("Name"));
+    await press(page, "Control+A");
+    await page.keyboard.type("Keyboard mixing and mastering");
+    await activate(page, edit.getByRole("button", { name: "Save Service" }));
+    await toast(page, "Service updated successfully").waitFor();
+    await card.getByRole("link", { name: "Keyboard mixing and mastering" }).waitFor();
+
+    // ---- Delete it, answering the question with the keyboard too.
+    await activate(page, card.getByRole("button", { name: "Delete Keyboard mixing and mastering" }));
+    const question = page.getByRole("alertdialog", { name: "Delete this service?" });
+    await question.waitFor();
+    await activate(page, question.getByRole("button", { name: "Delete" }));
+    await expect.poll(() => card.count()).toBe(0);
+
+    // ---- Edit the profile from the dashboard.
+    await page.goto("/dashboard");
+    await activate(page, page.getByRole("link", { name: "Edit Profile" }));
+    const profile = page.getByRole("form", { name: "Edit profile" });
+    await typeInto(page, profile.getByLabel("Website"), "keys.example");
+    await activate(page, profile.getByRole("button", { name: "Save Changes" }));
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await toast(page, "Profile updated").waitFor();
+    await screenshot(page, "keyboard-dashboard-mobile");
+
+    await context.close();
     expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
   });
 });
