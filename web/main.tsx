@@ -33,5 +33,6 @@ if (rootElement.dataset.prerendered) {
     () => render(rootElement),
     () => render(rootElement),
   );
+} else {
+  render(rootElement);
 }
-else render(rootElement);
