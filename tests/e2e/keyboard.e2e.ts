@@ -16,10 +16,9 @@ import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatePaymentResponse } from "../../shared/checkout-api";
 import { BOOKING_TEXTS } from "../../shared/messages";
-import { MOBILE, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
+import { MOBILE, PASSWORD, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
 
 const PHOTO = path.resolve(import.meta.dirname, "../../seed/media/images/vinyl-sunset.jpg");
-const PASSWORD = "Mix!Bus#Glue42";
 
 let browser: Browser;
 beforeAll(async () => {
