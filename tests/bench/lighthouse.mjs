@@ -11,8 +11,10 @@
 // Options: BENCH_RUNS (runs per page, default 3; the median run is reported), BENCH_PAGES
 // (comma-separated paths, default "/,/auth"), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_REPORT_DIR (writes each run's full Lighthouse result there as JSON).
-// Exits non-zero when a page misses a target: performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms,
-// CLS ≤ 0.05, accessibility ≥ 95.
+// Exits non-zero when a page misses a target of issue #16: performance ≥ 95, LCP ≤ 1.8 s,
+// TBT ≤ 100 ms, CLS ≤ 0.05; and when an accessibility audit fails, except `meta-viewport`:
+// the spec requires `user-scalable=no`, which that audit flags (it alone costs the score 5–6
+// points, so the score is printed but not held to a number).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -28,7 +30,9 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PAGES = (process.env.BENCH_PAGES ?? "/,/auth").split(",").map((page) => page.trim()).filter(Boolean);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const TARGETS = { performance: 95, accessibility: 95, lcpMs: 1800, tbtMs: 100, cls: 0.05 };
+const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.05 };
+/** Accessibility audits a page may fail because the spec requires what they flag. */
+const SPEC_REQUIRED_A11Y = new Set(["meta-viewport"]);
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 
@@ -102,6 +106,7 @@ async function measure(url, port) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failedA11y = Object.values(lhr.audits)
     .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
+    .filter((a) => !SPEC_REQUIRED_A11Y.has(a.id))
     .map((a) => {
       const nodes = (a.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean).slice(0, 3);
       return nodes.length > 0 ? `${a.id} [${nodes.join(" ")}]` : a.id;
@@ -170,9 +175,7 @@ async function main() {
     if (row.lcpMs > TARGETS.lcpMs) failures.push(`${row.page}: LCP ${Math.round(row.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
     if (row.tbtMs > TARGETS.tbtMs) failures.push(`${row.page}: TBT ${Math.round(row.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
     if (row.cls > TARGETS.cls) failures.push(`${row.page}: CLS ${row.cls.toFixed(3)} > ${TARGETS.cls}`);
-    if (row.accessibility < TARGETS.accessibility) {
-      failures.push(`${row.page}: accessibility ${row.accessibility} < ${TARGETS.accessibility} (failing: ${row.failedA11y.join(", ")})`);
-    }
+    if (row.failedA11y.length > 0) failures.push(`${row.page}: accessibility audits failing: ${row.failedA11y.join(", ")}`);
   }
   if (failures.length > 0) {
     console.error(`\nMissed targets:\n  ${failures.join("\n  ")}`);

@@ -35,6 +35,57 @@ describe("landing page", () => {
   }
 });
 
+describe("landing page, first paint (decision record 0071)", () => {
+  it("sets its text in fonts cut to the page and loads its script's modules after the load event", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Switch to light theme" }).filter({ visible: true }).waitFor();
+    // The enhancement is in: the service worker registers only from it.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType("resource").map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
+      return { loadEventStart: navigation.loadEventStart, resources };
+    });
+    const fonts = timing.resources.filter((resource) => resource.name.endsWith(".woff2")).map((resource) => resource.name);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font).toMatch(/^\/assets\/landing-(inter|space-grotesk)-latin-[\w-]+\.woff2$/);
+    // Before the load event: the entry and Vite's preload helper only. The enhancement's modules
+    // (theme, haptics, touch guards, native bridge) come after it.
+    const scripts = timing.resources.filter((resource) => resource.name.endsWith(".js") && !resource.name.endsWith("/sw.js"));
+    const early = scripts.filter((script) => script.start < timing.loadEventStart).map((script) => script.name);
+    expect(early.every((name) => /\/assets\/(landing|preload-helper)-[\w-]+\.js$/.test(name)), early.join(", ")).toBe(true);
+    expect(scripts.some((script) => /\/assets\/enhance-[\w-]+\.js$/.test(script.name) && script.start >= timing.loadEventStart)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("switches the theme when the toggle is pressed before the enhancement has loaded", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    // Holds the enhancement's chunk back, so that the press surely comes first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/enhance-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A phone in dark mode, so that the prerendered toggle's label is the one in force.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Switch to light theme" }).filter({ visible: true }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem("backline:theme"))).toBe("light");
+    await page.getByRole("button", { name: "Switch to dark theme" }).filter({ visible: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe("first visit to /auth", () => {
   it("paints the prerendered frame with the stored theme, then the sign-in form takes over", async () => {
     const context = await newContext(browser, MOBILE);

@@ -3,13 +3,16 @@
 // now the Worker answers / with landing.html, into which this plugin writes:
 // - the LandingPage component rendered to HTML (plain anchors instead of router links),
 // - the page's own stylesheet inline instead of a render-blocking request (web/landing/landing.css),
-// - preloads for the Latin subsets of the two web fonts (their @font-face rules use swap).
-// The script left on the page is web/landing/boot.ts. Under `vite dev` nothing is written and the
+// - the two web fonts cut down to the characters the page shows, the display face preloaded
+//   (their @font-face rules use swap),
+// The script left on the page is web/landing/boot.ts, which loads the rest after the load event. Under `vite dev` nothing is written and the
 // boot script starts the app instead.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import subsetFont from "subset-font";
 import { type Plugin, type Rollup, runnerImport } from "vite";
 
 type OutputBundle = Rollup.OutputBundle;
@@ -52,6 +55,42 @@ function fontPreloads(fileNames: string[]): string {
     .join("\n    ");
 }
 
+/** The Latin faces the landing page sets text in: Inter (48 KB) and Space Grotesk (22 KB). */
+const LANDING_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/space-grotesk-latin-wght-normal-[\w-]+\.woff2$/];
+const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("");
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: "\u00a0" };
+
+/** Every character the prerendered page shows, plus printable ASCII for anything the script adds. */
+function pageCharacters(markup: string): string {
+  const text = markup.replace(/<[^>]*>/g, "").replace(/&(#?\w+);/g, (entity, name: string) => ENTITIES[name] ?? entity);
+  return [...new Set(PRINTABLE_ASCII + text)].join("");
+}
+
+/**
+ * Swaps the landing page's Latin fonts for copies cut down to the characters it shows (decision
+ * record 0071): measured with
+ * `npm run bench:lighthouse`, the two faces were about 0.4 s of the page's LCP on Lighthouse's
+ * mobile network; cut, Inter is 28 KB and Space Grotesk 13 KB, variable weight axis kept. A
+ * character outside the cut (none on this page) falls back per glyph. The app's pages keep the
+ * full files, so a visitor who goes on downloads those as before.
+ */
+async function subsetLandingFonts(context: Rollup.PluginContext, bundle: OutputBundle, html: string, markup: string): Promise<string> {
+  const characters = pageCharacters(markup);
+  let page = html;
+  for (const pattern of LANDING_FONTS) {
+    const fileName = Object.keys(bundle).find((name) => pattern.test(name));
+    const font = fileName ? bundle[fileName] : undefined;
+    if (!fileName || font?.type !== "asset" || typeof font.source === "string") throw new Error(`landing.html: no font matches ${pattern}`);
+    const subset = await subsetFont(font.source, characters, { targetFormat: "woff2" });
+    const hash = createHash("sha256").update(subset).digest("base64url").slice(0, 8);
+    const subsetName = fileName.replace(/^assets\/([\w-]+?)-wght-normal-[\w-]+\.woff2$/, `assets/landing-$1-${hash}.woff2`);
+    context.emitFile({ type: "asset", fileName: subsetName, source: subset });
+    if (!page.includes(`/${fileName}`)) throw new Error(`landing.html: ${fileName} is not used`);
+    page = page.replaceAll(`/${fileName}`, `/${subsetName}`);
+  }
+  return page;
+}
+
 export function landingPrerender(): Plugin {
   let markup: string | null = null;
   return {
@@ -71,6 +110,14 @@ export function landingPrerender(): Plugin {
         // The stylesheet Vite linked for the boot script's CSS becomes a <style> element.
         page = inlineStylesheets(page, bundle);
         return page.replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`);
+      },
+    },
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const landing = bundle["landing.html"];
+        if (landing?.type !== "asset" || !markup) throw new Error("landing.html or its prerendered page is missing");
+        landing.source = await subsetLandingFonts(this, bundle, String(landing.source), markup);
       },
     },
   };
