@@ -9,6 +9,12 @@ const alias = { "@web": path.join(root, "web"), "@shared": path.join(root, "shar
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/summary-reporter.ts"],
+    // Vitest's default is one worker fewer than the cores: on the 2-core CI that is one, and every
+    // file ran after the other. Two workers let worker and web files run side by side (each worker
+    // waits on workerd, jsdom and the transform server part of the time). The e2e project stays one
+    // file at a time (fileParallelism: false), which Vitest runs as its own group after the others,
+    // so the journeys have the machine to themselves (decision record 0069).
+    maxWorkers: 2,
     projects: [
       {
         // Worker, database and realtime tests run inside workerd with local D1, R2, KV and DOs.
