@@ -320,7 +320,7 @@ function unrankedPostKey(sort: "recent" | "popular") {
 }
 
 /** A post position in an unranked order: the key's values, as the walk's end reports them. */
-export interface PostPosition {
+interface PostPosition {
   k0: number | string;
   k1: number | string;
   k2: number | string | null;
