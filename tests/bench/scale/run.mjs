@@ -81,6 +81,11 @@ async function endpoints(api, ids) {
     ["bookmarks", "/api/bookmarks"],
     ["comments of the 5k post", `/api/posts/${ids.hotPost}/comments`],
     ["search posts", "/api/search/posts?q=session"],
+    // Every generated post contains "session": the unranked sorts over a word in every post
+    // (decision 0070), first page and a deep one.
+    ["search posts recent", "/api/search/posts?q=session&sortBy=recent"],
+    ["search posts recent, deep page", await deepCursor(api, "/api/search/posts?q=session&sortBy=recent", DEEP_PAGES)],
+    ["search posts popular", "/api/search/posts?q=session&sortBy=popular"],
     ["search users", "/api/search/users?q=scale"],
     ["search hashtags", "/api/search/hashtags?q=scaletag"],
     ["search explore", "/api/search/explore"],

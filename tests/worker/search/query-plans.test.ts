@@ -28,7 +28,17 @@ import {
   storedPostRecommendationsQuery,
   storedUserRecommendationsQuery,
 } from "../../../worker/db/queries/recommendations";
-import { exactUserQuery, hashtagSearchQuery, postSearchQuery, serviceSearchQuery, userSearchQuery } from "../../../worker/db/queries/search";
+import {
+  exactUserQuery,
+  hashtagSearchQuery,
+  matchedPostsQuery,
+  postMatchCountQuery,
+  postSearchQuery,
+  postWalkEndQuery,
+  serviceSearchQuery,
+  userSearchQuery,
+  walkedPostsQuery,
+} from "../../../worker/db/queries/search";
 import { trendingHashtagsQuery } from "../../../worker/db/queries/trending";
 import { db } from "../helpers";
 
@@ -146,12 +156,58 @@ describe("post search", () => {
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it("with a query, recent and popular read every match", async () => {
+  it("with a query, recent and popular with few matches sort every match, without a window or a score", async () => {
     for (const sortBy of ["recent", "popular"] as const) {
       const text = postSearchQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20 })?.toSQL().sql;
       expect(text).not.toMatch(/min\(rowid\)/);
       expect(text).not.toMatch(/highlight|order by rowid desc limit/);
     }
+  });
+
+  // Decision record 0070: with many matches, recent and popular walk their own index in the
+  // page's order and look each post up in the FTS index, inside a window of the order.
+  const WALK_INDEX = { recent: "posts_created_idx", popular: "posts_likes_idx" } as const;
+
+  it.each(["recent", "popular"] as const)("with a query and many matches, %s walks its index and probes the FTS index per post", async (sortBy) => {
+    for (const overrides of [{}, { contentType: "audio", profession: "DJ", verified: true }] as const) {
+      const p = await plan(walkedPostsQuery(db(), { filters: filters({ q: "late set", sortBy, ...overrides }), viewerId, limit: 20, cursor }, '"late"* "set"*'));
+      // The walk: the sort's index from the cursor on, bounded below by the window's last post.
+      expect(p).toMatch(new RegExp(`^SEARCH posts USING INDEX ${WALK_INDEX[sortBy]} \\(`, "m"));
+      expect(p).toMatch(new RegExp(`SEARCH posts USING COVERING INDEX ${WALK_INDEX[sortBy]}|SCAN posts USING COVERING INDEX ${WALK_INDEX[sortBy]}`));
+      // Each walked post is one lookup in the FTS index; the index itself is never scanned.
+      expect(p).toMatch(/SCAN posts_fts EXISTS VIRTUAL TABLE INDEX \d+:=M/);
+      expect(p).not.toMatch(/SCAN posts_fts VIRTUAL TABLE/);
+      // Never from the author's filters: the walk stays in the page's order.
+      expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx|posts_user_created_idx|AUTOMATIC/);
+      // Two small sorts: the window's last post, and the page once joined.
+      expect(p.match(/TEMP B-TREE/g)).toHaveLength(2);
+      expect(p).not.toMatch(TABLE_SCAN);
+    }
+  });
+
+  it.each(["recent", "popular"] as const)("with a query and many matches, %s's window end is a walk of its index alone", async (sortBy) => {
+    const p = await plan(postWalkEndQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20, cursor }));
+    expect(p).toMatch(new RegExp(`(SEARCH|SCAN) posts USING COVERING INDEX ${WALK_INDEX[sortBy]}`));
+    expect(p).not.toMatch(/posts_fts|profiles/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("with a query, the match count walks the FTS index and reads no post", async () => {
+    const p = await plan(postMatchCountQuery(db(), '"late"*', 5000));
+    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    expect(p).not.toMatch(/posts USING|profiles/);
+  });
+
+  it.each(["recent", "popular"] as const)("with a query, %s's matches past the walk: one FTS walk, the sort on the key, then the page's rows", async (sortBy) => {
+    const after = { k0: 5, k1: sortBy === "recent" ? "x" : 7, k2: sortBy === "recent" ? null : 9, n: 1000 };
+    const query = matchedPostsQuery(db(), { filters: filters({ q: "late", sortBy, profession: "DJ" }), viewerId, limit: 20, cursor }, '"late"*', 21, after);
+    expect(query.toSQL().sql).toMatch(sortBy === "recent" ? /\("posts"\."created_at", "posts"\."id"\) < \(\?, \?\)\)/ : /"posts"\.rowid\) < \(\?, \?, \?\)/);
+    const p = await plan(query);
+    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
+    expect(p.indexOf("USE TEMP B-TREE FOR ORDER BY")).toBeLessThan(p.indexOf("SCAN page"));
+    expect(p).not.toMatch(/profiles_profession_followers_idx|AUTOMATIC/);
+    expect(p).not.toMatch(TABLE_SCAN);
   });
 
   it("without a query: recent and relevance walk posts_created_idx, popular posts_likes_idx, in order", async () => {

@@ -2,8 +2,8 @@
 // name"; §3 search filters; §4 sort options; §9 search limits). Plain functions of the request's
 // Db. With a query, each search starts from its FTS5 table (migrations/0001_triggers_fts.sql) and
 // reaches the rows by rowid; without one, from an index in the sort's order. Ranking, paging and
-// the plans are decision record 0031, the ranked window 0064 and the post score 0067;
-// tests/worker/search/query-plans.test.ts checks the plans.
+// the plans are decision record 0031, the ranked window 0064, the post score 0067 and the recent
+// and popular post sorts with a query 0070; tests/worker/search/query-plans.test.ts checks the plans.
 import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
@@ -21,7 +21,6 @@ import { toServiceCard } from "./seller-items";
 // The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
 // purpose: drizzle-kit must never try to create (or drop) them as ordinary tables.
 const profilesFts = sqliteTable("profiles_fts", { rowid: integer("rowid"), username: text("username") });
-const postsFts = sqliteTable("posts_fts", { rowid: integer("rowid"), caption: text("caption") });
 const servicesFts = sqliteTable("services_fts", { rowid: integer("rowid"), name: text("name") });
 
 /**
@@ -44,6 +43,22 @@ const UNINDEXED_SORT_WINDOW = 500;
  * network. Rowids are insertion order, so "newest" is the most recently written.
  */
 const SEARCH_RANK_WINDOW = 1000;
+
+/**
+ * Recent and popular posts with a query (decision record 0070): a query with fewer matches than
+ * this is answered from its matches, sorted (reading them costs about a microsecond each). With
+ * this many or more, the matches are dense enough that walking the sort's own index and probing
+ * the FTS index for each post fills a page after a few dozen probes (about 10 µs each), however
+ * many posts match. Counting up to this many is a short walk of the FTS index.
+ */
+const FEW_POST_MATCHES = 5000;
+
+/**
+ * How many posts, in the sort's order, the index walk probes at most before it gives up on them
+ * and sorts the matches beyond them instead (decision record 0070). At the density
+ * FEW_POST_MATCHES stands for on the bench data (5%) a page needs about 420 probes.
+ */
+const POST_WALK_WINDOW = 1000;
 
 /**
  * A post's relevance inside the window (decision record 0067), higher is better: BM25's term
@@ -233,6 +248,9 @@ export interface PostSearchOptions {
   cursor?: Cursor | null;
   /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
   rankWindow?: number;
+  /** Recent and popular with a query: FEW_POST_MATCHES and POST_WALK_WINDOW unless a test says. */
+  fewMatches?: number;
+  walkWindow?: number;
 }
 
 function postFilters(options: PostSearchOptions): SQL | undefined {
@@ -286,14 +304,161 @@ export function postSearchQuery(db: Db, options: PostSearchOptions) {
   const match = ftsMatchExpression(filters.q);
   if (match === null) return null;
   if (rankedSort(filters.sortBy)) return rankedPostSearchQuery(db, options, match);
+  return matchedPostsQuery(db, options, match, limit);
+}
+
+/**
+ * Recent and popular with a query: the order a page is in, as a key of post columns. Recent is
+ * the (created_at, id) keyset the cursor holds. Popular is posts_likes_idx's order, whose last
+ * column is the rowid: with it as the tie-break the index walk and the sort of the matches agree
+ * on every row, so one can continue where the other stopped.
+ */
+function unrankedPostKey(sort: "recent" | "popular") {
+  return sort === "recent"
+    ? { columns: [sql`${posts.createdAt}`, sql`${posts.id}`], names: ["created_at", "id"] }
+    : { columns: [sql`${posts.likesCount}`, sql`${posts.createdAt}`, sql`${posts}.rowid`], names: ["likes_count", "created_at", "rowid"] };
+}
+
+/** A post position in an unranked order: the key's values, as the walk's end reports them. */
+interface PostPosition {
+  k0: number | string;
+  k1: number | string;
+  k2: number | string | null;
+  n: number;
+}
+
+function keyOf(columns: SQL[]): SQL {
+  return sql`(${sql.join(columns, sql`, `)})`;
+}
+
+function descending(columns: SQL[]): SQL[] {
+  return columns.map((column) => sql`${column} desc`);
+}
+
+/** The position's values as a row value of the key's length. */
+function positionValue(position: PostPosition, size: number): SQL {
+  return keyOf([position.k0, position.k1, position.k2].slice(0, size).map((value) => sql`${value}`));
+}
+
+/**
+ * How a post statement that must drive from its first table reaches the author. A filter on the
+ * author (profession, badge) makes SQLite treat a left join as an inner one, free to reorder, and
+ * on a small database it then starts from the profession's or the badge's index and sorts; CROSS
+ * JOIN, which SQLite never reorders, keeps the walk in the page's order. Without such a filter a
+ * left join keeps a post whose profile is missing, as the other statements do.
+ */
+function authorJoin(options: PostSearchOptions): SQL {
+  return options.filters.profession || options.filters.verified ? sql`cross join` : sql`left join`;
+}
+
+/**
+ * Recent or popular with a query, from its matches (decision record 0070): the FTS index finds
+ * every match (or every one past `after`, where the index walk stopped), the sort reads only the
+ * key and keeps one page of rowids, and only that page is joined to its posts, authors and the
+ * viewer's flags, so the wide rows (waveforms) never pass through the sort. Its cost grows with
+ * the number of matches: it serves a query with few of them, and the matches past a walk that
+ * found too few. Exported (as SQL) for the query-plan tests.
+ */
+export function matchedPostsQuery(db: Db, options: PostSearchOptions, match: string, limit: number, after?: PostPosition) {
+  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
+  const key = unrankedPostKey(sort);
+  const filters = and(postFilters(options), after ? sql`${keyOf(key.columns)} < ${positionValue(after, key.columns.length)}` : undefined);
+  const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = posts_fts.rowid
+    ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
+    where posts_fts match ${match} and ${filters ?? sql`1`} order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
   return db
-    .select(selection)
-    .from(postsFts)
-    .innerJoin(posts, sql`${posts}.rowid = ${postsFts.rowid}`)
+    .select(postSelection(options.viewerId))
+    .from(sql`(${page}) page`)
+    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(sql`posts_fts match ${match}`, postFilters(options)))
-    .orderBy(...postOrder(filters.sortBy))
-    .limit(limit);
+    .orderBy(...descending(key.columns));
+}
+
+/** The first `size` posts of an unranked order from the cursor on, as k0, k1, k2: the walk's window. */
+function postWalkWindow(options: PostSearchOptions, size: number): SQL {
+  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
+  const { names } = unrankedPostKey(sort);
+  const { cursor } = options;
+  const from = sort === "recent" && cursor ? sql`where (created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const aliases = sql.raw(names.map((name, i) => `${name} as k${i}`).join(", "));
+  const order = sql.raw(names.map((name) => `${name} desc`).join(", "));
+  return sql`select ${aliases} from posts ${from} order by ${order} limit ${size}`;
+}
+
+/** The key columns of the window's last post, the oldest or least liked of it (k0 … as a row value). */
+function postWalkFloor(options: PostSearchOptions, size: number, keys: number): SQL {
+  const columns = sql.raw(["k0", "k1", "k2"].slice(0, keys).join(", "));
+  return sql`(select ${columns} from (${postWalkWindow(options, size)}) order by ${columns} limit 1)`;
+}
+
+/**
+ * Recent or popular with a query, by walking the sort's index (decision record 0070): posts are
+ * read from the cursor on in the page's order (posts_created_idx, posts_likes_idx, no sort) and
+ * each one is looked up in the FTS index by its rowid until the page is full. A query with many
+ * matches fills it after a few dozen posts. The walk stops at the last post of the window
+ * (`walkWindow`, POST_WALK_WINDOW), so a query whose matches are sparse there costs that many
+ * probes at most; postWalkEndQuery tells where the window ends, and matchedPostsQuery sorts the
+ * matches past it. Exported (as SQL) for the query-plan tests.
+ */
+export function walkedPostsQuery(db: Db, options: PostSearchOptions, match: string) {
+  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
+  const key = unrankedPostKey(sort);
+  const floor = postWalkFloor(options, options.walkWindow ?? POST_WALK_WINDOW, key.columns.length);
+  const order = sql.join(descending(key.columns), sql`, `);
+  const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
+    where ${and(postFilters(options), sql`${keyOf(key.columns)} >= ${floor}`)}
+    and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${posts}.rowid)
+    order by ${order} limit ${options.limit + 1}`;
+  return db
+    .select(postSelection(options.viewerId))
+    .from(sql`(${page}) page`)
+    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .orderBy(...descending(key.columns));
+}
+
+/**
+ * Where the walk's window ends: its last post's key and the window's size (`n`), which is below
+ * the window's length when the window reached the end of the table. Sent in the same batch as
+ * walkedPostsQuery. Exported (as SQL) for the query-plan tests.
+ */
+export function postWalkEndQuery(db: Db, options: PostSearchOptions) {
+  const window = postWalkWindow(options, options.walkWindow ?? POST_WALK_WINDOW);
+  const popular = options.filters.sortBy === "popular";
+  return db
+    .select({
+      k0: sql<number | string>`k0`,
+      k1: sql<number | string>`k1`,
+      k2: popular ? sql<number | string | null>`k2` : sql<null>`null`,
+      n: sql<number>`n`,
+    })
+    .from(sql`(select *, count(*) over () as n from (${window}))`)
+    .orderBy(popular ? sql`k0, k1, k2` : sql`k0, k1`)
+    .limit(1);
+}
+
+/** How many posts match, counted up to `cap`: a walk of the FTS index that stops there. Exported (as SQL) for the query-plan tests. */
+export function postMatchCountQuery(db: Db, match: string, cap: number) {
+  return db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from posts_fts where posts_fts match ${match} limit ${cap})`);
+}
+
+/**
+ * Recent and popular with a query (decision record 0070). Few matches: sort them. Many: walk the
+ * sort's index and probe each post, one batch with the window's end; when the window held too few
+ * matches for the page, the matches past it are sorted for the rest. Same rows, in the same order,
+ * as sorting every match.
+ */
+async function unrankedPostSearch(db: Db, options: PostSearchOptions, match: string): Promise<PostRow[]> {
+  const limit = options.limit + 1;
+  const cap = options.fewMatches ?? FEW_POST_MATCHES;
+  const [counted] = await postMatchCountQuery(db, match, cap);
+  if ((counted?.n ?? 0) < cap) return (await matchedPostsQuery(db, options, match, limit)) as PostRow[];
+  const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, match), postWalkEndQuery(db, options)]);
+  const rows = walked as PostRow[];
+  // A window shorter than its length reached the last post: nothing lies beyond it.
+  if (rows.length >= limit || !end || end.n < (options.walkWindow ?? POST_WALK_WINDOW)) return rows;
+  const rest = (await matchedPostsQuery(db, options, match, limit - rows.length, end)) as PostRow[];
+  return [...rows, ...rest];
 }
 
 /**
@@ -330,9 +495,18 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
 }
 
 export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
-  const query = postSearchQuery(db, options);
-  if (query === null) return { items: [], nextCursor: null };
-  const rows = (await query) as PostRow[];
+  const { q, sortBy } = options.filters;
+  const match = q === "" || rankedSort(sortBy) ? undefined : ftsMatchExpression(q);
+  let rows: PostRow[];
+  if (match === undefined) {
+    const query = postSearchQuery(db, options);
+    if (query === null) return { items: [], nextCursor: null };
+    rows = (await query) as PostRow[];
+  } else if (match === null) {
+    return { items: [], nextCursor: null };
+  } else {
+    rows = await unrankedPostSearch(db, options, match);
+  }
   const more = rows.length > options.limit;
   const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId));
   const last = items.at(-1);

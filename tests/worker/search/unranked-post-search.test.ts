@@ -1,0 +1,101 @@
+// Recent and popular post search with a query (decision 0070): a query with many matches walks
+// the sort's index and probes the FTS index per post, stopping at a window; the matches past the
+// window are then sorted; a query with few matches sorts them all. Every path must answer the
+// same rows in the same order, page after page. The thresholds are made small here so a test
+// needs a dozen rows, not thousands; the posts are dated in the future (and liked more than any
+// other) so they lead both orders whatever else the database holds.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { decodeCursor } from "../../../shared/cursor";
+import type { SearchFilters } from "../../../shared/search-api";
+import { type PostSearchOptions, searchPosts } from "../../../worker/db/queries/search";
+import { posts } from "../../../worker/db/schema";
+import { createUser, db, insertPost, type TestUser } from "../helpers";
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+let author: TestUser;
+let viewer: TestUser;
+
+beforeAll(async () => {
+  author = await createUser();
+  viewer = await createUser();
+});
+
+/** A word nobody else's rows contain: letters only, so the tokenizer keeps it whole. */
+function word(): string {
+  return `zq${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 10)}`;
+}
+
+function filters(overrides: Partial<SearchFilters>): SearchFilters {
+  return { q: "", contentType: "all", location: "", profession: "", sortBy: "recent", verified: false, hasServices: false, ...overrides };
+}
+
+/** The paths: sorting every match, walking with a window that holds them all, and a walk of three posts that must continue past its window. */
+const PATHS: Record<string, Pick<PostSearchOptions, "fewMatches" | "walkWindow">> = {
+  "sorted matches": {},
+  "index walk": { fewMatches: 1, walkWindow: 1000 },
+  "short walk, then the matches past it": { fewMatches: 1, walkWindow: 3 },
+};
+
+/** Every page of a search, as ids, following nextCursor. */
+async function allPages(options: Omit<PostSearchOptions, "viewerId">): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor = null;
+  for (let i = 0; i < 20; i += 1) {
+    const page = await searchPosts(db(), { ...options, viewerId: viewer.id, cursor });
+    pages.push(page.items.map((p) => p.id));
+    if (!page.nextCursor) return pages;
+    cursor = decodeCursor(page.nextCursor);
+  }
+  throw new Error("more pages than a test makes");
+}
+
+/**
+ * Twelve posts a minute apart in the future, newest first in `captions`' order: the newest four
+ * do not match, so a three-post window finds nothing and the search continues past it.
+ */
+async function twelvePosts(w: string): Promise<{ ids: string[]; matching: string[] }> {
+  const base = Date.now() + 10 * 365 * 86_400_000;
+  const matches = [false, false, false, false, true, false, true, true, false, true, true, true];
+  const ids: string[] = [];
+  for (const [i, match] of matches.entries()) {
+    const caption = match ? `${w} take ${i}` : `another take ${i}`;
+    ids.push(await insertPost(author.id, { caption, createdAt: base - i * 60_000, contentType: i % 2 === 0 ? "audio" : "image" }));
+  }
+  return { ids, matching: ids.filter((_, i) => matches[i]) };
+}
+
+describe("recent with a query", () => {
+  it.each(Object.entries(PATHS))("%s: every match newest first, paged by the cursor", async (_, path) => {
+    const w = word();
+    const { matching } = await twelvePosts(w);
+    const pages = await allPages({ filters: filters({ q: w }), limit: 2, ...path });
+    expect(pages).toEqual([matching.slice(0, 2), matching.slice(2, 4), matching.slice(4, 6)]);
+  });
+
+  it.each(Object.entries(PATHS))("%s: the filters apply on every path", async (_, path) => {
+    const w = word();
+    const { ids, matching } = await twelvePosts(w);
+    const audio = matching.filter((id) => ids.indexOf(id) % 2 === 0);
+    const pages = await allPages({ filters: filters({ q: w, contentType: "audio" }), limit: 2, ...path });
+    expect(pages.flat()).toEqual(audio);
+  });
+});
+
+describe("popular with a query", () => {
+  it.each(Object.entries(PATHS))("%s: every match by likes, then newest", async (_, path) => {
+    const w = word();
+    const { ids, matching } = await twelvePosts(w);
+    // Far more likes than any other post; the two newest matches tie and go newest first.
+    const likes = [9_000_008, 9_000_007, 9_000_006, 9_000_005, 9_000_001, 9_000_004, 9_000_003, 9_000_003, 9_000_002, 9_000_000, 9_000_009, 9_000_000];
+    for (const [i, id] of ids.entries()) await db().update(posts).set({ likesCount: likes[i] }).where(eq(posts.id, id));
+    const page = await searchPosts(db(), { filters: filters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 4, ...path });
+    // 10 (9_000_009), then 6 and 7 (tied, 6 the newer), then 4.
+    expect(page.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4]]);
+    expect(page.nextCursor).toBeNull();
+    const all = await searchPosts(db(), { filters: filters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 20, ...path });
+    expect(all.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4], ids[9], ids[11]]);
+    expect(new Set(all.items.map((p) => p.id))).toEqual(new Set(matching));
+  });
+});
