@@ -9,16 +9,26 @@
 // the seller sends an invoice that the buyer pays from the message, and the seller reads
 // /reviews and switches /analytics' period (the setup a journey's screens do not show, a service
 // and a paid order, goes through the API). A third fills in the onboarding, creates, edits and
-// deletes a service through its dialogs, and edits the profile from the dashboard. Each element reached with Tab must
-// show where the focus is (an outline or a ring), and dialogs keep the focus inside until Escape.
+// deletes a service through its dialogs, and edits the profile from the dashboard. A fourth lists
+// a product from the dashboard's tools (its cover and file through choosers opened by a key),
+// edits it, sells it to a buyer who pays in test mode and downloads the file, and deletes it. A
+// fifth runs the settings screen: the theme, then signing out of other devices, this device and
+// all devices, with the server's sessions checked after each. Each element reached with Tab must
+// show where the focus is (an outline or a ring, on the control or on what stands for a visually
+// hidden one), and dialogs keep the focus inside until Escape.
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIResponse, Browser, Locator, Page } from "playwright-core";
+import type { APIResponse, Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatePaymentResponse } from "../../shared/checkout-api";
-import { BOOKING_TEXTS } from "../../shared/messages";
+import type { OwnerProductPage, ProductDetail } from "../../shared/marketplace-api";
+import { ACCOUNT_TEXTS, BOOKING_TEXTS, MARKET_SCREEN_TEXTS } from "../../shared/messages";
 import { MOBILE, PASSWORD, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
 
-const PHOTO = path.resolve(import.meta.dirname, "../../seed/media/images/vinyl-sunset.jpg");
+const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
+const PHOTO = path.join(MEDIA, "images/vinyl-sunset.jpg");
+const COVER = path.join(MEDIA, "products/loop-tiles.jpg");
+const LOOP = path.join(MEDIA, "audio/piano-sketch.mp3");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,14 +46,19 @@ function focused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
-    // A visually hidden radio (the review's stars) shows its focus on the label around it.
     const drawn = (target: Element | null) => {
       if (!target) return false;
       const style = getComputedStyle(target);
       return (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
     };
+    // A visually hidden control (sr-only: one clipped pixel) draws its own outline where nobody
+    // sees it. It shows the focus only on what stands for it: the label around it (the review's
+    // stars, segmented choices) or the element drawn right after it (a switch's track).
+    const box = element.getBoundingClientRect();
+    const hidden = box.width <= 1 || box.height <= 1;
+    const visible = hidden ? drawn(element.closest("label")) || drawn(element.nextElementSibling) : drawn(element) || drawn(element.closest("label"));
     const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
-    return { visible: drawn(element) || drawn(element.closest("label")), label: `${location.pathname} ${element.tagName.toLowerCase()} "${name}"` };
+    return { visible, label: `${location.pathname} ${element.tagName.toLowerCase()} "${name}"` };
   });
 }
 
@@ -402,6 +417,7 @@ describe("keyboard alone (390×844)", () => {
     await question.waitFor();
     await activate(page, question.getByRole("button", { name: "Delete" }));
     await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => isFocused(page.getByRole("button", { name: MARKET_SCREEN_TEXTS.services.add }))).toBe(true);
 
     // ---- Edit the profile from the dashboard.
     await page.goto("/dashboard");
@@ -414,6 +430,182 @@ describe("keyboard alone (390×844)", () => {
     await screenshot(page, "keyboard-dashboard-mobile");
 
     await context.close();
+    expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
+  });
+
+  it("lists a product with an image and a file, edits it, sells and delivers it, then deletes it without a pointer", { timeout: 300_000 }, async () => {
+    const P = MARKET_SCREEN_TEXTS.products;
+    const stamp = Date.now().toString(36);
+    const sellerAccount = await newAccount(`kshop_${stamp}`, "Keys Shop");
+    const buyerAccount = await newAccount(`kfan_${stamp}`, "Keys Fan");
+    const sellerContext = await newContext(browser, MOBILE);
+    const buyerContext = await newContext(browser, MOBILE);
+    for (const [context, account] of [[sellerContext, sellerAccount], [buyerContext, buyerAccount]] as const) {
+      await signInByApi(context, account.email);
+      await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
+    }
+    const seller = await sellerContext.newPage();
+    const buyer = await buyerContext.newPage();
+
+    // ---- From the dashboard's professional tools to /products, and its Add Product dialog.
+    await seller.goto("/dashboard");
+    await activate(seller, seller.getByRole("link", { name: "Products", exact: true }));
+    await seller.waitForURL((url) => url.pathname === "/products");
+    await seller.getByText(P.empty).waitFor();
+    await activate(seller, seller.getByRole("button", { name: P.add }));
+    const create = seller.getByRole("dialog", { name: P.createTitle });
+    await create.waitFor();
+    await expectFocusTrapped(seller, create);
+    await typeInto(seller, create.getByLabel("Name"), "Felt Piano Loops");
+    await typeInto(seller, create.getByLabel("Description"), "Warm felt-piano loops at 80 BPM, typed in.");
+    await tabTo(seller, create.getByLabel("Category"));
+    await seller.keyboard.type("Loo");
+    await expect.poll(() => create.getByLabel("Category").inputValue()).toBe("loops");
+    await typeInto(seller, create.getByLabel("Price (USD)"), "24.99");
+    // A new product is digital, so the form asks for its file.
+    expect(await create.getByRole("radio", { name: "Digital" }).isChecked()).toBe(true);
+
+    // ---- The cover and the file: a key press opens each chooser; the system's picker answers.
+    const imageChooser = seller.waitForEvent("filechooser");
+    await activate(seller, create.getByRole("button", { name: MARKET_SCREEN_TEXTS.fields.chooseImage }));
+    await (await imageChooser).setFiles(COVER);
+    await create.getByTestId("image-preview").locator("img").waitFor();
+    const fileChooser = seller.waitForEvent("filechooser");
+    await activate(seller, create.getByRole("button", { name: MARKET_SCREEN_TEXTS.fields.chooseFile }));
+    await (await fileChooser).setFiles(LOOP);
+    await create.getByTestId("chosen-file").filter({ hasText: "piano-sketch.mp3" }).waitFor();
+    await screenshot(seller, "keyboard-product-form-mobile");
+    await activate(seller, create.getByRole("button", { name: P.create }));
+    await toast(seller, P.created).waitFor();
+    await create.waitFor({ state: "hidden" });
+    const card = seller.getByTestId("owner-product-card");
+    await card.getByText("piano-sketch.mp3").waitFor();
+    expect(await card.getByTestId("product-price").textContent()).toBe("$24.99");
+    // The server holds the product with its cover and its file.
+    const own = await json<OwnerProductPage>(await sellerContext.request.get("/api/products?limit=10"));
+    expect(own.items).toHaveLength(1);
+    const stored = own.items[0]!;
+    expect(stored).toMatchObject({ name: "Felt Piano Loops", category: "loops", type: "digital", priceCents: 2499, hasFile: true });
+    expect(stored.imageUrl).toMatch(/^\/media\//);
+    expect(stored.file?.name).toBe("piano-sketch.mp3");
+    const productId = stored.id;
+
+    // ---- Edit: the dialog opens filled in; the name and the price are typed over.
+    await activate(seller, card.getByRole("button", { name: "Edit Felt Piano Loops" }));
+    const edit = seller.getByRole("dialog", { name: P.editTitle });
+    await edit.waitFor();
+    await edit.getByTestId("current-file").filter({ hasText: "piano-sketch.mp3" }).waitFor();
+    await tabTo(seller, edit.getByLabel("Name"));
+    await press(seller, "Control+A");
+    await seller.keyboard.type("Felt Piano Loops Vol. 2");
+    await tabTo(seller, edit.getByLabel("Price (USD)"));
+    await press(seller, "Control+A");
+    await seller.keyboard.type("19.50");
+    await activate(seller, edit.getByRole("button", { name: P.save }));
+    await toast(seller, P.updated).waitFor();
+    await card.getByRole("link", { name: "Felt Piano Loops Vol. 2" }).waitFor();
+    expect(await card.getByTestId("product-price").textContent()).toBe("$19.50");
+    await screenshot(seller, "keyboard-products-mobile");
+    const edited = await json<ProductDetail>(await sellerContext.request.get(`/api/products/${productId}`));
+    expect(edited).toMatchObject({ name: "Felt Piano Loops Vol. 2", priceCents: 1950, hasFile: true, imageUrl: stored.imageUrl });
+
+    // ---- A buyer pays in test mode, then downloads the file from the order page.
+    await buyer.goto(`/product/${productId}`);
+    await activate(buyer, buyer.getByTestId("buy-now"));
+    const purchase = buyer.getByRole("dialog");
+    await purchase.getByTestId("purchase-idle").waitFor();
+    await expectFocusTrapped(buyer, purchase);
+    await activate(buyer, purchase.getByRole("button", { name: "Pay by card" }));
+    await purchase.getByTestId("test-card-form").waitFor();
+    // The server's amounts: $19.50 and 5% (97.5 cents, rounded half up).
+    expect((await purchase.getByTestId("purchase-breakdown").innerText()).replace(/\s+/g, " ")).toContain("Total $20.48");
+    await activate(buyer, purchase.getByRole("button", { name: /Pay \(test\)/ }));
+    await buyer.waitForURL((url) => url.pathname === "/payment-success" && url.searchParams.has("order"), { timeout: 20_000 });
+    await buyer.getByTestId("payment-order-status").filter({ hasText: "Paid" }).waitFor();
+    await activate(buyer, buyer.getByTestId("payment-order"));
+    await buyer.waitForURL((url) => url.pathname.startsWith("/orders/"));
+    const downloadButton = buyer.getByRole("button", { name: "Download · Product file" });
+    const download = buyer.waitForEvent("download");
+    await activate(buyer, downloadButton);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(readFileSync(LOOP)), "the file as the seller uploaded it").toBe(true);
+
+    // ---- The seller deletes it, answering the question with the keyboard.
+    await activate(seller, card.getByRole("button", { name: "Delete Felt Piano Loops Vol. 2" }));
+    const question = seller.getByRole("alertdialog", { name: P.deleteTitle });
+    await question.waitFor();
+    await expectFocusTrapped(seller, question);
+    await activate(seller, question.getByRole("button", { name: "Delete" }));
+    await toast(seller, P.deleted).waitFor();
+    // The card is gone with its buttons; the focus goes on from the screen's Add button.
+    await expect.poll(() => isFocused(seller.getByRole("button", { name: P.add }))).toBe(true);
+    await seller.getByText(P.empty).waitFor();
+    expect((await sellerContext.request.get(`/api/products/${productId}`)).status()).toBe(404);
+    // The buyer paid for the file, so it stays theirs (decision 0035): the order still hands it out.
+    await buyer.reload();
+    const again = buyer.waitForEvent("download");
+    await activate(buyer, downloadButton);
+    expect((await again).suggestedFilename()).toMatch(/\.mp3$/);
+
+    await sellerContext.close();
+    await buyerContext.close();
+    expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
+  });
+
+  it("switches the theme and signs out of other devices, this device and all devices from /settings without a pointer", { timeout: 180_000 }, async () => {
+    const stamp = Date.now().toString(36);
+    const account = await newAccount(`ksettings_${stamp}`, "Keys Settings");
+    // This browser, driven by keys, and another device signed in to the same account.
+    const here = await newContext(browser, MOBILE);
+    const elsewhere = await newContext(browser, MOBILE);
+    for (const context of [here, elsewhere]) {
+      await signInByApi(context, account.email);
+      await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
+    }
+    const signedInAs = async (context: BrowserContext) => ((await json<{ user: { email: string } | null }>(await context.request.get("/api/auth/session"))).user?.email ?? null);
+    const page = await here.newPage();
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Account & security" }).waitFor();
+    expect(await page.getByTestId("account-email").innerText()).toBe(account.email);
+
+    // ---- The theme, from the header's toggle: the page turns dark and the choice is kept.
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await dark()).toBe(false);
+    await activate(page, page.getByRole("button", { name: "Switch to dark theme" }));
+    await expect.poll(dark).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("backline:theme"))).toBe("dark");
+    await screenshot(page, "keyboard-settings-dark-mobile");
+
+    // ---- Sign out of other devices: this one stays signed in, the other one is signed out.
+    const others = page.getByRole("button", { name: "Sign out of other devices" });
+    await activate(page, others);
+    await toast(page, ACCOUNT_TEXTS.signedOutOthers.title).waitFor();
+    expect(await isFocused(others), "the focus stays on the button that was pressed").toBe(true);
+    expect(await isFocused(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" })), "Tab past the toast loops back").toBe(false);
+    expect(await signedInAs(elsewhere)).toBeNull();
+    expect(await signedInAs(here)).toBe(account.email);
+    // The security activity reloads with the sign-out the server logged.
+    await page.getByText("Signed out", { exact: true }).first().waitFor();
+
+    // ---- Sign out of this device: back to /auth, the cookies gone, the theme kept.
+    await activate(page, page.getByRole("button", { name: "Sign out of this device" }));
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    expect((await here.cookies()).filter((cookie) => cookie.name.startsWith("bl_") && cookie.value !== "")).toEqual([]);
+    expect(await signedInAs(here)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("backline:theme"))).toBe("dark");
+
+    // ---- Both signed in again (the keys' sign-in is the first journey's); sign out of all devices.
+    for (const context of [here, elsewhere]) await signInByApi(context, account.email);
+    await page.goto("/settings");
+    await activate(page, page.getByRole("button", { name: "Sign out of all devices" }));
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(await signedInAs(here)).toBeNull();
+    expect(await signedInAs(elsewhere)).toBeNull();
+
+    await here.close();
+    await elsewhere.close();
     expect([...unseenFocus], "elements that took the focus without showing it").toEqual([]);
   });
 });

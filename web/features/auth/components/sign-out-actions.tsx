@@ -11,7 +11,9 @@ import { useSignOut } from "../hooks";
 
 export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepStorageKeys?: readonly string[]; onOthersSignedOut?: () => void }) {
   const signOut = useSignOut({ keepStorageKeys });
+  const busy = signOut.isPending;
   const run = async (scope: SignOutScope) => {
+    if (busy) return;
     try {
       await signOut.mutateAsync(scope);
       if (scope === "others") {
@@ -22,23 +24,26 @@ export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepSto
       showAuthError(error);
     }
   };
-  const busy = signOut.isPending;
+  // aria-disabled, not disabled, while a sign-out runs: a button that turns disabled loses the
+  // keyboard focus to the page itself, and "other devices" leaves the person on this screen,
+  // where the next Tab must go on from the button they pressed.
+  const pending = busy || undefined;
   return (
     <div className="flex flex-col gap-3">
       <Button
         variant="outline"
         size="lg"
-        disabled={busy}
+        aria-disabled={pending}
         onClick={() => void run("local")}
         className="justify-start"
       >
         {/* The visible words are the button's name (WCAG 2.5.3), as for the two below. */}
         <LogOut aria-hidden /> Sign out of this device
       </Button>
-      <Button variant="outline" size="lg" disabled={busy} onClick={() => void run("others")} className="justify-start">
+      <Button variant="outline" size="lg" aria-disabled={pending} onClick={() => void run("others")} className="justify-start">
         <MonitorSmartphone aria-hidden /> Sign out of other devices
       </Button>
-      <Button variant="destructive" size="lg" disabled={busy} onClick={() => void run("global")} className="justify-start">
+      <Button variant="destructive" size="lg" aria-disabled={pending} onClick={() => void run("global")} className="justify-start">
         <ShieldOff aria-hidden /> Sign out of all devices
       </Button>
     </div>

@@ -5,7 +5,7 @@
 // Now opens is the route's (`onBuy`).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Package, Plus, Wrench } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import type { MarketService, OwnerProduct } from "../../../../shared/marketplace-api";
 import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
 import { PagedList } from "../../../components/paged-list";
@@ -20,14 +20,14 @@ import { ServiceFormDialog } from "./service-form-dialog";
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
-function ManagerHeader({ title, intro, addLabel, onAdd }: { title: string; intro: string; addLabel: string; onAdd: () => void }) {
+function ManagerHeader({ title, intro, addLabel, onAdd, addRef }: { title: string; intro: string; addLabel: string; onAdd: () => void; addRef: RefObject<HTMLButtonElement | null> }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0 space-y-1">
         <h1 className="font-display text-2xl font-bold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{intro}</p>
       </div>
-      <Button onClick={onAdd}>
+      <Button ref={addRef} onClick={onAdd}>
         <Plus aria-hidden /> {addLabel}
       </Button>
     </header>
@@ -77,17 +77,23 @@ function useListingActions<T extends { id: string; name: string }>(
 ) {
   const [editing, setEditing] = useState<Editing<T>>({ open: false, item: null });
   const [deleting, setDeleting] = useState<Editing<T>>({ open: false, item: null });
+  const addRef = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
   const confirmDelete = () => {
     const item = deleting.item;
     if (!item) return;
     remove.mutate(item.id, {
-      onSuccess: () => notifySuccess(texts.deleted, { id: toastId }),
+      onSuccess: () => {
+        removed.current = true;
+        notifySuccess(texts.deleted, { id: toastId });
+      },
       onError: () => notifyError(texts.deleteFailed, { id: toastId }),
       onSettled: () => setDeleting({ open: false, item }),
     });
   };
   return {
     editing,
+    addRef,
     create: () => setEditing({ open: true, item: null }),
     edit: (item: T) => setEditing({ open: true, item }),
     askDelete: (item: T) => setDeleting({ open: true, item }),
@@ -100,6 +106,14 @@ function useListingActions<T extends { id: string; name: string }>(
         description={texts.deleteConfirm(deleting.item?.name ?? "")}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        onCloseAutoFocus={(event) => {
+          // After a delete the card whose button opened the question is gone, and the focus would
+          // fall back to the page itself: it goes to the screen's Add button instead.
+          if (!removed.current) return;
+          removed.current = false;
+          event.preventDefault();
+          addRef.current?.focus();
+        }}
       />
     ),
   };
@@ -113,7 +127,7 @@ export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
 
   return (
     <div className="space-y-5 px-4 pt-4">
-      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} />
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} addRef={actions.addRef} />
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}
@@ -144,7 +158,7 @@ export function ProductsManager({ onBuy }: { onBuy: OnBuy }) {
 
   return (
     <div className="space-y-5 px-4 pt-4">
-      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} />
+      <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} addRef={actions.addRef} />
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}

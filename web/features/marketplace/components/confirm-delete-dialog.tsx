@@ -13,12 +13,14 @@ export interface ConfirmDeleteDialogProps {
   description: string;
   pending: boolean;
   onConfirm: () => void;
+  /** Where the focus goes as the question closes (Radix's hook); by default back to its opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, pending, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, description, pending, onConfirm, onCloseAutoFocus }: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent role="alertdialog" hideClose data-testid="confirm-delete">
+      <DialogContent role="alertdialog" hideClose data-testid="confirm-delete" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -70,12 +70,14 @@ export function FilePicker({ currentFile, file, onChange, progress, disabled, ac
             <p className="text-muted-foreground">{T.noFile}</p>
           )}
         </div>
+        {/* Out of the Tab order, as the image's: the Choose file button is the visible stop. */}
         <input
           ref={inputRef}
           id={id}
           type="file"
           accept={accept}
           className="sr-only"
+          tabIndex={-1}
           onChange={choose}
           disabled={disabled}
           aria-describedby={hintId}

@@ -69,7 +69,19 @@ export function ImagePicker({ currentUrl, file, onChange, progress, disabled, ch
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
-          <input ref={inputRef} id={id} type="file" accept="image/*" className="sr-only" onChange={choose} disabled={disabled} aria-describedby={`${id}-hint`} />
+          {/* The button below is the keyboard's way in: the visually hidden input would be a Tab
+              stop nobody can see, so it is left out of the Tab order (the label still opens it). */}
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={choose}
+            disabled={disabled}
+            aria-describedby={`${id}-hint`}
+          />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
               <ImagePlus aria-hidden /> {shown ? T.changeImage : T.chooseImage}
