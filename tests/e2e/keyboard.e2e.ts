@@ -123,6 +123,24 @@ async function json<T>(res: APIResponse): Promise<T> {
   return (await res.json()) as T;
 }
 
+/**
+ * A seller and a buyer: new accounts, each signed in on its own phone and past the onboarding.
+ * Signing in and the onboarding by keyboard are the first and third journeys'; here both start
+ * signed in.
+ */
+async function sellerAndBuyer(sellerName: [string, string], buyerName: [string, string]) {
+  const stamp = Date.now().toString(36);
+  const sellerAccount = await newAccount(`${sellerName[0]}_${stamp}`, sellerName[1]);
+  const buyerAccount = await newAccount(`${buyerName[0]}_${stamp}`, buyerName[1]);
+  const sellerContext = await newContext(browser, MOBILE);
+  const buyerContext = await newContext(browser, MOBILE);
+  for (const [context, account] of [[sellerContext, sellerAccount], [buyerContext, buyerAccount]] as const) {
+    await signInByApi(context, account.email);
+    await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
+  }
+  return { sellerAccount, buyerAccount, sellerContext, buyerContext, seller: await sellerContext.newPage(), buyer: await buyerContext.newPage() };
+}
+
 describe("keyboard alone (390×844)", () => {
   it("signs up and in, posts, likes, comments, follows, searches, messages and buys without a pointer", { timeout: 300_000 }, async () => {
     const origin = baseURL();
@@ -255,19 +273,7 @@ describe("keyboard alone (390×844)", () => {
   });
 
   it("runs the professional tools without a pointer: availability, booking, delivery, review, invoice, payment and analytics", { timeout: 300_000 }, async () => {
-    const stamp = Date.now().toString(36);
-    const sellerAccount = await newAccount(`kseller_${stamp}`, "Keys Seller");
-    const buyerAccount = await newAccount(`kbuyer_${stamp}`, "Keys Buyer");
-    // Signing in by keyboard is the first journey's; here both start signed in.
-    const sellerContext = await newContext(browser, MOBILE);
-    const buyerContext = await newContext(browser, MOBILE);
-    for (const [context, account] of [[sellerContext, sellerAccount], [buyerContext, buyerAccount]] as const) {
-      await signInByApi(context, account.email);
-      // The onboarding offered to a new account is skipped, as the first journey skips it by key.
-      await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
-    }
-    const seller = await sellerContext.newPage();
-    const buyer = await buyerContext.newPage();
+    const { sellerContext, buyerContext, buyerAccount, seller, buyer } = await sellerAndBuyer(["kseller", "Keys Seller"], ["kbuyer", "Keys Buyer"]);
 
     // ---- The seller publishes a weekly time (the form's defaults: Monday 10:00, 60 minutes).
     const service = await apiPost<{ id: string }>(sellerContext, "/api/services", {
@@ -435,17 +441,7 @@ describe("keyboard alone (390×844)", () => {
 
   it("lists a product with an image and a file, edits it, sells and delivers it, then deletes it without a pointer", { timeout: 300_000 }, async () => {
     const P = MARKET_SCREEN_TEXTS.products;
-    const stamp = Date.now().toString(36);
-    const sellerAccount = await newAccount(`kshop_${stamp}`, "Keys Shop");
-    const buyerAccount = await newAccount(`kfan_${stamp}`, "Keys Fan");
-    const sellerContext = await newContext(browser, MOBILE);
-    const buyerContext = await newContext(browser, MOBILE);
-    for (const [context, account] of [[sellerContext, sellerAccount], [buyerContext, buyerAccount]] as const) {
-      await signInByApi(context, account.email);
-      await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
-    }
-    const seller = await sellerContext.newPage();
-    const buyer = await buyerContext.newPage();
+    const { sellerContext, buyerContext, seller, buyer } = await sellerAndBuyer(["kshop", "Keys Shop"], ["kfan", "Keys Fan"]);
 
     // ---- From the dashboard's professional tools to /products, and its Add Product dialog.
     await seller.goto("/dashboard");

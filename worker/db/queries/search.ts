@@ -335,6 +335,16 @@ function descending(columns: SQL[]): SQL[] {
   return columns.map((column) => sql`${column} desc`);
 }
 
+/** The posts of a page of rowids (`page_rowid`), with their authors and the viewer's flags, in the key's order. */
+function pagePostsQuery(db: Db, options: PostSearchOptions, page: SQL, keyColumns: SQL[]) {
+  return db
+    .select(postSelection(options.viewerId))
+    .from(sql`(${page}) page`)
+    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .orderBy(...descending(keyColumns));
+}
+
 /** The position's values as a row value of the key's length. */
 function positionValue(position: PostPosition, size: number): SQL {
   return keyOf([position.k0, position.k1, position.k2].slice(0, size).map((value) => sql`${value}`));
@@ -366,12 +376,7 @@ export function matchedPostsQuery(db: Db, options: PostSearchOptions, match: str
   const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = posts_fts.rowid
     ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where posts_fts match ${match} and ${filters ?? sql`1`} order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
-  return db
-    .select(postSelection(options.viewerId))
-    .from(sql`(${page}) page`)
-    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
-    .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .orderBy(...descending(key.columns));
+  return pagePostsQuery(db, options, page, key.columns);
 }
 
 /** The first `size` posts of an unranked order from the cursor on, as k0, k1, k2: the walk's window. */
@@ -409,12 +414,7 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, match: stri
     where ${and(postFilters(options), sql`${keyOf(key.columns)} >= ${floor}`)}
     and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${posts}.rowid)
     order by ${order} limit ${options.limit + 1}`;
-  return db
-    .select(postSelection(options.viewerId))
-    .from(sql`(${page}) page`)
-    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
-    .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .orderBy(...descending(key.columns));
+  return pagePostsQuery(db, options, page, key.columns);
 }
 
 /**
