@@ -101,6 +101,9 @@ describe("first visit to /auth", () => {
     expect(html).toContain("Where music professionals meet, create and get booked.");
     expect(html).not.toContain('src="/theme-init.js"');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The app's scripts yield to the fonts the frame paints with (decision record 0071).
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(html).not.toMatch(/<link rel="modulepreload"(?! fetchpriority="low")/);
     await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
     // The placeholder is gone, the frame is the app's own now, and the light theme held: the
     // inline theme script ran under the CSP (a refused script would be a console error).
