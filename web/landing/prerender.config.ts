@@ -127,7 +127,7 @@ export function landingPrerender(): Plugin {
  * The app's entry and its module preloads at low fetch priority on auth-page.html (decision record
  * 0071): the frame paints from the HTML alone, so the fonts it sets text in go first. At the
  * default (high) priority the scripts often finished before the first paint, and Lighthouse's
- * mobile LCP then counted all 143 KB of them: 1.2–2.2 s over runs, against 1.0–1.3 s now.
+ * mobile LCP then counted all 143 KB of them: 1.2–2.2 s over runs, against mostly 1.0–1.3 s now.
  */
 function lowPriorityScripts(html: string): string {
   return html
