@@ -14,6 +14,7 @@
 // conversations.ts, live-channels.ts  conversations and messages through the API; chat and user-channel sockets
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
+// search.ts          a word no other row contains, and search filters with their defaults
 export * from "./checkout";
 export * from "./comment-room";
 export * from "./conversations";
@@ -25,4 +26,5 @@ export * from "./rate-limits";
 export * from "./request";
 export * from "./route-fuzz";
 export * from "./route-security";
+export * from "./search";
 export * from "./users";

@@ -7,10 +7,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeCursor } from "../../../shared/cursor";
-import type { SearchFilters } from "../../../shared/search-api";
 import { type PostSearchOptions, searchPosts } from "../../../worker/db/queries/search";
 import { posts } from "../../../worker/db/schema";
-import { createUser, db, insertPost, type TestUser } from "../helpers";
+import { createUser, db, insertPost, searchFilters, type TestUser, uniqueWord } from "../helpers";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
@@ -22,14 +21,7 @@ beforeAll(async () => {
   viewer = await createUser();
 });
 
-/** A word nobody else's rows contain: letters only, so the tokenizer keeps it whole. */
-function word(): string {
-  return `zq${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 10)}`;
-}
 
-function filters(overrides: Partial<SearchFilters>): SearchFilters {
-  return { q: "", contentType: "all", location: "", profession: "", sortBy: "recent", verified: false, hasServices: false, ...overrides };
-}
 
 /** The paths: sorting every match, walking with a window that holds them all, and a walk of three posts that must continue past its window. */
 const PATHS: Record<string, Pick<PostSearchOptions, "fewMatches" | "walkWindow">> = {
@@ -68,33 +60,33 @@ async function twelvePosts(w: string): Promise<{ ids: string[]; matching: string
 
 describe("recent with a query", () => {
   it.each(Object.entries(PATHS))("%s: every match newest first, paged by the cursor", async (_, path) => {
-    const w = word();
+    const w = uniqueWord();
     const { matching } = await twelvePosts(w);
-    const pages = await allPages({ filters: filters({ q: w }), limit: 2, ...path });
+    const pages = await allPages({ filters: searchFilters({ q: w, sortBy: "recent" }), limit: 2, ...path });
     expect(pages).toEqual([matching.slice(0, 2), matching.slice(2, 4), matching.slice(4, 6)]);
   });
 
   it.each(Object.entries(PATHS))("%s: the filters apply on every path", async (_, path) => {
-    const w = word();
+    const w = uniqueWord();
     const { ids, matching } = await twelvePosts(w);
     const audio = matching.filter((id) => ids.indexOf(id) % 2 === 0);
-    const pages = await allPages({ filters: filters({ q: w, contentType: "audio" }), limit: 2, ...path });
+    const pages = await allPages({ filters: searchFilters({ q: w, contentType: "audio", sortBy: "recent" }), limit: 2, ...path });
     expect(pages.flat()).toEqual(audio);
   });
 });
 
 describe("popular with a query", () => {
   it.each(Object.entries(PATHS))("%s: every match by likes, then newest", async (_, path) => {
-    const w = word();
+    const w = uniqueWord();
     const { ids, matching } = await twelvePosts(w);
     // Far more likes than any other post; the two newest matches tie and go newest first.
     const likes = [9_000_008, 9_000_007, 9_000_006, 9_000_005, 9_000_001, 9_000_004, 9_000_003, 9_000_003, 9_000_002, 9_000_000, 9_000_009, 9_000_000];
     for (const [i, id] of ids.entries()) await db().update(posts).set({ likesCount: likes[i] }).where(eq(posts.id, id));
-    const page = await searchPosts(db(), { filters: filters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 4, ...path });
+    const page = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 4, ...path });
     // 10 (9_000_009), then 6 and 7 (tied, 6 the newer), then 4.
     expect(page.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4]]);
     expect(page.nextCursor).toBeNull();
-    const all = await searchPosts(db(), { filters: filters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 20, ...path });
+    const all = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 20, ...path });
     expect(all.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4], ids[9], ids[11]]);
     expect(new Set(all.items.map((p) => p.id))).toEqual(new Set(matching));
   });
