@@ -3,6 +3,7 @@ import "@fontsource-variable/space-grotesk";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, loadFirstScreen } from "./app";
+import { nextTask } from "./lib/next-task";
 import { applyTheme } from "./lib/theme";
 // Imported for its side effect too: the install store must listen before beforeinstallprompt fires.
 import "./pwa/install-prompt-store";
@@ -27,12 +28,18 @@ function render(root: HTMLElement) {
 }
 
 // A prerendered page stays on screen until the route it shows is ready; a failure there is the
-// router's to show, so the app renders either way.
+// router's to show, so the app renders either way. The page is already painted, so the boot goes
+// in steps of one task each: the entry's modules evaluate, then the router is built and loads the
+// route, then the route's code evaluates, then React renders (decision record 0073).
+async function takeOver(root: HTMLElement) {
+  await nextTask();
+  await loadFirstScreen().catch(() => undefined);
+  await nextTask();
+  render(root);
+}
+
 if (rootElement.dataset.prerendered) {
-  void loadFirstScreen().then(
-    () => render(rootElement),
-    () => render(rootElement),
-  );
+  void takeOver(rootElement);
 } else {
   render(rootElement);
 }

@@ -18,6 +18,16 @@ if (typeof window !== "undefined" && typeof window.matchMedia !== "function") {
     }) as MediaQueryList;
 }
 
+// jsdom has no layout and no ResizeObserver; nothing it renders ever changes size, so an observer
+// that is never called is what a real browser would do there.
+if (typeof window !== "undefined" && typeof window.ResizeObserver !== "function") {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 // The router restores scroll positions; jsdom only logs "not implemented" for scrollTo.
 if (typeof window !== "undefined") window.scrollTo = () => {};
 

@@ -22,10 +22,18 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
       if (start < list.scrollLeft) list.scrollLeft = start;
       else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
     };
-    reveal();
-    const observer = new MutationObserver(reveal);
-    observer.observe(list, { subtree: true, attributeFilter: ["data-state"] });
-    return () => observer.disconnect();
+    // The first reveal waits for the row's first layout: a ResizeObserver reports after layout, so
+    // reading the tab's position there costs nothing, where reading it during the mount forced a
+    // layout of the whole new screen inside React's commit (issue #16's TBT on /auth). It also
+    // keeps the tab in view when the row's width changes (a phone turned sideways).
+    const sized = new ResizeObserver(reveal);
+    sized.observe(list);
+    const changed = new MutationObserver(reveal);
+    changed.observe(list, { subtree: true, attributeFilter: ["data-state"] });
+    return () => {
+      sized.disconnect();
+      changed.disconnect();
+    };
   }, []);
   return (
     <TabsPrimitive.List
