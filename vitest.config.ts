@@ -11,9 +11,10 @@ export default defineConfig({
     reporters: ["default", "./tests/summary-reporter.ts"],
     // Vitest's default is one worker fewer than the cores: on the 2-core CI that is one, and every
     // file ran after the other. Two workers let worker and web files run side by side (each worker
-    // waits on workerd, jsdom and the transform server part of the time). The e2e project stays one
-    // file at a time (fileParallelism: false), which Vitest runs as its own group after the others,
-    // so the journeys have the machine to themselves (decision record 0069).
+    // waits on workerd, jsdom and the transform server part of the time; decision record 0069).
+    // The e2e project stays one file at a time (fileParallelism: false). Inside one run Vitest
+    // would hold it back until every other file is done, so `npm test` (scripts/test.mjs) starts
+    // it as a run of its own beside the worker and web files (decision record 0072).
     maxWorkers: 2,
     projects: [
       {
@@ -22,6 +23,11 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // The test Worker serves no build: tests that need ASSETS pass a stand-in. Without
+              // this, each workerd would list dist/client, which the e2e run's build empties and
+              // rewrites while these files run (a file gone between listing and reading fails the
+              // start); a directory that does not exist gets an empty one.
+              assets: { directory: path.join(root, "tests/worker/no-build") },
               bindings: {
                 ENVIRONMENT: "test",
                 // Accounts: fixed test secrets (never used outside tests), a cheap password-hash
