@@ -67,6 +67,9 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // Vitest's 5 s default leaves little room on two cores shared with the e2e run (decision
+          // record 0072); the slowest web test took 2.6 s there.
+          testTimeout: 10_000,
           include: ["tests/web/**/*.test.{ts,tsx}"],
           setupFiles: ["./tests/web/setup.ts"],
         },
