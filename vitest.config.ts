@@ -83,6 +83,11 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // expect.poll gives up after 1 s by default. Beside the worker and web files (decision
+          // record 0072) a screen can take longer to settle: a reload of /analytics and the
+          // router's step forward after a blocked back each missed it once. Playwright's own
+          // expect waits 5 s; these wait 10 s for the same conditions as before.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -9,6 +9,7 @@
 // then passes). `npm run test:unit` and `npm run test:e2e` run one side alone.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { ensureDevVars, root } from "./lib.mjs";
 
 // Vitest's own entry, started with the Node that runs this script (Node 22 under npm; see
@@ -52,7 +53,7 @@ function start(run) {
   const result = { run, counts: undefined, code: null, signal: null, seconds: 0 };
   // The summary reporter's line, read so the totals of both runs can be added up.
   const onLine = (line) => {
-    const match = /^tests: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(line.replace(/\x1b\[[0-9;]*m/g, "").trim());
+    const match = /^tests: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(stripVTControlCharacters(line).trim());
     if (match) result.counts = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
   };
   forward(child.stdout, process.stdout, prefix, onLine);
