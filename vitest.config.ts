@@ -11,9 +11,10 @@ export default defineConfig({
     reporters: ["default", "./tests/summary-reporter.ts"],
     // Vitest's default is one worker fewer than the cores: on the 2-core CI that is one, and every
     // file ran after the other. Two workers let worker and web files run side by side (each worker
-    // waits on workerd, jsdom and the transform server part of the time). The e2e project stays one
-    // file at a time (fileParallelism: false), which Vitest runs as its own group after the others,
-    // so the journeys have the machine to themselves (decision record 0069).
+    // waits on workerd, jsdom and the transform server part of the time; decision record 0069).
+    // The e2e project stays one file at a time (fileParallelism: false). Inside one run Vitest
+    // would hold it back until every other file is done, so `npm test` (scripts/test.mjs) starts
+    // it as a run of its own beside the worker and web files (decision record 0072).
     maxWorkers: 2,
     projects: [
       {
@@ -22,6 +23,11 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // The test Worker serves no build: tests that need ASSETS pass a stand-in. Without
+              // this, each workerd would list dist/client, which the e2e run's build empties and
+              // rewrites while these files run (a file gone between listing and reading fails the
+              // start); a directory that does not exist gets an empty one.
+              assets: { directory: path.join(root, "tests/worker/no-build") },
               bindings: {
                 ENVIRONMENT: "test",
                 // Accounts: fixed test secrets (never used outside tests), a cheap password-hash
@@ -61,6 +67,9 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // Vitest's 5 s default leaves little room on two cores shared with the e2e run (decision
+          // record 0072); the slowest web test took 2.6 s there.
+          testTimeout: 10_000,
           include: ["tests/web/**/*.test.{ts,tsx}"],
           setupFiles: ["./tests/web/setup.ts"],
         },
@@ -74,6 +83,11 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // expect.poll gives up after 1 s by default. Beside the worker and web files (decision
+          // record 0072) a screen can take longer to settle: a reload of /analytics and the
+          // router's step forward after a blocked back each missed it once. Playwright's own
+          // expect waits 5 s; these wait 10 s for the same conditions as before.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

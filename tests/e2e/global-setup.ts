@@ -22,12 +22,16 @@ export default async function setup(project: TestProject) {
   const state = path.join(root, "tests/e2e/.state");
   rmSync(state, { recursive: true, force: true });
 
+  // The build, migration, seed and server start, timed: this is the part of the end-to-end run
+  // that competes with the worker and web files for the CPU (decision record 0072).
+  const started = performance.now();
   const { server, baseURL } = await startPreview({
     state,
     port: Number(port),
     skipBuild: process.env.E2E_SKIP_BUILD === "1",
     seedWorld: true,
   });
+  console.log(`e2e setup: app built, seeded and served at ${baseURL} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   project.provide("baseURL", baseURL);
   return () => stopProcess(server);
 }

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // jsdom has no matchMedia; theme, install and reduced-motion code ask it questions. Tests that
@@ -27,6 +27,12 @@ if (typeof window !== "undefined" && typeof window.ResizeObserver !== "function"
     disconnect() {}
   };
 }
+
+// `npm test` runs these files beside the end-to-end run on two cores (decision record 0072), so a
+// screen may take longer than Testing Library's default second to show what a test waits for
+// (findBy…, waitFor): seen once, for a chat that rendered in 1.5 s while the e2e build ran. What
+// is waited for is unchanged; only how long before it counts as missing.
+configure({ asyncUtilTimeout: 3_000 });
 
 // The router restores scroll positions; jsdom only logs "not implemented" for scrollTo.
 if (typeof window !== "undefined") window.scrollTo = () => {};
