@@ -128,8 +128,12 @@ describe("search journey (390×844)", () => {
     await input.pressSequentially("mix", { delay: 40 });
     await page.getByTestId("explore-results").waitFor();
     await page.getByTestId("filters-toggle").click();
-    await page.getByRole("radio", { name: "Images" }).check();
+    // The radio follows the address (the filter lives in ?contentType=), so it turns checked once
+    // the router has navigated, not within the click: `check()` read it too early under load.
+    const images = page.getByRole("radio", { name: "Images" });
+    await images.click();
     await page.waitForURL((url) => url.searchParams.get("contentType") === "image" && url.searchParams.get("q") === "mix");
+    await expect.poll(() => images.isChecked()).toBe(true);
     await page.getByTestId("explore-results").waitFor();
     await photograph(page, "search-explore-results");
     await page.goBack();
