@@ -33,9 +33,30 @@ function render(root: HTMLElement) {
 // route, then the route's code evaluates, then React renders (decision record 0073).
 async function takeOver(root: HTMLElement) {
   await nextTask();
-  await loadFirstScreen().catch(() => undefined);
+  await Promise.all([loadFirstScreen().catch(() => undefined), appStylesLoaded()]);
+  // The whole stylesheet applies to the frame first (one small restyle), then React renders.
+  appStyles()?.setAttribute("media", "all");
   await nextTask();
   render(root);
+}
+
+/**
+ * The prerendered page inlines only the rules its frame uses and loads the app's whole stylesheet
+ * as `media="print"`, applied to nothing until the app is about to replace the frame (decision
+ * record 0073).
+ */
+function appStyles(): HTMLLinkElement | null {
+  return document.querySelector<HTMLLinkElement>("link[data-app-styles]");
+}
+
+/** Resolves once the whole stylesheet has arrived, or failed to: the app renders either way. */
+function appStylesLoaded(): Promise<void> {
+  const link = appStyles();
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+  });
 }
 
 if (rootElement.dataset.prerendered) {

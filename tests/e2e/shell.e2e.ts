@@ -100,16 +100,28 @@ describe("first visit to /auth", () => {
     expect(html).toContain('<div id="root" data-prerendered="auth">');
     expect(html).toContain("Where music professionals meet, create and get booked.");
     expect(html).not.toContain('src="/theme-init.js"');
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // Only the frame's rules inline; the whole sheet applies to nothing until the app takes over
+    // (decision record 0073).
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" media="print" data-app-styles>$/)]);
+    const inlineStyles = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlineStyles).toContain("@font-face");
+    expect(inlineStyles).toMatch(/\.dark\{\s*--background:/);
+    expect(inlineStyles.length).toBeLessThan(40_000);
     // The app's scripts yield to the fonts the frame paints with (decision record 0071).
     expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     expect(html).not.toMatch(/<link rel="modulepreload"(?! fetchpriority="low")/);
+    // The sign-in route's own chunk is preloaded from the page (decision record 0073)…
+    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/auth\.index-[\w-]+\.js">/);
     await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
+    // …with everything it imports, so the router's first load appended no preload of its own.
+    const preloadsServed = html.match(/<link rel="modulepreload"/g)?.length ?? 0;
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(preloadsServed);
     // The placeholder is gone, the frame is the app's own now, and the light theme held: the
     // inline theme script ran under the CSP (a refused script would be a console error).
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(await page.locator("link[data-app-styles]").getAttribute("media")).toBe("all");
     await screenshot(page, "auth-first-visit-mobile");
     expect(errors).toEqual([]);
     await context.close();

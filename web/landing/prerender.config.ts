@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type ComponentType, createElement } from "react";
+import Beasties from "beasties";
 import { renderToStaticMarkup } from "react-dom/server";
 import subsetFont from "subset-font";
 import { type Plugin, type Rollup, runnerImport } from "vite";
@@ -165,6 +166,36 @@ function authRoutePreloads(html: string, bundle: OutputBundle): string {
 }
 
 /**
+ * The app's stylesheet on auth-page.html cut to the rules the prerendered frame uses, with the
+ * whole sheet loaded beside it without blocking anything (decision record 0073). Inline in full it
+ * was 95 KB that the parser, the first style pass and every later <link> insertion walked on the
+ * main thread before the app had run. Beasties keeps the rules whose selectors match the page, so
+ * some that only the theme script or a font decides are kept by hand: the dark theme's tokens and
+ * variants (the script adds `dark` to <html> before the first paint) and every @font-face (the
+ * families sit behind custom properties that Beasties does not follow). The full sheet comes as
+ * `media="print"`, which the browser fetches at the lowest priority and applies to nothing; the
+ * app switches it to all media before it replaces the frame (web/main.tsx).
+ */
+async function criticalStyles(page: string, sheetName: string, sheet: string): Promise<string> {
+  const beasties = new Beasties({
+    reduceInlineStyles: true,
+    mergeStylesheets: true,
+    inlineFonts: false,
+    preloadFonts: false,
+    pruneSource: false,
+    compress: true,
+    logLevel: "warn",
+    allowRules: [/^:root$/, /^\.dark$/, /:where\(\.dark/],
+  });
+  const cut = await beasties.process(page);
+  const faces = sheet.match(/@font-face\{[^}]*\}/g) ?? [];
+  if (faces.length === 0 || !cut.includes("<style>")) throw new Error("auth-page.html: the critical styles lost their fonts or their <style>");
+  return cut
+    .replace("<style>", () => `<style>${faces.join("")}`)
+    .replace("</head>", () => `  <link rel="stylesheet" href="/${sheetName}" media="print" data-app-styles>\n  </head>`);
+}
+
+/**
  * The page a first visit to /auth gets (decision record 0068): the app's index.html with the
  * frame of the /auth screens prerendered into #root (web/features/auth/prerender.tsx), the app's
  * stylesheets inline and the fonts it sets text in preloaded, so that the first paint needs
@@ -185,15 +216,18 @@ export function authPrerender(): Plugin {
     },
     generateBundle: {
       order: "post",
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const index = bundle["index.html"];
         if (index?.type !== "asset" || !markup) throw new Error("auth-page.html: index.html or the prerendered frame is missing");
         const html = String(index.source);
         if (!html.includes('<div id="root"></div>')) throw new Error("auth-page.html: index.html has no empty #root");
+        const sheetName = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(html)?.[1];
+        const sheet = sheetName ? bundle[sheetName] : undefined;
+        if (!sheetName || sheet?.type !== "asset") throw new Error("auth-page.html: index.html links no stylesheet of the bundle");
         const page = authRoutePreloads(lowPriorityScripts(inlineStylesheets(html, bundle)), bundle)
           .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${markup ?? ""}</div>`);
-        this.emitFile({ type: "asset", fileName: "auth-page.html", source: page });
+        this.emitFile({ type: "asset", fileName: "auth-page.html", source: await criticalStyles(page, sheetName, String(sheet.source)) });
       },
     },
   };
