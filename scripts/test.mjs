@@ -18,12 +18,12 @@ const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
 const extra = process.argv.slice(2);
 const filtered = extra.some((arg) => !arg.startsWith("-"));
 
-// The unit run starts at a lower CPU priority (nice 10, where `nice` exists): the journeys wait on
+// The unit run starts at a lower CPU priority (nice 4, where `nice` exists): the journeys wait on
 // a browser with timeouts and must keep the pace they had alone, while the worker and web files
 // only need throughput and take whatever the journeys leave. Seen without it, once in two runs: a
 // checkout journey's "Pay on Stripe Checkout" tab missed its 30 s while both runs were busy.
 const runs = [
-  { name: "unit", label: "worker + web", projects: ["worker", "web"], nice: 10 },
+  { name: "unit", label: "worker + web", projects: ["worker", "web"], nice: 4 },
   { name: "e2e", label: "end-to-end", projects: ["e2e"], nice: 0 },
 ];
 const canNice = process.platform !== "win32" && spawnSync("nice", ["-n", "0", "true"]).status === 0;
