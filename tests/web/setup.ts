@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 
 // jsdom has no matchMedia; theme, install and reduced-motion code ask it questions. Tests that
 // need a different answer replace window.matchMedia themselves.
@@ -37,9 +37,20 @@ configure({ asyncUtilTimeout: 3_000 });
 // The router restores scroll positions; jsdom only logs "not implemented" for scrollTo.
 if (typeof window !== "undefined") window.scrollTo = () => {};
 
+// Sonner removes a dismissed toast 200 ms later on a timer of its own, which unmounting does not
+// cancel. If that timer outlives the file, it fires after jsdom is gone and React, asked to
+// update, reads `window` and throws (seen once in CI: an unhandled error failing the run). So a
+// file whose last test left toasts on screen waits for those timers before jsdom goes.
+let toastsLeft = false;
+
 afterEach(() => {
+  toastsLeft = typeof document !== "undefined" && document.querySelector("[data-sonner-toast]") !== null;
   // Without vitest globals Testing Library cannot register its own cleanup.
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+afterAll(async () => {
+  if (toastsLeft) await new Promise((resolve) => setTimeout(resolve, 300));
 });

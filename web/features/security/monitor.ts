@@ -30,7 +30,8 @@ export interface SecurityMonitor {
 
 /** Starts both checks. */
 export function startSecurityMonitor(options: SecurityMonitorOptions): SecurityMonitor {
-  const now = options.now ?? Date.now;
+  // Read Date.now at each call, not once here, so a test can hold the clock still.
+  const now = options.now ?? (() => Date.now());
   const idleThresholdMs = options.idleThresholdMs ?? SECURITY_MONITOR.idleThresholdMs;
   const intervalMs = options.idleCheckIntervalMs ?? SECURITY_MONITOR.idleCheckIntervalMs;
   const clickTarget = options.clickTarget ?? (typeof window === "undefined" ? undefined : window);
