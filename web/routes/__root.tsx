@@ -6,6 +6,7 @@ import { PageTransition } from "../components/app-shell/page-transition";
 import { RouteErrorFallback } from "../components/errors/error-fallback";
 import { NotFoundPage } from "../components/errors/not-found-page";
 import { Toaster } from "../components/ui/toaster";
+import { useAfterFirstCommit } from "../lib/after-first-commit";
 import { installNativeBridge } from "../lib/native-bridge";
 import { installShellBehaviours } from "../lib/shell-behaviours";
 import { PwaShell } from "../pwa/pwa-shell";
@@ -22,13 +23,15 @@ function RootLayout() {
   const router = useRouter();
   const { queryClient } = Route.useRouteContext();
   useEffect(() => installNativeBridge({ history: router.history, queryClient }), [router, queryClient]);
+  // It shows nothing on a first screen; on a prerendered first visit it mounts a task later.
+  const pwaShellMounted = useAfterFirstCommit();
   return (
     <>
       <PageTransition>
         <Outlet />
       </PageTransition>
       <Toaster />
-      <PwaShell />
+      {pwaShellMounted ? <PwaShell /> : null}
     </>
   );
 }
