@@ -107,15 +107,30 @@ describe("first visit to /auth", () => {
     expect(inlineStyles).toContain("@font-face");
     expect(inlineStyles).toMatch(/\.dark\{\s*--background:/);
     expect(inlineStyles.length).toBeLessThan(40_000);
-    // The app's scripts yield to the fonts the frame paints with (decision record 0071).
-    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-    expect(html).not.toMatch(/<link rel="modulepreload"(?! fetchpriority="low")/);
-    // The sign-in route's own chunk is preloaded from the page (decision record 0073)…
-    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/auth\.index-[\w-]+\.js">/);
+    // The app's scripts start only once the frame is on screen (decision record 0075): the page
+    // carries a small loader and neither the entry nor a module preload.
+    const loaderSrc = /<script type="module" fetchpriority="low" crossorigin src="(\/assets\/auth-loader-[\w-]+\.js)">/.exec(html)?.[1];
+    expect(loaderSrc).toBeDefined();
+    expect(html).not.toMatch(/\/assets\/index-[\w-]+\.js/);
+    expect(html).not.toContain("modulepreload");
+    const loader = await (await fetch(`${baseURL()}${loaderSrc}`)).text();
+    // The loader preloads the sign-in route's own chunk (decision record 0073)…
+    expect(loader).toMatch(/"\/assets\/auth\.index-[\w-]+\.js"/);
     await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
     // …with everything it imports, so the router's first load appended no preload of its own.
-    const preloadsServed = html.match(/<link rel="modulepreload"/g)?.length ?? 0;
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(preloadsServed);
+    const preloadsLoaded = loader.match(/"\/assets\/[\w.-]+\.js"/g)?.length ?? 0;
+    expect(preloadsLoaded).toBeGreaterThan(5);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(preloadsLoaded - 1); // less the entry
+    // No script of the app was requested before the first paint.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/(?!auth-loader)[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.paint);
     // The placeholder is gone, the frame is the app's own now, and the light theme held: the
     // inline theme script ran under the CSP (a refused script would be a console error).
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);

@@ -124,30 +124,15 @@ export function landingPrerender(): Plugin {
   };
 }
 
-/**
- * The app's entry and its module preloads at low fetch priority on auth-page.html (decision record
- * 0071): the frame paints from the HTML alone, so the fonts it sets text in go first. At the
- * default (high) priority the scripts often finished before the first paint, and Lighthouse's
- * mobile LCP then counted all 143 KB of them: 1.2–2.2 s over runs, against mostly 1.0–1.3 s now.
- */
-function lowPriorityScripts(html: string): string {
-  return html
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
-}
-
 /** The routes a first visit to /auth shows: the frame and the sign-in screen. */
 const AUTH_ROUTES = [/\/web\/routes\/auth\.tsx(\?|$)/, /\/web\/routes\/auth\.index\.tsx(\?|$)/];
 
 /**
- * Module preloads, at low priority, for the chunks of the /auth routes and everything they import
- * that the page does not preload already (decision record 0073). Without them the router's first
- * load had Vite's preload helper append about twenty <link> elements to a document that carries
- * the whole stylesheet inline, one main-thread task of 120–150 ms at Lighthouse's 4× CPU slowdown;
- * from the HTML the preload scanner starts the same requests off the main thread, and the helper
- * finds them present.
+ * The chunks of the /auth routes and everything they import (decision record 0073): preloaded
+ * with the entry's own imports, so that the router's first load finds them present and Vite's
+ * preload helper appends nothing (about twenty <link> insertions, one long task).
  */
-function authRoutePreloads(html: string, bundle: OutputBundle): string {
+function authRouteChunks(bundle: OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === "chunk");
   const roots = chunks.filter((chunk) => chunk.moduleIds.some((id) => AUTH_ROUTES.some((route) => route.test(id))) && !chunk.isEntry);
   if (roots.length < AUTH_ROUTES.length) throw new Error("auth-page.html: the /auth routes' chunks are missing");
@@ -159,10 +144,56 @@ function authRoutePreloads(html: string, bundle: OutputBundle): string {
     chunk.imports.forEach(visit);
   };
   roots.forEach((chunk) => visit(chunk.fileName));
-  const links = [...wanted]
-    .filter((fileName) => !html.includes(`href="/${fileName}"`))
-    .map((fileName) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${fileName}">`);
-  return html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+  return [...wanted].map((fileName) => `/${fileName}`);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * auth-page.html starts the app's scripts only once its frame is on screen (decision record 0075).
+ * Lighthouse's mobile LCP counts every request that finished before the observed paint: from the
+ * HTML, even at low priority, the entry (100 KB) sometimes finished first, and LCP was then
+ * 1.9–2.2 s instead of 1.0 s. The entry's <script> and module preloads are taken out of the page
+ * and given to a small loader, written by the build beside them, which waits two animation frames
+ * and a task (a timer as well, since a tab opened in the background gets no frames), then adds the
+ * preloads, those of the /auth routes' chunks with them, in one insertion, and imports the entry.
+ * The loader itself (2 KB) is fetched at low priority, like the entry before it: at the default
+ * priority the whole stylesheet and Inter finished before the first paint more often (four runs of
+ * five, LCP 1.57 s, against two of five at low priority).
+ */
+function authLoader(html: string, bundle: OutputBundle): { page: string; fileName: string; source: string } {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error("auth-page.html: index.html has no entry script");
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+  for (const href of authRouteChunks(bundle)) if (href !== entry && !preloads.includes(href)) preloads.push(href);
+  const source = `// auth-page.html's loader, written by the build (web/landing/prerender.config.ts, decision record 0075).
+const entry = ${JSON.stringify(entry)};
+const preloads = ${JSON.stringify(preloads)};
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  const links = document.createDocumentFragment();
+  for (const href of preloads) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.fetchPriority = "low";
+    link.crossOrigin = "";
+    link.href = href;
+    links.append(link);
+  }
+  document.head.append(links);
+  import(entry);
+}
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+setTimeout(start, 1000);
+`;
+  const fileName = `assets/auth-loader-${createHash("sha256").update(source).digest("base64url").slice(0, 8)}.js`;
+  const page = html
+    .replace(MODULE_PRELOAD, "")
+    .replace(ENTRY_SCRIPT, () => `<script type="module" fetchpriority="low" crossorigin src="/${fileName}"></script>`);
+  return { page, fileName, source };
 }
 
 /**
@@ -199,9 +230,8 @@ async function criticalStyles(page: string, sheetName: string, sheet: string): P
  * The page a first visit to /auth gets (decision record 0068): the app's index.html with the
  * frame of the /auth screens prerendered into #root (web/features/auth/prerender.tsx), the app's
  * stylesheets inline and the fonts it sets text in preloaded, so that the first paint needs
- * nothing but this response. The /auth routes' chunks are preloaded at low priority (see
- * authRoutePreloads; at the default priority they competed with the page for the first paint,
- * FCP 2.3 s against 1.3 s). The Worker serves the page for /auth and the screens under it
+ * nothing but this response. The app's scripts start after the first paint (see authLoader).
+ * The Worker serves the page for /auth and the screens under it
  * (worker/routes/site.ts); the app replaces the frame when the route is ready (web/main.tsx).
  * Under `vite dev` nothing is written.
  */
@@ -224,7 +254,9 @@ export function authPrerender(): Plugin {
         const sheetName = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(html)?.[1];
         const sheet = sheetName ? bundle[sheetName] : undefined;
         if (!sheetName || sheet?.type !== "asset") throw new Error("auth-page.html: index.html links no stylesheet of the bundle");
-        const page = authRoutePreloads(lowPriorityScripts(inlineStylesheets(html, bundle)), bundle)
+        const loader = authLoader(inlineStylesheets(html, bundle), bundle);
+        this.emitFile({ type: "asset", fileName: loader.fileName, source: loader.source });
+        const page = loader.page
           .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${markup ?? ""}</div>`);
         this.emitFile({ type: "asset", fileName: "auth-page.html", source: await criticalStyles(page, sheetName, String(sheet.source)) });
