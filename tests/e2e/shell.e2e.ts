@@ -48,7 +48,8 @@ describe("landing page, first paint (decision record 0071)", () => {
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const resources = performance.getEntriesByType("resource").map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
-      return { loadEventStart: navigation.loadEventStart, resources };
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      return { loadEventStart: navigation.loadEventStart, paint, resources };
     });
     const fonts = timing.resources.filter((resource) => resource.name.endsWith(".woff2")).map((resource) => resource.name);
     expect(fonts.length).toBeGreaterThan(0);
@@ -59,6 +60,10 @@ describe("landing page, first paint (decision record 0071)", () => {
     const early = scripts.filter((script) => script.start < timing.loadEventStart).map((script) => script.name);
     expect(early.every((name) => /\/assets\/(landing|preload-helper)-[\w-]+\.js$/.test(name)), early.join(", ")).toBe(true);
     expect(scripts.some((script) => /\/assets\/enhance-[\w-]+\.js$/.test(script.name) && script.start >= timing.loadEventStart)).toBe(true);
+    // …and after the first paint (decision record 0075).
+    const enhancement = scripts.filter((script) => !/\/assets\/(landing|preload-helper)-[\w-]+\.js$/.test(script.name));
+    expect(enhancement.length).toBeGreaterThan(0);
+    expect(Math.min(...enhancement.map((script) => script.start))).toBeGreaterThan(timing.paint);
     expect(errors).toEqual([]);
     await context.close();
   });

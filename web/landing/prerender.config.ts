@@ -155,8 +155,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
  * Lighthouse's mobile LCP counts every request that finished before the observed paint: from the
  * HTML, even at low priority, the entry (100 KB) sometimes finished first, and LCP was then
  * 1.9–2.2 s instead of 1.0 s. The entry's <script> and module preloads are taken out of the page
- * and given to a small loader, written by the build beside them, which waits two animation frames
- * and a task (a timer as well, since a tab opened in the background gets no frames), then adds the
+ * and given to a small loader, written by the build beside them, which waits for the first
+ * contentful paint to be reported (or 1 s: a tab opened in the background does not paint), then a
+ * task, then adds the
  * preloads, those of the /auth routes' chunks with them, in one insertion, and imports the entry.
  * The loader itself (2 KB) is fetched at low priority, like the entry before it: at the default
  * priority the whole stylesheet and Inter finished before the first paint more often (four runs of
@@ -171,9 +172,11 @@ function authLoader(html: string, bundle: OutputBundle): { page: string; fileNam
 const entry = ${JSON.stringify(entry)};
 const preloads = ${JSON.stringify(preloads)};
 let started = false;
+let observer;
 function start() {
   if (started) return;
   started = true;
+  observer?.disconnect();
   const links = document.createDocumentFragment();
   for (const href of preloads) {
     const link = document.createElement("link");
@@ -186,7 +189,14 @@ function start() {
   document.head.append(links);
   import(entry);
 }
-requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+try {
+  observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName("first-contentful-paint").length > 0) setTimeout(start, 0);
+  });
+  observer.observe({ type: "paint", buffered: true });
+} catch {
+  // No paint timing here: the timer below alone.
+}
 setTimeout(start, 1000);
 `;
   const fileName = `assets/auth-loader-${createHash("sha256").update(source).digest("base64url").slice(0, 8)}.js`;
