@@ -80,6 +80,9 @@ describe("back button fallback: back closes a dialog before navigating", () => {
     const postId = await card.getAttribute("data-post-id");
     await card.getByTestId("post-permalink").click();
     await page.waitForURL((url) => url.pathname === `/post/${postId}`);
+    // The address changes before the feed has gone: wait for the post page's one card, or the
+    // click may land on the feed's outgoing first card (seen once in CI under load).
+    await expect.poll(() => page.getByTestId("post-card").count()).toBe(1);
 
     await page.getByTestId("comments-button").first().click();
     const dialog = page.getByRole("dialog");
