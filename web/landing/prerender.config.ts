@@ -158,9 +158,10 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
  * and given to a small loader, written by the build beside them, which waits for the first
  * contentful paint to be reported (or 1 s: a tab opened in the background does not paint), then
  * adds the preloads six per task: first the entry's imports, after which it imports the entry,
- * then those of the /auth routes' chunks. The loader itself (2 KB) is fetched at low priority, like the entry before it: at the default
- * priority the whole stylesheet and Inter finished before the first paint more often (four runs of
- * five, LCP 1.57 s, against two of five at low priority).
+ * then those of the /auth routes' chunks. The loader itself (2 KB) is fetched at low priority,
+ * like the entry before it: at the default priority the whole stylesheet and Inter finished
+ * before the first paint more often (four runs of five, LCP 1.57 s, against two of five at low
+ * priority).
  */
 function authLoader(html: string, bundle: OutputBundle): { page: string; fileName: string; source: string } {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
@@ -250,8 +251,8 @@ async function criticalStyles(page: string, sheetName: string, sheet: string): P
  * frame of the /auth screens prerendered into #root (web/features/auth/prerender.tsx), the app's
  * stylesheets inline and the fonts it sets text in preloaded, so that the first paint needs
  * nothing but this response. The app's scripts start after the first paint (see authLoader).
- * The Worker serves the page for /auth and the screens under it
- * (worker/routes/site.ts); the app replaces the frame when the route is ready (web/main.tsx).
+ * The Worker serves the page for /auth and the screens under it (worker/routes/site.ts); the
+ * app replaces the frame when the route is ready (web/main.tsx).
  * Under `vite dev` nothing is written.
  */
 export function authPrerender(): Plugin {
