@@ -58,7 +58,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["worker/**/*.ts", "shared/**/*.ts", "tests/worker/**/*.ts", "tests/shared/**/*.ts"],
+    files: ["worker/**/*.ts", "seed/world/**/*.ts", "shared/**/*.ts", "tests/worker/**/*.ts", "tests/shared/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
@@ -67,7 +67,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["**/*.mjs", "scripts/**", "seed/tools/**", "tests/bench/**", "tests/e2e/**", "*.config.ts", "tests/summary-reporter.ts"],
+    files: ["**/*.mjs", "scripts/**", "seed/run.ts", "seed/tools/**", "tests/bench/**", "tests/e2e/**", "*.config.ts", "tests/summary-reporter.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
   // ---- Import boundaries ----

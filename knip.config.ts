@@ -10,6 +10,7 @@ export default {
     // TanStack file routes, loaded through the generated route tree.
     "web/routes/**/*.tsx",
     "scripts/*.{mjs,ts}",
+    "seed/run.ts",
     "seed/tools/*.ts",
     "tests/**/*.{test,e2e,bench}.{ts,tsx}",
     "tests/bench/*.{mjs,js}",
@@ -24,7 +25,7 @@ export default {
     "web/**/*.{ts,tsx}",
     "shared/**/*.ts",
     "scripts/**/*.{mjs,ts}",
-    "seed/tools/**/*.ts",
+    "seed/**/*.{ts,mjs}",
     "tests/**/*.{ts,tsx,mjs,js}",
     "*.config.ts",
     "web/**/*.css",

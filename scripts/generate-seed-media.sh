@@ -9,7 +9,7 @@
 # Everything is synthesised: ImageMagick draws the artwork and avatars, seed/tools/synth.ts renders
 # dry audio that sox finishes (reverb, EQ) and ffmpeg encodes, ffmpeg's audio-visualiser filters
 # make the videos, and seed/tools/build-manifest.ts measures every file (size, dimensions,
-# duration, 200-peak waveform) into seed/media/manifest.json and worker/seed/media-manifest.ts.
+# duration, 200-peak waveform) into seed/media/manifest.json and seed/world/media-manifest.ts.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 // `npm start`: the whole app locally in workerd (Miniflare: local D1, R2, KV, Durable Objects),
 // migrated and seeded with a demo world, then served by `vite dev` with hot reload.
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.mjs";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../seed/demo-account.mjs";
 import { applyMigrations, ensureDevVars, seed, statePath } from "./lib.mjs";
 import { spawn } from "node:child_process";
 

@@ -1,5 +1,5 @@
 // Measures every file under seed/media/ and writes seed/media/manifest.json plus a typed copy,
-// worker/seed/media-manifest.ts, that the Worker-side seed imports (a .ts module, because the
+// seed/world/media-manifest.ts, that the Worker-side seed imports (a .ts module, because the
 // Worker's TypeScript project cannot include JSON from outside its folders).
 //
 // For each file: mime, bytes, width/height (images, video), duration_ms (audio, video) and, for
@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { SeedMediaEntry, SeedMediaKind } from "../../worker/seed/media-types";
+import type { SeedMediaEntry, SeedMediaKind } from "../../seed/world/media-types";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MEDIA = path.join(ROOT, "seed/media");
@@ -97,6 +97,6 @@ import type { SeedMediaManifest } from "./media-types";
 
 export const SEED_MEDIA_MANIFEST: SeedMediaManifest = ${JSON.stringify(manifest)};
 `;
-writeFileSync(path.join(ROOT, "worker/seed/media-manifest.ts"), ts);
+writeFileSync(path.join(ROOT, "seed/world/media-manifest.ts"), ts);
 const total = Object.values(files).reduce((s, f) => s + f.bytes, 0);
 console.log(`manifest: ${Object.keys(files).length} files, ${(total / 1024 / 1024).toFixed(2)} MB`);

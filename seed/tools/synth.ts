@@ -6,7 +6,7 @@
 // Usage: npx tsx seed/tools/synth.ts <out-dir>
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { mulberry32 } from "../../worker/seed/random";
+import { mulberry32 } from "../world/random";
 
 const SR = 44_100;
 

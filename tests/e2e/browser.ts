@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 // @ts-expect-error plain ESM module without type declarations
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/demo-account.mjs";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../seed/demo-account.mjs";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations, ensureDevVars, root, seed, startPreview, stopProcess } from "../../../scripts/lib.mjs";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../../scripts/demo-account.mjs";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../../seed/demo-account.mjs";
 import { client, freePort } from "../upload-lib.mjs";
 import { DATASET, POPULAR_TAG, RARE_TAG, d1File, datasetIds, generateDataset, hasDataset } from "./dataset.mjs";
 

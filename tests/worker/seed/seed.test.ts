@@ -5,9 +5,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { screenContent } from "../../../shared/rules/content-screen";
 import { PRICING_MODELS, PRODUCT_CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES } from "../../../shared/constants";
-import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS } from "../../../worker/seed/data";
-import { SEED_MEDIA_MANIFEST, seedDemoWorld, type SeedMedia } from "../../../worker/seed/seed";
-import { buildDemoWorld } from "../../../worker/seed/world";
+import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS } from "../../../seed/world/data";
+import { SEED_MEDIA_MANIFEST, seedDemoWorld, type SeedMedia } from "../../../seed/world/seed";
+import { buildDemoWorld } from "../../../seed/world/world";
 
 const placeholder: SeedMedia = (file) => new TextEncoder().encode(`placeholder:${file}`);
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

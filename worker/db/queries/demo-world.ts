@@ -1,4 +1,4 @@
-// The demo world's rows (issue "Foundation", item 7; worker/seed/seed.ts builds them): whether it
+// The demo world's rows (seed/world/seed.ts builds them): whether it
 // is already there, and every row in one atomic batch, parents before children, so a failure
 // leaves no half-seeded database and the triggers fill every counter from the rows.
 import { getTableColumns, sql } from "drizzle-orm";

@@ -1,11 +1,11 @@
 // The demo world that `npm start` seeds into an empty local database (issue "Foundation", item 7):
 // hand-written people, posts, services, products and conversations. References between records are
-// by username (people) and by `ref` (posts), so the data reads like a story; worker/seed/world.ts
+// by username (people) and by `ref` (posts), so the data reads like a story; seed/world/world.ts
 // turns it into rows with ids, timestamps, R2 keys, likes and a follow graph.
 //
-// Media paths are keys of seed/media/manifest.json (worker/seed/media-manifest.ts). Captions,
+// Media paths are keys of seed/media/manifest.json (seed/world/media-manifest.ts). Captions,
 // comments and messages pass the content screen (no prohibited words, no URLs or domains, no
-// shouting); tests/worker/seed/seed.test.ts checks that.
+// shouting); tests/seed/world/seed.test.ts checks that.
 import type { PricingModel, ProductCategory, ProductType, ServiceCategory } from "../../shared/constants";
 
 /** The account a developer signs in with. The accounts issue gives it a password via `demoPasswordHash`. */

@@ -1,12 +1,12 @@
-// Seeds the demo world (issue "Foundation", item 7) into D1 and R2. Runs from Node through
-// wrangler's platform proxy (scripts/seed.ts, called by `npm start`) and inside workerd in tests;
+// Seeds the demo world into D1 and R2. Runs from Node through
+// wrangler's platform proxy (seed/run.ts, called by `npm start` and `npm run db:seed`) and inside workerd in tests;
 // the media bytes are passed in, because only Node can read seed/media/.
 //
 // Idempotent: if the demo user exists, nothing happens. Otherwise the R2 objects are written
 // first and then every row in one D1 batch, which is atomic: a failure leaves no half-seeded
 // database (at worst a few unreferenced R2 objects), and the next run starts over.
-import { createDb } from "../db/client";
-import { hasProfileNamed, insertDemoWorld } from "../db/queries/demo-world";
+import { createDb } from "../../worker/db/client";
+import { hasProfileNamed, insertDemoWorld } from "../../worker/db/queries/demo-world";
 import { DEMO_USERNAME } from "./data";
 import { SEED_MEDIA_MANIFEST } from "./media-manifest";
 import type { SeedMedia, SeedMediaManifest } from "./media-types";

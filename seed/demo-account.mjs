@@ -1,5 +1,5 @@
-// The demo account's sign-in, printed by `npm start` and hashed into the seed by scripts/seed.ts.
-// The email is the seed's demo user (worker/seed/data.ts); the password passes every sign-up rule
+// The demo account's sign-in, printed by `npm start` and hashed into the seed by seed/run.ts.
+// The email is the seed's demo user (seed/world/data.ts); the password passes every sign-up rule
 // (strength scoring and the breached list) so the same rules can be shown working on it. Local
 // data only: nothing here is a production credential.
 export const DEMO_EMAIL = "demo@example.com";

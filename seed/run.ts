@@ -1,7 +1,7 @@
-// Seeds the demo world into the local D1 and R2 that `vite dev` uses (issue "Foundation", item 7).
+// Seeds the demo world into the local D1 and R2 that `vite dev` uses.
 //
-//   npx tsx scripts/seed.ts            # after `wrangler d1 migrations apply DB --local --persist-to <state>`
-//   BACKLINE_STATE=/tmp/state npx tsx scripts/seed.ts
+//   npm run db:seed                    # scripts/seed.mjs: migrates .wrangler/state, then runs this
+//   BACKLINE_STATE=/tmp/state npx tsx seed/run.ts   # after `wrangler d1 migrations apply DB --local --persist-to <state>`
 //
 // The state directory is $BACKLINE_STATE or .wrangler/state; wrangler and @cloudflare/vite-plugin
 // keep local D1/R2/KV under <state>/v3. Migrations must already be applied. Seeding is idempotent:
@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 
-// Mirrors of worker/seed/seed.ts's types. This Node script's TypeScript project cannot include
+// Mirrors of seed/world/seed.ts's types. This Node script's TypeScript project cannot include
 // Worker files (they use Workers globals such as D1Database), so the seed module is imported at
 // run time by URL and described here.
 export interface SeedResult {
@@ -82,7 +82,7 @@ export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedRes
   const state = stateDir(options.state);
   const passwordHash = options.demoPasswordHash ?? (await demoPasswordHash());
   const log = options.log ?? true;
-  const seedModule = new URL("../worker/seed/seed.ts", import.meta.url).href;
+  const seedModule = new URL("./world/seed.ts", import.meta.url).href;
   const { seedDemoWorld } = (await import(seedModule)) as { seedDemoWorld: SeedDemoWorld };
   const proxy = await getPlatformProxy<SeedEnv>({
     configPath: path.join(ROOT, "wrangler.toml"),
@@ -112,7 +112,7 @@ export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedRes
   }
 }
 
-// Run directly: `npx tsx scripts/seed.ts`.
+// Run directly: `npx tsx seed/run.ts` (what `npm run db:seed` does after the migrations).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   seedLocal().catch((err: unknown) => {
     console.error("seed: failed:", err);

@@ -4,9 +4,9 @@
 //
 // Randomness (who likes what, who follows whom, small time offsets) comes from a seeded generator,
 // so every seed builds the same world apart from the random UUIDs.
-import type * as schema from "../db/schema";
-import { newId } from "../db/ids";
-import { mediaUrl } from "../lib/media-url";
+import type * as schema from "../../worker/db/schema";
+import { newId } from "../../worker/db/ids";
+import { mediaUrl } from "../../worker/lib/media-url";
 import {
   CONVERSATIONS,
   DEMO_BOOKMARKS,
