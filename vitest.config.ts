@@ -11,7 +11,7 @@ export default defineConfig({
     reporters: ["default", "./tests/summary-reporter.ts"],
     // Vitest's default is one worker fewer than the cores: on the 2-core CI that is one, and every
     // file ran after the other. Two workers let worker and web files run side by side (each worker
-    // waits on workerd, jsdom and the transform server part of the time; decision record 0069).
+    // waits on workerd, jsdom and the transform server part of the time; decision record 0072).
     // The e2e project stays one file at a time (fileParallelism: false). Inside one run Vitest
     // would hold it back until every other file is done, so `npm test` (scripts/test.mjs) starts
     // it as a run of its own beside the worker and web files (decision record 0072).

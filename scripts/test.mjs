@@ -1,6 +1,6 @@
 // `npm test`: the worker and web files and the end-to-end journeys as two Vitest runs side by
 // side (decision record 0072). Inside one run Vitest puts a project held to one file at a time
-// (e2e) in a group of its own after the others, so the journeys used to wait for the whole unit
+// (e2e) in a group of its own after the others, so in one run the journeys would wait for the whole unit
 // part; as two processes the machine is shared from the start. Every line is prefixed with its
 // run's name, and the run ends with a summary of both and one plain 'tests: …' line (the form
 // tests/summary-reporter.ts prints, which CI reads). Exits non-zero if either run fails.

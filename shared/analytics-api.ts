@@ -1,4 +1,4 @@
-// The /analytics contract shared by the Worker and the SPA (issue #15 part 3; spec
+// The /analytics contract shared by the Worker and the SPA (spec
 // marketplace-messaging-account §2 "Analytics: four metric cards, a chart, top services, recent
 // activity"; decision records 0051 and 0052). Every day is a UTC day, written YYYY-MM-DD.
 import { z } from "zod";

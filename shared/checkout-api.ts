@@ -1,6 +1,6 @@
 // The checkout and orders contract shared by the Worker and the SPA (second document §2 Payment
 // success, §3 purchase item, §4 payment flow, §5 purchase requires login, §7 create-payment and
-// create-embedded-payment, §8 payment texts, §9 platform fee; issue #13). Texts come from
+// create-embedded-payment, §8 payment texts, §9 platform fee). Texts come from
 // shared/messages.ts (CHECKOUT_TEXTS); amounts are integer cents everywhere.
 //
 // Routes (JSON unless said otherwise; every failure is the error envelope of shared/errors.ts):

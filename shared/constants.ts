@@ -223,7 +223,7 @@ export const MESSAGING_LIMITS = {
 
 // Search parameters and analytics periods live here rather than in their API contracts because the
 // app shell's route definitions read them (validateSearch), and the contracts carry zod schemas
-// the shell must not load (issue #16, decision record 0065).
+// the shell must not load (decision record 0065).
 
 /** Search §4 sort options; relevance is the default. */
 export const SEARCH_SORTS = ["relevance", "recent", "popular", "verified"] as const;
@@ -232,7 +232,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Not in the spec: a search query longer than this is cut, never refused. */
 export const SEARCH_QUERY_MAX = 100;
 
-/** /analytics periods in days (issue #15, decision record 0051). */
+/** /analytics periods in days (decision record 0051). */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 30;

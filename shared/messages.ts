@@ -6,7 +6,7 @@
 //
 // One namespace per area, each in its own file under shared/messages/ so that the bundler can put
 // an area's texts in the chunk of the screens that show them: the app shell carries only the
-// shell's texts, not the whole catalogue (issue #16, decision record 0065). Import from this
+// shell's texts, not the whole catalogue (decision record 0065). Import from this
 // module, never from a file under shared/messages/. A toast is `{ title, description? }`. Texts
 // with a placeholder are functions, so the caller cannot forget to fill it in.
 export * from "./messages/toast";

@@ -1,4 +1,4 @@
-// The /portfolio contract shared by the Worker and the SPA (issue #15 part 4; decision record
+// The /portfolio contract shared by the Worker and the SPA (decision record
 // 0053): the owner saves the whole ordered list at once, so an order, a title and a note are
 // never half saved, and the server checks every post is the owner's.
 import { z } from "zod";

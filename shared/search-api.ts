@@ -7,7 +7,7 @@
 //
 // Routes (JSON; every failure is the error envelope of shared/errors.ts). Every route is for
 // signed-in users (401 'Authentication required' for visitors): §6 gives searching to signed-in
-// users and keeps visitors to the landing page and /auth (decision record 0031).
+// users and keeps visitors to the landing page and /auth (decision record 0070).
 //
 //   GET  /api/search/explore   ?q=&contentType=&location=&profession=&sortBy=&verified=&hasServices=
 //                              → ExploreResults: users (username/display name only, §7 "explore tab
@@ -34,7 +34,7 @@
 //
 // Paging: a list sorted by `recent` (and the services list without a query) pages with
 // `nextCursor` (keyset on created_at, id). Relevance, popular and verified answer the top of the
-// list at the spec's limit, with `nextCursor` null (decision record 0031).
+// list at the spec's limit, with `nextCursor` null (decision record 0070).
 import { z } from "zod";
 import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type SearchSort } from "./constants";
 import { cursorSchema } from "./cursor";

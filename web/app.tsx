@@ -31,7 +31,7 @@ let router: AppRouter | undefined;
 /**
  * The app's one router, built on first use rather than while the entry's modules evaluate: on a
  * first visit the evaluation and the router's construction are then two tasks instead of one long
- * one (decision record 0073).
+ * one (decision record 0075).
  */
 function appRouter(): AppRouter {
   router ??= createAppRouter();
@@ -40,7 +40,7 @@ function appRouter(): AppRouter {
 
 /**
  * Resolves the first screen (its guards, loaders and code) before anything is rendered. A page
- * that arrives with prerendered HTML in #root (auth-page.html, decision record 0068) waits for
+ * that arrives with prerendered HTML in #root (auth-page.html, decision record 0075) waits for
  * this, so that the app's first render replaces that HTML with the finished screen rather than
  * with a blank or a spinner. The router is built in one task and starts loading in the next.
  */

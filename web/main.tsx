@@ -17,7 +17,7 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing #root");
 
 // The first render is a transition: React then works in slices and lets the browser handle input
-// and paint in between, instead of one long task while the whole shell mounts (issue #16's TBT).
+// and paint in between, instead of one long task while the whole shell mounts (TBT, decision record 0075).
 function render(root: HTMLElement) {
   const reactRoot = createRoot(root);
   startTransition(() => {
@@ -33,7 +33,7 @@ function render(root: HTMLElement) {
 // router's to show, so the app renders either way. The page is already painted, so the boot goes
 // in steps of one task each: the entry's modules evaluate, then the router is built and loads the
 // route, then the route's code evaluates, then tailwind-merge is set up, then React renders
-// (decision record 0073); the PWA's parts of the shell mount a task after that first commit (0074).
+// (decision record 0075); the PWA's parts of the shell mount a task after that first commit.
 async function takeOver(root: HTMLElement) {
   await nextTask();
   await Promise.all([loadFirstScreen().catch(() => undefined), appStylesLoaded()]);
@@ -51,7 +51,7 @@ async function takeOver(root: HTMLElement) {
 /**
  * The prerendered page inlines only the rules its frame uses and loads the app's whole stylesheet
  * as `media="print"`, applied to nothing until the app is about to replace the frame (decision
- * record 0073).
+ * record 0075).
  */
 function appStyles(): HTMLLinkElement | null {
   return document.querySelector<HTMLLinkElement>("link[data-app-styles]");

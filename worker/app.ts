@@ -73,15 +73,15 @@ const api = new Hono<AppEnv>()
   // The catalogue: the owner's services and products, their forms and public detail pages.
   .route("/services", serviceRoutes)
   .route("/products", productRoutes)
-  // Checkout, orders, delivery and payouts (issue #13); Stripe calls the webhook itself.
+  // Checkout, orders, delivery and payouts; Stripe calls the webhook itself.
   .route("/checkout", checkoutRoutes)
   .route("/orders", orderRoutes)
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
   .route("/webhooks", webhookRoutes)
-  // Reviews of completed orders and Request Review (issue #15).
+  // Reviews of completed orders and Request Review.
   .route("/reviews", reviewRoutes)
-  // The payments overview, receipts and custom offers (issue #15; decision records 0049–0050).
+  // The payments overview, receipts and custom offers (decision records 0049–0050).
   .route("/payments", paymentRoutes)
   .route("/offers", offerRoutes)
   // Booking: weekly times, free slots and bookings of paid services that need scheduling.
@@ -89,7 +89,7 @@ const api = new Hono<AppEnv>()
   // Messages, activity and the per-user live channel with the badge counts.
   .route("/conversations", conversationRoutes)
   .route("/activity", activityRoutes)
-  // Professional tools on the user's own data (issue #15): analytics and the portfolio.
+  // Professional tools on the user's own data: analytics and the portfolio.
   .route("/analytics", analyticsRoutes)
   .route("/portfolio", portfolioRoutes)
   .route("/users", userPortfolioRoutes)

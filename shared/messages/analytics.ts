@@ -1,5 +1,5 @@
 /**
- * /analytics (issue #15, decision records 0051 and 0052): the spec's four metric cards, chart, top
+ * /analytics (decision records 0051 and 0052): the spec's four metric cards, chart, top
  * services and recent activity, on the user's own numbers. Days are UTC days.
  */
 export const ANALYTICS_TEXTS = {

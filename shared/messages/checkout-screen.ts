@@ -47,7 +47,7 @@ export const CHECKOUT_SCREEN_TEXTS = {
   stillWaiting: "Your payment is still being confirmed. It can take a minute; this page updates by itself, or check your orders later.",
   notPaidTitle: "Payment not completed",
   notPaidHint: "This payment did not go through, and you have not been charged.",
-  // Orders (issue #13: the lifecycle after "paid").
+  // Orders (the lifecycle after "paid").
   purchases: "Purchases",
   sales: "Sales",
   noPurchases: { title: "No purchases yet", hint: "Services and products you buy show up here." },

@@ -1,4 +1,4 @@
-// Checkout, orders and delivery (second document §4, §5, §8; issue #13). The payment texts are
+// Checkout, orders and delivery (second document §4, §5, §8). The payment texts are
 // the spec's; the order lifecycle, refusals, test mode and mails are ours.
 
 export const CHECKOUT_TEXTS = {

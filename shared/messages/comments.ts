@@ -1,4 +1,4 @@
-// Comment threads a page at a time (issue #16, decision record 0061). The spec shows no paging for
+// Comment threads a page at a time (decision record 0061). The spec shows no paging for
 // comments; these name the controls that load the rest.
 
 export const COMMENT_PAGE_TEXTS = {

@@ -1,4 +1,4 @@
-/** /portfolio and the profile's Portfolio tab (issue #15, decision record 0053). */
+/** /portfolio and the profile's Portfolio tab (decision record 0053). */
 export const PORTFOLIO_TEXTS = {
   title: "Portfolio",
   intro: "Feature your best posts on your profile, in the order you choose.",

@@ -36,7 +36,7 @@ export const PROFILE_TEXTS = {
   moreSkills: (count: number) => `+${count} more`,
 } as const;
 
-/** The cards chat apps show for a shared /profile/{id}, /post/{id}, /service/{id} or /product/{id} link (issues #10, #12; ours). */
+/** The cards chat apps show for a shared /profile/{id}, /post/{id}, /service/{id} or /product/{id} link (ours). */
 export const LINK_PREVIEW_TEXTS = {
   profileTitle: (displayName: string, username: string) => `${displayName} (@${username})`,
   profileDescription: (displayName: string) => `${displayName} on Backline, the network for music professionals.`,

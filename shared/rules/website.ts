@@ -1,4 +1,4 @@
-// Profile website links (issue #10: "http/https only"). A link is checked when it is written and
+// Profile website links ("http/https only"). A link is checked when it is written and
 // again when it is read, so a row written before this rule, or by hand, can never put a
 // `javascript:` or `data:` address into an href.
 import { TEXT_LIMITS } from "../constants";

@@ -1,4 +1,4 @@
-// Lighthouse benchmark for the first visit (issue #16 part 1): the production build, served by the
+// Lighthouse benchmark for the first visit: the production build, served by the
 // Worker under `vite preview` behind a small proxy that compresses text the way Cloudflare's edge
 // does (brotli, else gzip; `vite preview` itself sends everything uncompressed), measured with
 // Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) in the system Chromium.
@@ -11,7 +11,7 @@
 // Options: BENCH_RUNS (runs per page, default 3; the median run is reported), BENCH_PAGES
 // (comma-separated paths, default "/,/auth"), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_REPORT_DIR (writes each run's full Lighthouse result there as JSON).
-// Exits non-zero when a page misses a target of issue #16: performance ≥ 95, LCP ≤ 1.8 s,
+// Exits non-zero when a page misses a target (decision record 0057): performance ≥ 95, LCP ≤ 1.8 s,
 // TBT ≤ 100 ms, CLS ≤ 0.05; and when an accessibility audit fails, except `meta-viewport`:
 // the spec requires `user-scalable=no`, which that audit flags (it alone costs the score 5–6
 // points, so the score is printed but not held to a number).

@@ -1,8 +1,8 @@
-// Accessibility on every screen (issue #16 part 4; decision 0063): each screen of the app, opened
+// Accessibility on every screen (decision 0063): each screen of the app, opened
 // by a visitor or by the demo account, at 390×844 and 1280×800, in the light and the dark theme,
 // checked with axe (no serious or critical WCAG 2.1 A/AA violations). The screens are one table:
 // a new screen is one more row. Each screen is opened once and then resized and switched to the
-// dark theme in place (decision record 0069). The run prints a table of the results per screen
+// dark theme in place (decision record 0072). The run prints a table of the results per screen
 // and fails with every violation it found, not only the first; each screen is photographed in the
 // light theme at both sizes. The comments sheet is checked open on a post with more than one page of comments,
 // and a second journey reads those pages as a person would, with axe on the states it passes

@@ -1,8 +1,8 @@
-// The booking journey (issue #15; decision records 0054 and 0055): a seller in Berlin marks a
+// The booking journey (decision records 0054 and 0055): a seller in Berlin marks a
 // service as needing scheduling and offers a weekly time on /booking; a buyer in New York pays for
 // the service in test mode, presses New Booking on the order page and books a free time; the
 // seller confirms it. Each sees the booking at their own local hour, with their zone named, and
-// the other side's messages hold a booking message. Then the rest of issue #15's journey: the
+// the other side's messages hold a booking message. Then the rest of the professional tools' journey: the
 // seller delivers, the buyer accepts and reviews, and the seller finds the sale in /payments, the
 // earnings in /analytics, the review in /reviews and the rating on the public service page.
 // Screens are checked with axe (no serious or

@@ -196,7 +196,7 @@ export async function blockingViolations(page: Page, rules?: string[]): Promise<
   await animationsSettled(page);
   // Legacy mode runs axe in the page itself; the default opens a blank page per check to merge the
   // frames' results, about 0.3 s each time. The only frames the app has are Stripe's card fields,
-  // cross-origin and not ours to fix, which legacy mode leaves out (decision record 0069).
+  // cross-origin and not ours to fix, which legacy mode leaves out (decision record 0072).
   const axe = new AxeBuilder({ page }).setLegacyMode();
   const results = await (rules ? axe.withRules(rules) : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])).analyze();
   return results.violations

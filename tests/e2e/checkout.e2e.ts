@@ -1,5 +1,5 @@
 // The buying journey in test mode at phone size (second document §2 Payment success, §4 payment
-// flow, §5 purchase requires login, §8 payment texts; issue #13): a seller lists a digital product
+// flow, §5 purchase requires login, §8 payment texts): a seller lists a digital product
 // with a file and a service; a visitor pressing Buy Now is asked to log in; a buyer pays for the
 // product through the dialog's TEST MODE form, lands on /payment-success, opens the order and
 // downloads the file through its signed link; the buyer pays for the service on the stand-in

@@ -1,4 +1,4 @@
-// Issue #9 item 6: the local server does not drop requests. A request the Worker answers without
+// The local server does not drop requests. A request the Worker answers without
 // reading its body (a cross-origin refusal, a body over its limit, an upload part without a
 // session, an unknown path) is followed on the same keep-alive connection by an ordinary GET; the
 // GET must get the Worker's answer, never Vite's HTML "fetch failed" 500 page. Decision record

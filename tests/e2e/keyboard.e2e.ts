@@ -1,9 +1,9 @@
-// Every journey of the e2e suite once by keyboard alone (issue #16 part 4; decision 0063): a new
+// Every journey of the e2e suite once by keyboard alone (decision 0063): a new
 // musician signs up and in, skips onboarding, shares a photo, likes and comments on a post, follows
 // its author, searches, writes to the author and buys one of their products in test mode, using
 // only Tab, Shift+Tab, Enter, Space, Escape and the arrow keys. The only things not done with keys
 // are what a person does outside the page: reading the confirmation mail (its link is opened)
-// and picking the file in the operating system's file chooser. A second journey does issue #15's
+// and picking the file in the operating system's file chooser. A second journey does the
 // professional tools the same way: a seller publishes a weekly time, a buyer books it from the
 // order page, the seller confirms and delivers, the buyer accepts and rates with the arrow keys,
 // the seller sends an invoice that the buyer pays from the message, and the seller reads

@@ -1,4 +1,4 @@
-// The payments journey with two people (issue #15; decision records 0049 and 0050): a seller opens
+// The payments journey with two people (decision records 0049 and 0050): a seller opens
 // an empty /payments and creates an invoice (a custom offer) for a buyer by username; the buyer
 // finds it in their messages, follows its link to the offer and pays it in test mode through the
 // ordinary purchase dialog; both then see the payment on /payments, and the receipt opens as a

@@ -1,4 +1,4 @@
-// Issue #15 parts 3 and 4 in a real browser at phone size (and desktop for the pictures): a new
+// /analytics and /portfolio in a real browser at phone size (and desktop for the pictures): a new
 // seller's /analytics shows zeros and how numbers appear; after a buyer opens the seller's profile
 // and pays for a service (test mode), the seller's numbers move, and stay the same once the
 // nightly roll-up has run (today is counted live, never twice); the seller features two posts in

@@ -1,4 +1,4 @@
-// Reviews (issue #15; decision records 0047 and 0048): a seller lists a service, a buyer pays for
+// Reviews (decision records 0047 and 0048): a seller lists a service, a buyer pays for
 // it in test mode, the seller delivers, the buyer accepts; the seller asks for a review from
 // /reviews, the buyer follows the order page and leaves four stars; the review shows on the
 // seller's /reviews with its breakdown, the seller answers it, and the public service page shows

@@ -1,4 +1,4 @@
-// The discovery journey at phone size (first document §2 Search and explore; issue #11): a new
+// The discovery journey at phone size (first document §2 Search and explore): a new
 // account reaches /search from the bottom navigation, finds a seeded producer by part of their
 // name on the Users tab and follows them, opens the Tags tab and a trending tag's posts, and
 // opens a service from the Services tab (its detail page belongs to the marketplace; the link

@@ -106,7 +106,7 @@ describe("first visit to /auth", () => {
     expect(html).toContain("Where music professionals meet, create and get booked.");
     expect(html).not.toContain('src="/theme-init.js"');
     // Only the frame's rules inline; the whole sheet applies to nothing until the app takes over
-    // (decision record 0073).
+    // (decision record 0075).
     expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" media="print" data-app-styles>$/)]);
     const inlineStyles = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlineStyles).toContain("@font-face");
@@ -119,7 +119,7 @@ describe("first visit to /auth", () => {
     expect(html).not.toMatch(/\/assets\/index-[\w-]+\.js/);
     expect(html).not.toContain("modulepreload");
     const loader = await (await fetch(`${baseURL()}${loaderSrc}`)).text();
-    // The loader preloads the sign-in route's own chunk (decision record 0073)…
+    // The loader preloads the sign-in route's own chunk (decision record 0075)…
     expect(loader).toMatch(/"\/assets\/auth\.index-[\w-]+\.js"/);
     await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
     // …with everything it imports, so the router's first load appended no preload of its own.

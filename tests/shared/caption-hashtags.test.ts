@@ -1,4 +1,4 @@
-// Caption hashtags as links (issue #11): a caption is cut at exactly the hashtags the post is
+// Caption hashtags as links: a caption is cut at exactly the hashtags the post is
 // indexed under, so every linked tag has a page listing the post, and the text is kept whole.
 import { describe, expect, it } from "vitest";
 import { SEARCH_SCREEN_TEXTS } from "../../shared/messages";

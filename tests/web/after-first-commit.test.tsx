@@ -1,5 +1,5 @@
 // The first commit of a prerendered page leaves out the shell's PWA parts, which mount a task later
-// in a commit of their own (web/lib/after-first-commit.ts, decision record 0074).
+// in a commit of their own (web/lib/after-first-commit.ts, decision record 0075).
 import { render, screen } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { describe, expect, it } from "vitest";

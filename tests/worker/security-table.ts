@@ -221,7 +221,7 @@ export const PROFILE_ROUTES: RouteCase[] = [
 
 /**
  * Search and discovery (first document §2 Search and explore, §6 "a signed-in user … searches",
- * §7). Searching is for signed-in users (decision record 0031); recommendations are always the
+ * §7). Searching is for signed-in users (decision record 0070); recommendations are always the
  * caller's own, so another user gets their own and the owner's rows stay untouched.
  */
 export const SEARCH_ROUTES: RouteCase[] = [
@@ -285,7 +285,7 @@ const ORDER_NOT_FOUND = { status: 404, message: "Order not found" };
 const STEP_NOT_ALLOWED = "This order cannot be changed that way now";
 
 /**
- * Checkout, orders, downloads and payouts (issue #13). The fixture's owner sells a priced service
+ * Checkout, orders, downloads and payouts. The fixture's owner sells a priced service
  * and a paid service order to a third user; `other` is no party to it, so learns nothing about it.
  * The test-mode routes belong to the order's buyer alone, and the download link to them too.
  */
@@ -362,7 +362,7 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
 ];
 
 /**
- * Reviews (issue #15; decision records 0047–0048). The fixture's order is the owner's paid (not yet
+ * Reviews (decision records 0047–0048). The fixture's order is the owner's paid (not yet
  * completed) sale, so the owner may neither review it (their own item) nor ask for its review yet;
  * the fixture's review is of another, completed sale of the owner's, which only the owner answers.
  * `other` is no party to either and learns nothing of them.
@@ -397,7 +397,7 @@ export const REVIEW_ROUTES: RouteCase[] = [
 const OFFER_NOT_FOUND = { status: 404, message: "Offer not found" };
 
 /**
- * The payments overview, receipts and custom offers (issue #15; decision records 0049–0050). The
+ * The payments overview, receipts and custom offers (decision records 0049–0050). The
  * fixture's owner sold the fixture's order and sent the fixture's offer, both to a third user, so
  * `other` sees neither: a receipt and an offer answer them like missing rows.
  */
@@ -458,7 +458,7 @@ export const MESSAGING_ROUTES: RouteCase[] = [
 ];
 
 /**
- * Professional tools (issue #15): analytics and the portfolio are the signed-in user's own; the
+ * Professional tools: analytics and the portfolio are the signed-in user's own; the
  * portfolio refuses a post of someone else (the fixture's post is the owner's), and anyone reads
  * the portfolio a profile shows.
  */

@@ -1,6 +1,6 @@
 // An item's real rating (decision record 0047): the average of its reviews to one decimal and
 // how many there are, as the API sends it. Without reviews it shows nothing: no invented number
-// stands in for one (it replaced the spec's fixed sample 4.8 from 24 reviews).
+// stands in for one (never the spec's fixed sample 4.8 from 24 reviews).
 import { Star } from "lucide-react";
 import type { ItemRating } from "../../shared/review-api";
 import { REVIEW_TEXTS } from "../../shared/messages";

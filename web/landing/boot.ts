@@ -1,4 +1,4 @@
-// The landing page's whole script on a first visit (decision records 0056, 0071, 0075). The page
+// The landing page's whole script on a first visit (decision records 0056 and 0075). The page
 // itself is HTML prerendered at build time (web/landing/prerender.config.ts) with its CSS inline.
 // What the script adds (web/landing/enhance.ts) waits for the load event and the first paint:
 // fetched earlier, its modules competed with the page's fonts for the first paint (about 0.2 s of

@@ -1,6 +1,6 @@
-// The landing page, prerendered at build time (decision record 0056). A first visit to / used to
-// download the whole app (router, query client, zod schemas, every feature) to show a static page;
-// now the Worker answers / with landing.html, into which this plugin writes:
+// The landing page, prerendered at build time (decision record 0056), so that a first visit to /
+// does not download the whole app (router, query client, zod schemas, every feature) to show a
+// static page: the Worker answers / with landing.html, into which this plugin writes:
 // - the LandingPage component rendered to HTML (plain anchors instead of router links),
 // - the page's own stylesheet inline instead of a render-blocking request (web/landing/landing.css),
 // - the two web fonts cut down to the characters the page shows, the display face preloaded
@@ -25,7 +25,7 @@ const AUTH_PAGE = path.join(import.meta.dirname, "../features/auth/prerender.tsx
  * The font the first screen's headings and wordmark are set in (23 KB). Body text (Inter, 48 KB)
  * is not preloaded: it paints at once in the fallback face and swaps when Inter arrives. Measured
  * on /auth (`npm run bench:lighthouse`): LCP 1.74 s with both preloaded, 0.99 s without Inter's,
- * at a layout shift of 0.014 when the face swaps (decision record 0068).
+ * at a layout shift of 0.014 when the face swaps (decision record 0075).
  */
 const PRELOADED_FONTS = [/\/space-grotesk-latin-wght-normal-[\w-]+\.woff2$/];
 
@@ -69,7 +69,7 @@ function pageCharacters(markup: string): string {
 
 /**
  * Swaps the landing page's Latin fonts for copies cut down to the characters it shows (decision
- * record 0071): measured with
+ * record 0075): measured with
  * `npm run bench:lighthouse`, the two faces were about 0.4 s of the page's LCP on Lighthouse's
  * mobile network; cut, Inter is 28 KB and Space Grotesk 13 KB, variable weight axis kept. A
  * character outside the cut (none on this page) falls back per glyph. The app's pages keep the
@@ -128,7 +128,7 @@ export function landingPrerender(): Plugin {
 const AUTH_ROUTES = [/\/web\/routes\/auth\.tsx(\?|$)/, /\/web\/routes\/auth\.index\.tsx(\?|$)/];
 
 /**
- * The chunks of the /auth routes and everything they import (decision record 0073): preloaded
+ * The chunks of the /auth routes and everything they import (decision record 0075): preloaded
  * with the entry's own imports, so that the router's first load finds them present and Vite's
  * preload helper appends nothing (about twenty <link> insertions, one long task).
  */
@@ -218,7 +218,7 @@ setTimeout(start, 1000);
 
 /**
  * The app's stylesheet on auth-page.html cut to the rules the prerendered frame uses, with the
- * whole sheet loaded beside it without blocking anything (decision record 0073). Inline in full it
+ * whole sheet loaded beside it without blocking anything (decision record 0075). Inline in full it
  * was 95 KB that the parser, the first style pass and every later <link> insertion walked on the
  * main thread before the app had run. Beasties keeps the rules whose selectors match the page, so
  * some that only the theme script or a font decides are kept by hand: the dark theme's tokens and
@@ -247,7 +247,7 @@ async function criticalStyles(page: string, sheetName: string, sheet: string): P
 }
 
 /**
- * The page a first visit to /auth gets (decision record 0068): the app's index.html with the
+ * The page a first visit to /auth gets (decision record 0075): the app's index.html with the
  * frame of the /auth screens prerendered into #root (web/features/auth/prerender.tsx), the app's
  * stylesheets inline and the fonts it sets text in preloaded, so that the first paint needs
  * nothing but this response. The app's scripts start after the first paint (see authLoader).
@@ -289,7 +289,7 @@ const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
 const THEME_SCRIPT = path.join(import.meta.dirname, "../../public/theme-init.js");
 
 /**
- * Inlines public/theme-init.js into every page the build writes (decision record 0068). It must
+ * Inlines public/theme-init.js into every page the build writes (decision record 0075). It must
  * run before the first paint, so as a file it was a render-blocking request on every first visit
  * (about 150 ms on Lighthouse's mobile network). The Worker's CSP allows exactly this script by
  * its hash (worker/middleware/security-headers.ts), computed from the same file. Under `vite dev`

@@ -1,8 +1,8 @@
-// On a first visit that arrives with prerendered HTML (/auth, decision record 0068), the app's
+// On a first visit that arrives with prerendered HTML (/auth, decision record 0075), the app's
 // first commit replaces that HTML with the finished screen in one task. Parts of the shell that
 // show nothing on that screen (the PWA's toasts, prompts and install card) mount one task later,
-// in a commit of their own, so that the first one stays short (issue #16's TBT, decision record
-// 0074). Everywhere else, and after that first visit's boot, they mount with the rest.
+// in a commit of their own, so that the first one stays short (TBT, decision record
+// 0075). Everywhere else, and after that first visit's boot, they mount with the rest.
 import { startTransition, useEffect, useState } from "react";
 import { nextTask } from "./next-task";
 

@@ -42,7 +42,7 @@ export const professionalToolPaths: Readonly<Record<"portfolio" | "reviews" | "b
   products: "/products",
 };
 
-/** An order's page (issue #13): the order screens and /payments link to it. */
+/** An order's page: the order screens and /payments link to it. */
 export function orderPath(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}`;
 }

@@ -1,8 +1,8 @@
 /**
  * Resolves in a new task of the main thread. The first visit's boot (web/main.tsx, web/app.tsx)
  * awaits it between steps so that each step is its own task: the browser can handle input and
- * paint in between, and no single task grows past the 50 ms a long task starts at (issue #16's
- * TBT, decision record 0073). `setTimeout(0)` rather than a microtask, which would run in the
+ * paint in between, and no single task grows past the 50 ms a long task starts at (first-visit
+ * TBT, decision record 0075). `setTimeout(0)` rather than a microtask, which would run in the
  * same task.
  */
 export function nextTask(): Promise<void> {

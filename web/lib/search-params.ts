@@ -1,6 +1,6 @@
 // Reading a route's search parameters (TanStack Router's `validateSearch`). A route definition is
 // part of the app shell, which every screen loads first, so these run without zod: zod's classic
-// build is about 25 KiB gzipped and the shell's budget is 150 KiB (issue #16, decision record
+// build is about 25 KiB gzipped and the shell's budget is 150 KiB (decision record
 // 0065). The rules are few and the same everywhere: a parameter that is missing, of the wrong
 // kind or out of range reads as absent, because a hand-edited or old link must still open the
 // screen rather than the error page. The router has already turned `?days=30` into the number 30

@@ -37,7 +37,7 @@ export function pwa() {
       globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2,webmanifest}"],
       // Font subsets for scripts the UI is not written in load on demand (unicode-range) and
       // need not be precached on every install; nor the landing page's cut fonts (decision
-      // record 0071), which only a first visit's landing page uses.
+      // record 0075), which only a first visit's landing page uses.
       globIgnores: ["**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-wght-*.woff2", "**/landing-*.woff2"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//],

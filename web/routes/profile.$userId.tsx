@@ -1,6 +1,6 @@
 // Spec marketplace-messaging-account §2 Public profile (/profile/{userId}), open to visitors (§1,
 // §6): the profile's facts, Follow and Contact (hidden on one's own profile; DESIGN.md: Follow
-// follows), tabs Posts, Products and Services (and the Portfolio of issue #15), and 'Failed to load profile' / 'Profile not
+// follows), tabs Posts, Products and Services (and Portfolio), and 'Failed to load profile' / 'Profile not
 // found'. Opening someone else's profile records a profile_visit (§7; the Worker decides who
 // counts, failures are only logged). Contact opens or creates the conversation and goes to
 // /messages?conversation={id}; a visitor is asked to sign in first and then lands on

@@ -1,4 +1,4 @@
-// The daily analytics roll-up (issue #15 part 3, decision record 0051). Runs at 04:00 UTC and
+// The daily analytics roll-up (decision record 0051). Runs at 04:00 UTC and
 // rewrites the last ANALYTICS_ROLLUP_DAYS complete UTC days, so one missed run costs nothing and a
 // refund or an unfollow of the last days is reflected. The raw rows it reads are kept 90 days
 // (purge-old-interactions, purge-old-post-views), far longer than the days it rewrites, so running

@@ -1,4 +1,4 @@
-// User input to an FTS5 MATCH expression, never by interpolation (decision record 0031). The
+// User input to an FTS5 MATCH expression, never by interpolation (decision record 0070). The
 // query is cut into the same tokens the tables' `unicode61` tokenizer makes (runs of letters,
 // digits and private-use characters, with their combining marks), and each token becomes a
 // quoted string followed by `*`: a prefix query, so results follow the user as they type. A

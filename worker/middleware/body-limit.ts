@@ -1,4 +1,4 @@
-// Request body limits for the whole API (issue #9 item 3; decision record 0020). One middleware
+// Request body limits for the whole API (decision record 0020). One middleware
 // on /api/* gives every request a limit, so a route added tomorrow is limited without anyone
 // remembering to: the default fits the small JSON writes (auth, likes, bookmarks, follows), and
 // the few routes that accept more are listed below. A body over its limit answers 413 in the

@@ -1,4 +1,4 @@
-// The local server must not drop requests (issue #9 item 6; decision record 0021). The local
+// The local server must not drop requests (decision record 0021). The local
 // workerd behind `npm start` and `vite preview` closes a keep-alive connection after answering a
 // request whose body the Worker did not read, without announcing it (no `Connection: close`; the
 // Worker cannot set that header). The dev server's pooled connection to workerd then hands the

@@ -8,7 +8,7 @@ let themeInitHash: Promise<string> | undefined;
 
 /**
  * The CSP source of the theme script, which the build inlines into every page's head so that the
- * first paint waits for no script request (decision record 0068): its SHA-256, base64, computed
+ * first paint waits for no script request (decision record 0075): its SHA-256, base64, computed
  * once from the same file the build inlines.
  */
 function themeInitSource(): Promise<string> {

@@ -1,4 +1,4 @@
-// Issue #15 part 3; spec marketplace-messaging-account §2 "Analytics: four metric cards, a chart,
+// Spec marketplace-messaging-account §2 "Analytics: four metric cards, a chart,
 // top services, recent activity", on the signed-in user's own numbers (decision record 0051).
 import { Hono } from "hono";
 import { analyticsQuerySchema } from "../../shared/analytics-api";

@@ -1,5 +1,5 @@
 // Second document §4 payment flow, §5 (a purchase needs login), §7 create-payment and
-// create-embedded-payment, §8 payment texts; issue #13 items 1–2. The test routes stand in for
+// create-embedded-payment, §8 payment texts. The test routes stand in for
 // Stripe when there are no keys and finish through the same fulfilment as a verified webhook.
 import type { Context } from "hono";
 import { Hono } from "hono";

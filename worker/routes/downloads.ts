@@ -1,4 +1,4 @@
-// Issue #13 item 5 (decision record 0038): a signed, short-lived link streams a buyer's file from
+// Downloads (decision record 0038): a signed, short-lived link streams a buyer's file from
 // the private bucket as an attachment. The link alone is not enough: the signed-in user must be
 // the buyer it was made for, and the order must still allow the download when it is used, so a
 // refund ends access even to a link handed out a minute before.

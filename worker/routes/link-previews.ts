@@ -1,4 +1,4 @@
-// Link previews (issue #10 item 6; spec social-feed-search §7 "share links use /post/{id}",
+// Link previews (spec social-feed-search §7 "share links use /post/{id}",
 // marketplace-messaging-account §2 /profile/{userId}, /service/{serviceId}, /product/{productId}).
 // A chat app that fetches a shared link reads Open Graph and Twitter card tags from the HTML and
 // runs no script, so the Worker writes them into the SPA's own index.html for these paths; the SPA

@@ -1,4 +1,4 @@
-// Orders after payment (issue #13 items 4–5; decision records 0037 and 0038): each side's list,
+// Orders after payment (decision records 0037 and 0038): each side's list,
 // the order page with its history, the lifecycle steps, delivery files and download links. Only
 // the buyer and the seller of an order know it exists: anyone else gets 404 'Order not found'.
 import type { Context } from "hono";

@@ -1,4 +1,4 @@
-// Sellers get paid (issue #13 item 7; decision record 0039): a Stripe Express account per seller,
+// Sellers get paid (decision record 0039): a Stripe Express account per seller,
 // created on first onboarding and kept up to date by the account.updated webhook. With real keys a
 // seller is bought from only once Stripe lets their account take charges; test mode needs none.
 import { Hono } from "hono";

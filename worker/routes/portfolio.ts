@@ -1,4 +1,4 @@
-// Issue #15 part 4; spec marketplace-messaging-account §2 "Portfolio" (sample data until now) on
+// Spec marketplace-messaging-account §2 "Portfolio", with real data, on
 // the user's own posts, and the public profile's Portfolio tab (decision record 0053).
 import { Hono } from "hono";
 import { POST_ERRORS, PORTFOLIO_TEXTS } from "../../shared/messages";

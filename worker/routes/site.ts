@@ -1,5 +1,5 @@
-// The pages and files crawlers and first visits meet (issue #16 parts 1 and 5, decision records
-// 0056, 0057 and 0068): robots.txt, the prerendered landing page at /, the prerendered frame of
+// The pages and files crawlers and first visits meet (decision records
+// 0056, 0057 and 0075): robots.txt, the prerendered landing page at /, the prerendered frame of
 // the /auth screens, and every other page and static file handed through from ASSETS with the
 // caching that suits it:
 // - HTML pages: `no-cache` (revalidated on every visit, so a deploy is seen at once); the public
@@ -88,7 +88,7 @@ export const siteRoutes = new Hono<AppEnv>()
     return serveAsset(c);
   })
   // A page navigation to /auth or a screen under it gets the page with the /auth frame
-  // prerendered (auth-page.html, decision record 0068); the app takes over from there.
+  // prerendered (auth-page.html, decision record 0075); the app takes over from there.
   .get("/auth/:screen{forgot|reset|confirm}?", async (c) => {
     if ((c.req.header("accept") ?? "").includes("text/html")) {
       const page = await c.env.ASSETS.fetch(new Request(new URL("/auth-page", c.req.url), c.req.raw));

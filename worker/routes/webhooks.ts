@@ -1,4 +1,4 @@
-// Stripe's webhook (issue #13 item 3; decision record 0037). The signature is verified on the raw
+// Stripe's webhook (decision record 0037). The signature is verified on the raw
 // body before anything is read from it; each event id is stored once its handling succeeded, so
 // a replay is answered without touching anything; and every change is a guarded transition, so
 // events that arrive twice at once, or out of order, leave each order in the right state.

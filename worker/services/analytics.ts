@@ -1,4 +1,4 @@
-// The /analytics overview (issue #15 part 3, decision records 0051 and 0052): the period's days
+// The /analytics overview (decision records 0051 and 0052): the period's days
 // (rolled up, and the last two counted live), the four totals against the previous period of the
 // same length, the top services and the recent activity — all of the signed-in user only.
 import { DAY_MS } from "../../shared/constants";

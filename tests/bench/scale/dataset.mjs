@@ -1,4 +1,4 @@
-// The scale dataset of issue #16, written straight into the local D1 file that Miniflare uses
+// The scale dataset (npm run bench:scale), written straight into the local D1 file that Miniflare uses
 // (after the migrations and the demo seed): 10k users, 100k posts over 90 days, ~244k
 // post-hashtag links with a Zipf-like tag popularity, 500k likes, 200k follows (the demo user
 // follows 312 accounts), 200k comments (one post with 5,000 of them, replies included) and a few

@@ -1,4 +1,4 @@
-// Read-path benchmark at scale (issue #16): every list endpoint against /api/health in one run,
+// Read-path benchmark at scale: every list endpoint against /api/health in one run,
 // on the dataset of ./dataset.mjs, signed in as the demo user. Prints p50/p99 per endpoint, the
 // ratio to health's p50/p99 and the response size.
 //

@@ -1,4 +1,4 @@
-// /analytics (issue #15 part 3; decision records 0051 and 0052): zeros and how numbers appear for
+// /analytics (decision records 0051 and 0052): zeros and how numbers appear for
 // a new account, the four cards with their change, the chart's table alternative, the period and
 // metric radio groups, and the failure state. The canvas chart is stubbed (jsdom has no canvas).
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// /orders/$orderId and the dashboard's Purchases and Sales tabs (issue #13 "Orders with a
+// /orders/$orderId and the dashboard's Purchases and Sales tabs ("Orders with a
 // lifecycle"): each side sees the steps the server allows it and nothing else, each step sends
 // what it should and shows the order the server answers, files go up through the upload client
 // before a delivery, downloads follow a signed link, and a stranger's order is 'Order not found'.

@@ -1,4 +1,4 @@
-// /payment-success (second document §2 Payment success; issue #13 "shows the order's real state,
+// /payment-success (second document §2 Payment success; it "shows the order's real state,
 // waiting for the webhook if it has not arrived yet"): the spec's page when paid, the session id
 // if given, waiting (and saying so after a while) while the order is pending, and honest pages for
 // an unpaid or unknown order.

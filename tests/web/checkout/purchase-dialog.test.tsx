@@ -1,5 +1,5 @@
 // The Buy Now dialog (second document §4 payment flow, §5 purchase requires login, §8 payment
-// texts; issue #13): a visitor's refusal; idle → session requested → card form → processing →
+// texts): a visitor's refusal; idle → session requested → card form → processing →
 // succeeded or failed with Try Again clearing the session; the server's amounts; test mode's
 // labelled form; Stripe's Payment Element loaded only on demand and confirmed without a redirect
 // unless required; the Checkout variant in a new tab; and what success leads to on a detail page

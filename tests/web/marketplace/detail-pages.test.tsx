@@ -50,7 +50,7 @@ describe("/service/{serviceId}", () => {
     expect(within(detail).getByTestId("detail-price")).toHaveTextContent("Starting at $150");
     expect(within(detail).getByText("Delivery in 7 days")).toBeInTheDocument();
     expect(within(detail).getByTestId("scheduling-required")).toHaveTextContent("Scheduling Required");
-    // The service's real rating (the fixture's 3 reviews averaging 4.7), where §9 had a sample.
+    // The service's real rating (the fixture's 3 reviews averaging 4.7), not the spec's sample.
     expect(within(detail).getByTestId("rating")).toHaveTextContent("4.7 (3 reviews)");
     expect(within(detail).getByTestId("rating")).toHaveTextContent("Rated 4.7 out of 5 from 3 reviews");
     expect(within(within(detail).getByTestId("package-list")).getAllByRole("listitem").map((li) => li.textContent)).toEqual([

@@ -1,4 +1,4 @@
-// /portfolio and the profile's Portfolio tab (issue #15 part 4; decision record 0053): the empty
+// /portfolio and the profile's Portfolio tab (decision record 0053): the empty
 // states, picking posts, reordering with the keyboard, the limits' texts beside the fields, the
 // one save of the whole ordered list, and the public tab in the saved order.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 // /search (first document §2 Search and explore; §8 'Search Error' and the recommendation toasts;
-// §9 debounce and recommendations; issue #11): the query, tab and filters live in the URL (a
+// §9 debounce and recommendations): the query, tab and filters live in the URL (a
 // link restores them, back and forward step through tab changes), typing reaches the server once
 // per 300 ms pause, and the Explore tab's states: recommendations, loading, results, nothing
 // found and failure.

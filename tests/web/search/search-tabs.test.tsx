@@ -1,5 +1,5 @@
 // The Users, Tags and Services tabs of /search and the hashtag page (first document §2; §4
-// trending badges; §6 no Follow on one's own row; §8 toasts; §9 trending topics; issue #11): each
+// trending badges; §6 no Follow on one's own row; §8 toasts; §9 trending topics): each
 // one's loading, empty, results and error states.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,5 +1,5 @@
-// Issue #9 item 5 (third bullet): sign-up was limited per IP only, so clients on many addresses
-// could mail one inbox again and again. Sign-up and resend now share one budget per email address,
+// A per-IP limit alone would let clients on many addresses mail one
+// inbox again and again, so sign-up and resend share one budget per email address (0024),
 // refused with the spec's 'Too Many Attempts' texts, and a refusal looks the same whether or not
 // the address has an account.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue #9 item 1: a second sign-up must not take over a pending (unconfirmed) account. A repeated
+// A second sign-up must not take over a pending (unconfirmed) account. A repeated
 // sign-up never changes the stored password or names, answers exactly as a sign-up for a new
 // address, and mails the address a fresh confirmation link for the account as it is; a reset link
 // is the way out for an owner who does not know the first password.

@@ -26,7 +26,7 @@ describe("GET /api/auth/session", () => {
     const res = await session(ana.cookie);
     expect(res.status).toBe(200);
     const body = await res.json<SessionBody>();
-    // A profile without a profession that never onboarded is offered /create-profile (issue #10).
+    // A profile without a profession that never onboarded is offered /create-profile.
     expect(body.user).toEqual({ id: ana.id, email: ana.email, needsOnboarding: true });
     expect(body.profile?.username).toBe(ana.username);
   });

@@ -20,7 +20,7 @@ describe("sign-in happy path", () => {
     const res = await trySignIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
     const body = await res.json<{ user: { id: string; email: string }; profile: { username: string } }>();
-    // A profile without a profession that never onboarded is offered /create-profile (issue #10).
+    // A profile without a profession that never onboarded is offered /create-profile.
     expect(body.user).toEqual({ id: user.id, email: user.email, needsOnboarding: true });
     expect(body.profile.username).toBe(user.username);
 

@@ -132,7 +132,7 @@ describe("no user enumeration", () => {
     const victimEmail = `${unique("victim")}@example.test`;
     expect((await signUp(newcomer({ email: victimEmail, password: "Squatter-Pass-1!" }))).status).toBe(201);
     expect((await signUp(newcomer({ email: victimEmail, password: "Owner-Pass-22!" }))).status).toBe(201);
-    // The second sign-up's password was never stored (issue #9 item 1): with it the unconfirmed
+    // The second sign-up's password was never stored: with it the unconfirmed
     // account answers as for any wrong password.
     await expectError(await api("/api/auth/sign-in", { body: { email: victimEmail, password: "Owner-Pass-22!" } }), 400, "Invalid login credentials");
     // The owner, told by the second mail that confirming keeps the first password, resets instead.

@@ -1,4 +1,4 @@
-// Delivery of files (issue #13 item 5; decision record 0038): the buyer of a paid digital product,
+// Delivery of files (decision record 0038): the buyer of a paid digital product,
 // or of a delivered service with files, downloads through a short-lived signed link; nobody else
 // can, whatever URL they guess; expired links and refunded orders are refused.
 import { env } from "cloudflare:test";

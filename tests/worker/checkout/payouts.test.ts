@@ -1,4 +1,4 @@
-// Seller payouts (issue #13 item 7; decision record 0039): an Express account created once, an
+// Seller payouts (decision record 0039): an Express account created once, an
 // onboarding link, the status a seller sees, and test mode needing none of it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CreateEmbeddedPaymentResponse, PayoutAccount } from "../../../shared/checkout-api";

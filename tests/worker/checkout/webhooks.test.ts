@@ -1,4 +1,4 @@
-// POST /api/webhooks/stripe (issue #13 item 3): signatures verified on the raw body, each event
+// POST /api/webhooks/stripe: signatures verified on the raw body, each event
 // handled once, and forged, replayed, out-of-order and concurrent events ending in the right state
 // with no duplicate transitions or mails.
 import { eq } from "drizzle-orm";

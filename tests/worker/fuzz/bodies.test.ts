@@ -1,4 +1,4 @@
-// Issue #9 item 7: every API route that takes a body is sent arbitrary ones (any JSON, its own
+// Every API route that takes a body is sent arbitrary ones (any JSON, its own
 // valid body broken field by field, the app's field names with wrong values, deep nesting, bodies
 // that are not JSON, wrong content types) as a visitor and as a signed-in user. The path carries
 // the fixture's real ids, so the body is what decides the answer. What must hold is in

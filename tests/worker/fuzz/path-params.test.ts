@@ -1,4 +1,4 @@
-// Issue #9 item 7: every API route with path parameters is sent arbitrary values for them (any
+// Every API route with path parameters is sent arbitrary values for them (any
 // script, encoded and raw, dot segments, broken escapes, ids of the right shape, very long ones,
 // the fixture's real ids) as a visitor and as a signed-in user, with the route's valid body so the
 // path is what decides the answer. A GET also asks, now and then, for a WebSocket upgrade (the

@@ -1,4 +1,4 @@
-// Issue #9 item 7: every API route is sent arbitrary query strings (the app's field names such as
+// Every API route is sent arbitrary query strings (the app's field names such as
 // cursor, limit and since, the OAuth callback's keys and random ones; junk values, cursors of the
 // right shape with values at the edges, malformed escapes, repeated keys) as a visitor and as a
 // signed-in user, with the fixture's ids and the route's valid body so the query is what decides

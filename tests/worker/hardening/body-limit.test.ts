@@ -1,4 +1,4 @@
-// Issue #9 item 3: every JSON route has a body limit that fits what it accepts, and an oversized
+// Every JSON route has a body limit that fits what it accepts, and an oversized
 // body is refused with 413 in the error envelope before it is parsed, whether it announces its
 // length (Content-Length) or streams without one (chunked). Upload parts keep their exact-length
 // rule and /api/security-events its own 8 KB limit and message. Decision record 0020.

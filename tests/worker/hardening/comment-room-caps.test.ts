@@ -1,4 +1,4 @@
-// Issue #9 item 5 (first bullet): one client cannot open thousands of sockets on one post's
+// One client cannot open thousands of sockets on one post's
 // comment room. Sockets are capped per IP and per signed-in user in each room, and in total;
 // a socket over a cap is closed at once with the shared "too many listeners" code, before it is
 // welcomed or counted. Decision record 0020.

@@ -1,4 +1,4 @@
-// Issue #9 item 6, the Worker's half: on the local server (ENVIRONMENT "development") a body the
+// The Worker's half of keep-alive (decision record 0021): on the local server (ENVIRONMENT "development") a body the
 // Worker answered without reading is read to its end before the response goes out, so workerd
 // keeps the keep-alive connection; in production an early answer does not wait for the upload.
 // tests/e2e/keep-alive.e2e.ts proves the whole fix through `vite preview`. Decision record 0021.

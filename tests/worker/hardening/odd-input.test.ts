@@ -1,4 +1,4 @@
-// Issue #9 item 4: no 500 from odd headers or paths. Malformed conditional headers on /media, a
+// No 500 from odd headers or paths. Malformed conditional headers on /media, a
 // percent sign in a hashtag path, and two publishes of one upload at the same moment each get a
 // deliberate answer in the error envelope (or a plain success), never "internal".
 import { env } from "cloudflare:test";

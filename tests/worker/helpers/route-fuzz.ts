@@ -1,4 +1,4 @@
-// Property-based fuzzing of every /api route (issue #9 item 7; decision record 0025). The targets
+// Property-based fuzzing of every /api route (decision record 0025). The targets
 // are read from the app's own route table, so a route added tomorrow is fuzzed without anyone
 // remembering to. fast-check sends each one arbitrary bodies, path values and query strings, as a
 // visitor and as a signed-in user, and every answer must hold three properties:

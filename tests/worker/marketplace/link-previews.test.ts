@@ -1,4 +1,4 @@
-// Link previews for the catalogue (issue #12): a navigation to /service/{id} or /product/{id}
+// Link previews for the catalogue: a navigation to /service/{id} or /product/{id}
 // answers the SPA's index.html with Open Graph and Twitter card tags, like profiles and posts; an
 // unknown id gets the page unchanged. Served through a stand-in ASSETS binding, as in
 // tests/worker/profiles/link-previews.test.ts.

@@ -1,4 +1,4 @@
-// Link previews (issue #10 item 6): a navigation to /profile/{id} or /post/{id} answers the SPA's
+// Link previews: a navigation to /profile/{id} or /post/{id} answers the SPA's
 // own index.html with Open Graph and Twitter card tags for that profile or post, so a shared link
 // shows a card; everything else, and any id that names nothing, gets the page unchanged. The
 // test serves the real index.html through a stand-in ASSETS binding (the test Worker has no build).

@@ -1,5 +1,5 @@
 // profile_visit interactions (spec social-feed-search §3 user_interactions, §7 "Recording
-// interactions (profile_visit …)"; issue #10: a visit by someone else records one). Like post
+// interactions (profile_visit …)": a visit by someone else records one). Like post
 // views, recording never fails the client and each viewer has a bounded number of rows.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

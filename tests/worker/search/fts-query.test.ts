@@ -1,4 +1,4 @@
-// User input to FTS5 MATCH (decision record 0031): quoted prefix tokens only, so no input is
+// User input to FTS5 MATCH (decision record 0070): quoted prefix tokens only, so no input is
 // ever FTS5 syntax.
 import { describe, expect, it } from "vitest";
 import { ftsMatchExpression } from "../../../worker/lib/fts-query";

@@ -130,7 +130,7 @@ describe("post search", () => {
     const query = postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, profession: "DJ" }), viewerId, limit: 20 });
     const text = query?.toSQL().sql ?? "";
     // The window is cut in the index's rowid order before anything is scored or joined, and the
-    // score needs no whole-table statistics (decision record 0067: no bm25 for posts).
+    // score needs no whole-table statistics (decision record 0070: no bm25 for posts).
     expect(text).toMatch(/from posts_fts where posts_fts match \? order by rowid desc limit \?\)/);
     expect(text).toMatch(/highlight\(posts_fts, 0, char\(1\), ''\)/);
     expect(text).not.toMatch(/bm25|min\(rowid\)/);

@@ -1,4 +1,4 @@
-// The ranked sorts read only the newest window of matches (decision 0064): inside the window bm25
+// The ranked sorts read only the newest window of matches (decision 0070): inside the window bm25
 // still decides, the newest matches are found even when older ones would outrank them, matches
 // older than the window are left out, and an exact username is found however old. The window is
 // made small here so a test needs a handful of rows, not a thousand.

@@ -1,5 +1,5 @@
-// Issue #9 item 5 (second bullet): expired refresh tokens, sessions, email tokens, old post views
-// and the dev outbox were never purged. The daily schedule now removes them (retention periods in
+// Expired refresh tokens, sessions, email tokens, old post views and the dev outbox are purged
+// by the daily schedule (retention periods in
 // decision record 0023); this calls the schedule with a fixed "now" and checks rows before and
 // after.
 import { env } from "cloudflare:test";

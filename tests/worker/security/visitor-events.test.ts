@@ -1,4 +1,4 @@
-// Issue #9 item 2: no anonymous writes to the security log without limit. Every path that writes
+// No anonymous writes to the security log without limit. Every path that writes
 // an event for someone who is not signed in is limited per IP, and its repeats collapse into one
 // row per (IP, type, severity, path) and window, with a count. Events linked to an account are
 // never collapsed, so the account's summary still lists each one.

@@ -1,8 +1,8 @@
-// Crawler basics and caching (issue #16 parts 1 and 5, decision records 0056 and 0057): robots.txt,
+// Crawler basics and caching (decision records 0056 and 0057): robots.txt,
 // the prerendered landing page for a navigation to /, a canonical URL on the public pages, HTML
 // revalidated on every visit and the build's hashed assets cached for a year. The test Worker has
 // no build, so a stand-in ASSETS binding answers like the real one: /landing is landing.html,
-// /auth-page the app's page with the /auth frame prerendered (decision record 0068), a hashed file
+// /auth-page the app's page with the /auth frame prerendered (decision record 0075), a hashed file
 // is itself, and every other path falls back to index.html.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A busy post for the paging tests (issue #16): 5,000 comments on one post, a fifth of them
+// A busy post for the paging tests: 5,000 comments on one post, a fifth of them
 // top-level and the rest replies, many of them written long after their parent (replies to old
 // comments), by a handful of authors. Inserted with one recursive statement so the counters'
 // triggers run as they do for real writes.

@@ -1,4 +1,4 @@
-// Keyset-paged comment threads on a busy post (issue #16, decision record 0061): 5,000 comments,
+// Keyset-paged comment threads on a busy post (decision record 0061): 5,000 comments,
 // four in five of them replies, many written long after their thread. Walking the pages and each
 // thread's reply cursor reaches every comment exactly once, in the spec's order (§2: top-level
 // oldest first, replies nested one level, oldest first), with every page and response bounded.

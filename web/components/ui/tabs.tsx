@@ -24,7 +24,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
     };
     // The first reveal waits for the row's first layout: a ResizeObserver reports after layout, so
     // reading the tab's position there costs nothing, where reading it during the mount forced a
-    // layout of the whole new screen inside React's commit (issue #16's TBT on /auth). It also
+    // layout of the whole new screen inside React's commit (TBT on /auth, decision record 0075). It also
     // keeps the tab in view when the row's width changes (a phone turned sideways).
     const sized = new ResizeObserver(reveal);
     sized.observe(list);

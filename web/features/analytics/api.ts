@@ -1,4 +1,4 @@
-// /analytics for the SPA (issue #15 part 3; the contract in shared/analytics-api.ts): the key
+// /analytics for the SPA (the contract in shared/analytics-api.ts): the key
 // factory and query options of the overview, one query per period.
 import { queryOptions } from "@tanstack/react-query";
 import type { AnalyticsOverview } from "../../../shared/analytics-api";

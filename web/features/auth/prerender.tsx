@@ -1,4 +1,4 @@
-// What a first visit to /auth shows before the app has loaded (issue #16, decision record 0068):
+// What a first visit to /auth shows before the app has loaded (decision record 0075):
 // the build renders this into auth-page.html, so the frame, the wordmark and the tagline paint
 // from the HTML instead of after the router, the session check and the form's code. The card holds
 // a placeholder shaped like the sign-in form rather than the form itself: a form that cannot

@@ -1,5 +1,5 @@
 // Checkout and orders API for the SPA (second document §4 payment flow, §7 create-payment and
-// create-embedded-payment; issue #13 orders and downloads; the contract in shared/checkout-api.ts):
+// create-embedded-payment; orders and downloads; the contract in shared/checkout-api.ts):
 // the payment calls, a key factory, query options for the order lists and one order, and the
 // lifecycle steps.
 //

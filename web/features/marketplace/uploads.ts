@@ -1,4 +1,4 @@
-// The product's image and file on their way to storage (issue #12; shared/marketplace-api.ts):
+// The product's image and file on their way to storage (shared/marketplace-api.ts):
 // the checks a chosen file gets before anything is sent, the two uploads, and how a failure of
 // either reads. The image is one raw request (POST /api/products/images), the file the resumable
 // multipart upload of decision record 0005 in the private bucket. Both answer an upload id the

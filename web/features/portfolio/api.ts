@@ -1,4 +1,4 @@
-// The portfolio for the SPA (issue #15 part 4; the contract in shared/portfolio-api.ts; decision
+// The portfolio for the SPA (the contract in shared/portfolio-api.ts; decision
 // record 0053): key factory, query options for one's own and anyone's portfolio, the owner's posts
 // to pick from, and the one write that saves the whole ordered list.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";

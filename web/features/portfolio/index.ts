@@ -1,4 +1,4 @@
-// The portfolio (issue #15 part 4; decision record 0053).
+// The portfolio (decision record 0053).
 import { lazy } from "react";
 
 export { ownPortfolioQueryOptions } from "./api";

@@ -1,4 +1,4 @@
-// The search screen's state lives in the URL (issue #11): the query, the tab, the Explore filters
+// The search screen's state lives in the URL: the query, the tab, the Explore filters
 // (first document §3 search filters: contentType, location, profession, sortBy, verified,
 // hasServices) and an opened hashtag. Back and forward then step through it and a shared link
 // opens the same screen. Every field tolerates garbage (read as absent), because a hand-edited or old

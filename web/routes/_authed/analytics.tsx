@@ -1,4 +1,4 @@
-// Issue #15 part 3: /analytics, the signed-in user's own numbers (spec marketplace-messaging-account
+// /analytics, the signed-in user's own numbers (spec marketplace-messaging-account
 // §2 "Analytics"; decision records 0051 and 0052). The period is a search parameter, so a link or
 // back/forward keeps it.
 import { createFileRoute } from "@tanstack/react-router";

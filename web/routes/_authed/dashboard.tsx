@@ -2,8 +2,8 @@
 // avatar and name, Bookmarks, Edit Profile, Logout); a left column with the profile overview and
 // the professional tools; a right column with tabs Posts (5 latest), Bookmarks, Services (3, then
 // 'View All' to /services) and Products (3, then 'View All' to /products) (§9 previews). Without a
-// profile: 'Profile not found' and a Sign Out button. On a phone the columns stack. Issue #13 adds
-// the tabs Purchases and Sales: the signed-in user's orders on each side.
+// profile: 'Profile not found' and a Sign Out button. On a phone the columns stack. Two more
+// tabs, Purchases and Sales, hold the signed-in user's orders on each side.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AudioLines, LogOut, Package, Plus, RefreshCw, UserX, Wrench } from "lucide-react";
@@ -24,7 +24,7 @@ import { BookmarksList, PostActions } from "../../features/social";
 import { appPaths, professionalToolPaths, profilePath } from "../../lib/app-paths";
 import { optionalOneOf } from "../../lib/search-params";
 
-// Purchases and Sales are the order lists of issue #13 (the checkout feature renders them).
+// Purchases and Sales are the order lists (the checkout feature renders them).
 const TABS = ["posts", "bookmarks", "services", "products", "purchases", "sales"] as const;
 
 export const Route = createFileRoute("/_authed/dashboard")({

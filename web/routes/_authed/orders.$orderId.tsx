@@ -1,4 +1,4 @@
-// Issue #13 "Orders with a lifecycle": one order's page, for its buyer and its seller only (the API
+// One order's page, for its buyer and its seller only (the API
 // answers someone else's order exactly like a missing one: 'Order not found'). Back leads to the
 // dashboard tab the order is listed on.
 import { useQuery } from "@tanstack/react-query";
@@ -45,7 +45,7 @@ function OrderPage() {
         </div>
       ) : order.data ? (
         <>
-          {/* A paid order of a service that needs scheduling is booked from here (issue #15). */}
+          {/* A paid order of a service that needs scheduling is booked from here. */}
           {order.data.role === "buyer" && order.data.kind === "service" ? (
             <div className="mb-4 flex justify-end">
               <NewBookingLink orderId={order.data.id} />

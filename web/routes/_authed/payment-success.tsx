@@ -1,5 +1,5 @@
 // Spec marketplace-messaging-account §2 Payment success (/payment-success, optional query
-// parameter session_id); issue #13 adds `order`, with which the page shows the order's real
+// parameter session_id), plus our `order`, with which the page shows the order's real
 // state. Signed in only: the order is the buyer's, and a visitor signs in and lands back here.
 import { createFileRoute } from "@tanstack/react-router";
 import { orderQueryOptions } from "../../features/checkout/api";

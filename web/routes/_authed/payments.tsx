@@ -1,4 +1,4 @@
-// /payments (spec marketplace-messaging-account §2, route table "payments overview"; issue #15):
+// /payments (spec marketplace-messaging-account §2, route table "payments overview"):
 // the signed-in user's totals, recent payments with their receipts, and their custom offers with
 // Create Invoice (decision records 0049 and 0050).
 import { createFileRoute } from "@tanstack/react-router";

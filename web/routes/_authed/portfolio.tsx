@@ -1,4 +1,4 @@
-// Issue #15 part 4: /portfolio, the signed-in user's showcase of their own posts (spec
+// /portfolio, the signed-in user's showcase of their own posts (spec
 // marketplace-messaging-account §2 "Portfolio"; decision record 0053).
 import { createFileRoute } from "@tanstack/react-router";
 import { Suspense } from "react";

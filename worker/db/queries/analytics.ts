@@ -1,4 +1,4 @@
-// The numbers of /analytics (issue #15 part 3, decision record 0051). The daily roll-up folds one
+// The numbers of /analytics (decision record 0051). The daily roll-up folds one
 // UTC day of the raw rows — profile visits and service views (user_interactions), post views
 // (post_views), follows and orders — into one row per user (analytics_daily) and one per service
 // (analytics_service_daily); the page reads those rows for older days and counts the last two

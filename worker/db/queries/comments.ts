@@ -99,8 +99,8 @@ const picked = alias(comments, "picked");
 /**
  * The first `perThread` replies of each of these threads, in ONE statement: each thread, found by
  * key, picks its reply ids from a limited range of comments_parent_created_idx (a correlated
- * subquery), and the replies are then read by key. A page of 20 threads used to send 20
- * statements in its batch, and each statement costs more than the few rows it reads (issue #16's
+ * subquery), and the replies are then read by key. One statement per thread (20 in a
+ * page's batch) was slower: each statement costs more than the few rows it reads (the scale
  * scale bench). D1 refuses a compound SELECT of more than a few terms, so this is a join rather
  * than a UNION of the threads. Rows come ordered by thread, then oldest first. Exported for the
  * plan tests too.

@@ -1,4 +1,4 @@
-// Orders, their history and delivery files, handled Stripe events and payout accounts (issue #13;
+// Orders, their history and delivery files, handled Stripe events and payout accounts (
 // decision records 0037–0039). Every state change is one guarded UPDATE (`… where status in
 // (allowed)`), so two requests racing for the same step, or a webhook arriving twice or out of
 // order, change an order at most once: the loser's update matches no row.

@@ -1,4 +1,4 @@
-// The portfolio (issue #15 part 4, decision record 0053): the posts a user features on their
+// The portfolio (decision record 0053): the posts a user features on their
 // profile, in their order, each with a title and a note.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PortfolioItem } from "../../../shared/portfolio-api";

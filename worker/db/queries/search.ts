@@ -2,8 +2,8 @@
 // name"; §3 search filters; §4 sort options; §9 search limits). Plain functions of the request's
 // Db. With a query, each search starts from its FTS5 table (migrations/0001_triggers_fts.sql) and
 // reaches the rows by rowid; without one, from an index in the sort's order. Ranking, paging and
-// the plans are decision record 0031, the ranked window 0064, the post score 0067 and the recent
-// and popular post sorts with a query 0070; tests/worker/search/query-plans.test.ts checks the plans.
+// the plans (the ranked window, the post score, the recent
+// and popular post sorts with a query) are decision record 0070; tests/worker/search/query-plans.test.ts checks the plans.
 import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "../../../shared/cursor";
@@ -38,7 +38,7 @@ const UNINDEXED_SORT_WINDOW = 500;
 
 /**
  * With a query, the ranked sorts (relevance, verified) rank only the newest this many matches
- * (decision 0064). FTS5 walks a term's matches in rowid order without scoring them, so finding
+ * (decision 0070). FTS5 walks a term's matches in rowid order without scoring them, so finding
  * the window is cheap; scoring and sorting every match of a common word is what grew with the
  * network. Rowids are insertion order, so "newest" is the most recently written.
  */
@@ -61,13 +61,13 @@ const FEW_POST_MATCHES = 5000;
 const POST_WALK_WINDOW = 1000;
 
 /**
- * A post's relevance inside the window (decision record 0067), higher is better: BM25's term
+ * A post's relevance inside the window (decision record 0070), higher is better: BM25's term
  * weight without its IDF factor, k1 = 1.2 and b = 0.75 as FTS5's bm25() uses them.
  * `tf` is how many times the query's terms occur in the caption, counted from highlight()'s
  * marks (one character per match, so it is the highlighted length minus the caption's), and
  * `len` the caption's length against the window's average. bm25()'s IDF needs the number of
  * matches of every query term across the whole table, a full pass over a common word's
- * postings per search, and was most of the remaining cost; the scores inside one window are
+ * postings per search, which would be most of the statement's cost; the scores inside one window are
  * compared with each other only, and for a one-word query IDF is the same factor for every row.
  */
 const POST_SCORE = sql`tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * len / avg(len) over ()))`;
@@ -462,7 +462,7 @@ async function unrankedPostSearch(db: Db, options: PostSearchOptions, match: str
 }
 
 /**
- * Relevance and verified with a query (decision records 0064, 0067): one statement in three
+ * Relevance and verified with a query (decision record 0070): one statement in three
  * steps. `scored` walks the FTS index newest first for the newest window of matches, evaluating
  * the MATCH once, and scores each row inside the window (see POST_SCORE). `ranked` applies the
  * filters and the sort to the window and keeps one page of rowids; it reads posts and profiles

@@ -1,4 +1,4 @@
-// Issue #15 parts 3 and 4: the daily roll-up the /analytics page reads (decision record 0051) and
+// The daily roll-up the /analytics page reads (decision record 0051) and
 // the portfolio a user features on their profile (decision record 0053).
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

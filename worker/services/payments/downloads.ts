@@ -1,4 +1,4 @@
-// Short-lived download links for a buyer's files (issue #13 item 5; decision record 0038). A link
+// Short-lived download links for a buyer's files (decision record 0038). A link
 // is an HS256 token naming the order, the file (none for the digital product's own file) and the
 // buyer, valid for DOWNLOAD_LINK_TTL_MS. Its key is derived from JWT_SECRET for this one purpose,
 // and its audience differs from the access token's, so neither kind of token passes for the

@@ -1,4 +1,4 @@
-// /analytics (issue #15 part 3; spec marketplace-messaging-account §2 "Analytics: four metric
+// /analytics (spec marketplace-messaging-account §2 "Analytics: four metric
 // cards, a chart, top services, recent activity"; decision records 0051 and 0052): the signed-in
 // user's own numbers for the last 7, 30 or 90 UTC days, each against the previous period of the
 // same length. A new account sees zeros and how numbers appear, never sample numbers.

@@ -1,6 +1,6 @@
 // The frame around every /auth screen: the wordmark, a Back to Home link (spec §2) and a card
 // sized for phones first. `AuthFrame` needs no router, so that the build can prerender it into
-// the page a first visit to /auth gets (web/features/auth/prerender.tsx, decision record 0068);
+// the page a first visit to /auth gets (web/features/auth/prerender.tsx, decision record 0075);
 // inside the app, `AuthShell` hands it the router's Link.
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";

@@ -1,4 +1,4 @@
-// The order page's New Booking (issue #15): shown to the buyer of a paid order of a service that
+// The order page's New Booking: shown to the buyer of a paid order of a service that
 // needs scheduling while the order has no active booking; it opens /booking with the order picked.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";

@@ -1,4 +1,4 @@
-// One order (issue #13 "Orders with a lifecycle"): what was bought and paid, the other side, the
+// One order: what was bought and paid, the other side, the
 // files, the history oldest first, and the steps the caller may take now. Which steps those are
 // is the server's answer (`actions`), so the page never offers a button the lifecycle refuses:
 //   seller: ship with an optional tracking note (physical), deliver with a note and optional files

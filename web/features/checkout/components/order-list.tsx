@@ -1,4 +1,4 @@
-// The dashboard's Purchases and Sales tabs (issue #13): the caller's orders on one side, newest
+// The dashboard's Purchases and Sales tabs: the caller's orders on one side, newest
 // first, keyset-paged, each leading to its order page. A buyer sees what they paid (price plus
 // the fee), a seller what they earn (the price).
 import { useInfiniteQuery } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 // /payment-success (second document §2 Payment success): 'Payment Successful!', the session id if
 // given, Go to Dashboard, Continue Shopping (to /feed) and the note that a confirmation email
-// will be sent. Issue #13 adds the order's real state: the buyer can land here before Stripe's
+// will be sent, plus the order's real state: the buyer can land here before Stripe's
 // webhook has marked the order paid, so a pending order is asked for again every two seconds until
 // it is settled, and a payment that did not go through says so instead of claiming success.
 import { useQuery } from "@tanstack/react-query";

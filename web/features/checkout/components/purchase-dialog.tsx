@@ -1,5 +1,5 @@
 // The Buy Now dialog (second document §4 payment flow, §5 purchase requires login, §7
-// create-payment and create-embedded-payment, §8 every payment text; issue #13). Its states are
+// create-payment and create-embedded-payment, §8 every payment text). Its states are
 // the spec's: idle → a payment session is requested → the card form with the client secret →
 // processing → succeeded or failed, where Try Again returns to idle and clears the session. With
 // Stripe keys the card form is Stripe's Payment Element; in test mode (the server says so) it is

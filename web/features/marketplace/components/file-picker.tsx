@@ -1,4 +1,4 @@
-// A digital product's file (issue #12: audio, a zip of stems, presets or a PDF, kept in the
+// A digital product's file (audio, a zip of stems, presets or a PDF, kept in the
 // private bucket and handed only to buyers). Like the image, choosing only selects; the form sends
 // it with the resumable multipart upload after the product is saved, with a real progress bar.
 import { FileAudio, Paperclip, X } from "lucide-react";

@@ -1,4 +1,4 @@
-// The product image field (issue #12: image only; the server checks the magic bytes again): a
+// The product image field (image only; the server checks the magic bytes again): a
 // square preview of the chosen or stored picture, or a placeholder, and the upload's real progress
 // while the form saves. Choosing only selects the file; the form uploads it after the product is
 // saved, so a cancelled dialog never leaves an orphan image behind.

@@ -1,4 +1,4 @@
-// /portfolio (issue #15 part 4; decision record 0053): the owner picks their own posts to feature,
+// /portfolio (decision record 0053): the owner picks their own posts to feature,
 // orders them by dragging, by the keyboard (dnd-kit's keyboard sensor: Space or Enter, the arrows,
 // Space or Enter again; Escape cancels) or with Move up / Move down, gives each a title and a
 // note, and saves the whole list at once. Every move is announced to screen readers.

@@ -1,4 +1,4 @@
-// The public profile's Portfolio tab (issue #15 part 4; decision record 0053): the items in the
+// The public profile's Portfolio tab (decision record 0053): the items in the
 // owner's order, each opening its post.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";

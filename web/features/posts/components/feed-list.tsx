@@ -68,7 +68,7 @@ export function UserPostList({ userId, empty, renderActionBar }: { userId: strin
   return <PostList source={{ kind: "user", userId }} empty={empty} renderActionBar={renderActionBar} />;
 }
 
-/** A hashtag's posts, newest first (issue #11: tapping a hashtag anywhere opens them). */
+/** A hashtag's posts, newest first (tapping a hashtag anywhere opens them). */
 export function HashtagPostList({
   name,
   empty,

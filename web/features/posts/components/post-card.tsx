@@ -37,7 +37,7 @@ function PostStats({ post }: { post: Post }) {
   );
 }
 
-/** The caption with each hashtag linking to that tag's posts (issue #11). */
+/** The caption with each hashtag linking to that tag's posts. */
 function CaptionText({ caption }: { caption: string }) {
   return splitCaptionHashtags(caption).map((part, index) =>
     part.kind === "text" ? (

@@ -8,7 +8,7 @@ import { DeletePostDialog } from "./delete-post-dialog";
 
 // The edit form brings react-hook-form and the post schemas (about 40 KiB gzipped) that a screen
 // of post cards otherwise never needs, so it loads when the owner opens this menu; by the time
-// Edit Post is chosen it is there (issue #16's route budget, decision record 0065).
+// Edit Post is chosen it is there (the route budget, decision record 0065).
 const loadEditDialog = () => import("./edit-post-dialog");
 const EditPostDialog = lazy(() => loadEditDialog().then((module) => ({ default: module.EditPostDialog })));
 

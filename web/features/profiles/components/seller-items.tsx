@@ -54,7 +54,7 @@ export function ServiceItem({ service, where = "public" }: { service: ServiceCar
               <CalendarClock aria-hidden /> {MARKET_SCREEN_TEXTS.detail.schedulingRequired}
             </Badge>
           ) : null}
-          {/* Public cards show the service's real rating (none without reviews), where §9 had a sample. */}
+          {/* Public cards show the service's real rating (none without reviews), never the spec's sample figure. */}
           {where === "public" ? <Rating rating={service.rating} className="text-xs" /> : null}
         </span>
       </span>

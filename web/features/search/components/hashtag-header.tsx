@@ -1,4 +1,4 @@
-// The top of a hashtag's page (issue #11 hashtag pages): a way back to the search as it was, the
+// The top of a hashtag's page: a way back to the search as it was, the
 // tag, and one `view` interaction recorded when the page opens (§3 user_interactions; the Worker
 // folds repeats and bounds each viewer, and a failure is only logged, like post views).
 import { Link } from "@tanstack/react-router";

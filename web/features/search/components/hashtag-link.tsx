@@ -1,4 +1,4 @@
-// A hashtag as a link to its posts (issue #11: tapping a hashtag anywhere opens that tag's posts).
+// A hashtag as a link to its posts (tapping a hashtag anywhere opens that tag's posts).
 // The tag page is the search screen with `tag` in its URL; the query, tab and filters stay in it,
 // so the page's back arrow (and the browser's) returns to the search as the reader left it.
 import { Link } from "@tanstack/react-router";
