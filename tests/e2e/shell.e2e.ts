@@ -35,7 +35,7 @@ describe("landing page", () => {
   }
 });
 
-describe("landing page, first paint (decision record 0071)", () => {
+describe("landing page, first paint (decision record 0075)", () => {
   it("sets its text in fonts cut to the page and loads its script's modules after the load event", async () => {
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
