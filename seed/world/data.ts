@@ -1,4 +1,4 @@
-// The demo world that `npm start` seeds into an empty local database (issue "Foundation", item 7):
+// The demo world that `npm start` seeds into an empty local database:
 // hand-written people, posts, services, products and conversations. References between records are
 // by username (people) and by `ref` (posts), so the data reads like a story; seed/world/world.ts
 // turns it into rows with ids, timestamps, R2 keys, likes and a follow graph.

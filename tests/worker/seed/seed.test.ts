@@ -1,4 +1,4 @@
-// The demo world (issue "Foundation", item 7): seeding an empty database creates a believable,
+// The demo world: seeding an empty database creates a believable,
 // consistent world, and seeding again changes nothing. Real media files are not readable inside
 // workerd, so the test passes small placeholder bytes per manifest file.
 import { env } from "cloudflare:test";
