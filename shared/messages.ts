@@ -26,6 +26,7 @@ export * from "./messages/request";
 export * from "./messages/search";
 export * from "./messages/search-screen";
 export * from "./messages/checkout";
+export * from "./messages/fee";
 export * from "./messages/checkout-screen";
 export * from "./messages/messaging";
 export * from "./messages/native";

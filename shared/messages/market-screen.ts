@@ -1,6 +1,7 @@
 import { PRICE_TEXTS } from "./profile";
 import { PROFILE_SCREEN_TEXTS } from "./profile-screen";
 import { MARKET_TEXTS } from "./market";
+import { PLATFORM_FEE_TEXTS } from "./fee";
 
 // Marketplace screens (second document §2 Services, Products, Service detail, Product detail;
 // §4 forms; §5; §8 products and services; §9 price display, turnaround and the sample rating).
@@ -134,11 +135,11 @@ export const MARKET_SCREEN_TEXTS = {
     dialogDescription: "Review your purchase.",
     item: "Item",
     price: "Price",
-    fee: "Platform fee (5%)",
+    fee: PLATFORM_FEE_TEXTS.label,
     total: "Total",
     loginToPurchase: MARKET_TEXTS.loginToPurchase,
     signIn: "Sign In",
     close: "Close",
-    checkoutSoon: "Card checkout opens here. The total already includes the 5% platform fee.",
+    checkoutSoon: `Card checkout opens here. The total already includes the ${PLATFORM_FEE_TEXTS.rate} platform fee.`,
   },
 } as const;
