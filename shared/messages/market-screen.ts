@@ -1,7 +1,6 @@
 import { PRICE_TEXTS } from "./profile";
 import { PROFILE_SCREEN_TEXTS } from "./profile-screen";
 import { MARKET_TEXTS } from "./market";
-import { PLATFORM_FEE_TEXTS } from "./fee";
 
 // Marketplace screens (second document §2 Services, Products, Service detail, Product detail;
 // §4 forms; §5; §8 products and services; §9 price display, turnaround and the sample rating).
@@ -108,12 +107,10 @@ export const MARKET_SCREEN_TEXTS = {
     uploadingImage: "Uploading image…",
     uploadingFile: "Uploading file…",
     failed: { title: "Upload failed", description: "The file could not be uploaded. Please try again." },
-    progressLabel: "Upload progress",
   },
   card: {
     edit: (name: string) => `Edit ${name}`,
     delete: (name: string) => `Delete ${name}`,
-    view: "View",
   },
   detail: {
     back: "Back",
@@ -131,15 +128,5 @@ export const MARKET_SCREEN_TEXTS = {
   buy: {
     buyNow: "Buy Now",
     contactForPricing: PRICE_TEXTS.contactForPricing,
-    dialogTitle: "Buy Now",
-    dialogDescription: "Review your purchase.",
-    item: "Item",
-    price: "Price",
-    fee: PLATFORM_FEE_TEXTS.label,
-    total: "Total",
-    loginToPurchase: MARKET_TEXTS.loginToPurchase,
-    signIn: "Sign In",
-    close: "Close",
-    checkoutSoon: `Card checkout opens here. The total already includes the ${PLATFORM_FEE_TEXTS.rate} platform fee.`,
   },
 } as const;

@@ -23,7 +23,6 @@ export const PAYMENTS_TEXTS = {
   from: (name: string) => `from ${name}`,
   to: (name: string) => `to ${name}`,
   receipt: "Receipt",
-  loadMore: "Load more",
   loadFailed: "Failed to load payments",
   empty: {
     title: "No payments yet",
