@@ -12,6 +12,7 @@
 export * from "./messages/toast";
 export * from "./messages/shell";
 export * from "./messages/account";
+export * from "./messages/auth-screen";
 export * from "./messages/profile";
 export * from "./messages/profile-screen";
 export * from "./messages/market";
