@@ -20,6 +20,7 @@ export * from "./messages/market-screen";
 export * from "./messages/posts";
 export * from "./messages/comments";
 export * from "./messages/upload";
+export * from "./messages/upload-screen";
 export * from "./messages/content-screen";
 export * from "./messages/social";
 export * from "./messages/security";
