@@ -1,7 +1,7 @@
-import { PLATFORM_FEE_TEXTS } from "./fee";
-
 // Checkout, orders and delivery (second document §4, §5, §8; issue #13). The payment texts are
 // the spec's; the order lifecycle, refusals, test mode and mails are ours.
+
+import { PLATFORM_FEE_TEXTS } from "./fee";
 
 export const CHECKOUT_TEXTS = {
   /** §8, visitor pressing Buy Now (and the API's 401 on the payment routes). */
