@@ -67,8 +67,6 @@ import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants"
 import { CHECKOUT_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
 
-/** §9: the platform fee, 5% on top of the price. */
-export const PLATFORM_FEE_PERCENT = 5;
 /** A delivery file of a service order (ours). */
 export const DELIVERY_FILE_MAX_BYTES = 100 * MB;
 /** Notes on shipping, delivery and revision requests (ours). */

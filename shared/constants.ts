@@ -151,8 +151,11 @@ export const MARKET_LIMITS = {
   productFileMaxMb: 500,
 } as const;
 
-/** The platform fee added on top at purchase (second document §9): 5%, in basis points. */
-export const PLATFORM_FEE_BASIS_POINTS = 500;
+/**
+ * The platform fee added on top at purchase (second document §9), in percent of the price. The
+ * one definition: the Worker's charge, the seed's orders and every "Platform fee (5%)" line read it.
+ */
+export const PLATFORM_FEE_PERCENT = 5;
 
 /** Upload size limits in megabytes per content type (§5 Upload). */
 export const FILE_SIZE_LIMITS_MB = { image: 10, audio: 50, video: 100 } as const;

@@ -23,6 +23,7 @@ import {
 } from "./data";
 import type { SeedMediaEntry, SeedMediaManifest } from "./media-types";
 import { mulberry32 } from "./random";
+import { platformFeeCents } from "../../shared/rules/price";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -347,7 +348,7 @@ export function buildDemoWorld(
     const service = world.services.find((s) => s.userId === userId(r.owner) && s.name === r.service);
     if (!service?.id) throw new Error(`seed: no service ${r.service} by ${r.owner}`);
     const priceCents = service.priceCents ?? 0;
-    const feeCents = Math.round(priceCents * 0.05);
+    const feeCents = platformFeeCents(priceCents);
     const completedAt = now - r.daysAgo * DAY;
     const paidAt = completedAt - 7 * DAY;
     const orderId = newId();

@@ -25,7 +25,6 @@ export const BOOKING_TEXTS = {
   loadingBookings: "Loading bookings",
   bookingsEnd: "That's every booking.",
   loadFailed: "Could not load your bookings.",
-  tryAgain: "Try again",
   nothingToBook: "Nothing to book yet",
   nothingToBookHint: "Buy a service marked 'Needs scheduling'; once it is paid, pick a time for it here.",
   availabilityTitle: "Availability",

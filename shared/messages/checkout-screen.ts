@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../constants";
+import { PLATFORM_FEE_TEXTS } from "./fee";
 
 // Checkout screens (second document §2 Payment success, §4 payment flow, §5 purchase requires
 // login, §8 every payment text, §9 platform fee) and the order screens the issue adds beyond the
@@ -16,7 +17,7 @@ export const CHECKOUT_SCREEN_TEXTS = {
   dialogTitle: "Complete your purchase",
   signIn: "Sign In",
   price: "Price",
-  platformFee: "Platform fee (5%)",
+  platformFee: PLATFORM_FEE_TEXTS.label,
   total: "Total",
   payByCard: "Pay by card",
   payOnCheckout: "Pay on Stripe Checkout",
@@ -28,7 +29,6 @@ export const CHECKOUT_SCREEN_TEXTS = {
   succeededHint: "Your order is confirmed. A receipt is on its way to your inbox.",
   viewOrder: "View order",
   tryAgain: "Try Again",
-  close: "Close",
   cardFormLabel: "Card details",
   loadingForm: "Loading the card form…",
   securedByStripe: "Secured by Stripe",
@@ -54,7 +54,6 @@ export const CHECKOUT_SCREEN_TEXTS = {
   noSales: { title: "No sales yet", hint: "Orders for your services and products show up here." },
   loadOrdersFailed: "Failed to load orders",
   loadOrderFailed: "Failed to load order",
-  orderTitle: (name: string) => `Order: ${name}`,
   history: "History",
   buyer: "Buyer",
   seller: "Seller",
@@ -86,7 +85,7 @@ export const CHECKOUT_SCREEN_TEXTS = {
   ordersEnd: "That's every order.",
   loadingOrders: "Loading orders",
   loadingMoreOrders: "Loading more orders",
-  feeAddedAtCheckout: "A 5% platform fee is added at checkout.",
+  feeAddedAtCheckout: `A ${PLATFORM_FEE_TEXTS.rate} platform fee is added at checkout.`,
   statusLabels: {
     pending: "Awaiting payment",
     paid: "Paid",

@@ -1,6 +1,8 @@
 // Checkout, orders and delivery (second document §4, §5, §8). The payment texts are
 // the spec's; the order lifecycle, refusals, test mode and mails are ours.
 
+import { PLATFORM_FEE_TEXTS } from "./fee";
+
 export const CHECKOUT_TEXTS = {
   /** §8, visitor pressing Buy Now (and the API's 401 on the payment routes). */
   loginToPurchase: "Please log in to make a purchase",
@@ -34,7 +36,7 @@ export const CHECKOUT_TEXTS = {
     banner: "TEST MODE: no real payment is made and no card details are asked for.",
     total: "Total",
     price: "Price",
-    fee: "Platform fee (5%)",
+    fee: PLATFORM_FEE_TEXTS.label,
     pay: "Simulate successful payment",
     decline: "Simulate declined payment",
     paid: "Payment successful!",
@@ -44,7 +46,7 @@ export const CHECKOUT_TEXTS = {
   /** History lines and the mails (ours). */
   mail: {
     receiptSubject: (item: string) => `Your receipt for ${item}`,
-    receiptIntro: (item: string, total: string) => `Thank you for your purchase of ${item}. You paid ${total} (price plus the 5% platform fee).`,
+    receiptIntro: (item: string, total: string) => `Thank you for your purchase of ${item}. You paid ${total} (price plus the ${PLATFORM_FEE_TEXTS.rate} platform fee).`,
     saleSubject: (item: string) => `You made a sale: ${item}`,
     saleIntro: (item: string, price: string, buyer: string) => `${buyer} bought ${item}. Your price: ${price}.`,
     viewOrder: "View order",

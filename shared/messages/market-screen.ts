@@ -107,12 +107,10 @@ export const MARKET_SCREEN_TEXTS = {
     uploadingImage: "Uploading image…",
     uploadingFile: "Uploading file…",
     failed: { title: "Upload failed", description: "The file could not be uploaded. Please try again." },
-    progressLabel: "Upload progress",
   },
   card: {
     edit: (name: string) => `Edit ${name}`,
     delete: (name: string) => `Delete ${name}`,
-    view: "View",
   },
   detail: {
     back: "Back",
@@ -130,15 +128,5 @@ export const MARKET_SCREEN_TEXTS = {
   buy: {
     buyNow: "Buy Now",
     contactForPricing: PRICE_TEXTS.contactForPricing,
-    dialogTitle: "Buy Now",
-    dialogDescription: "Review your purchase.",
-    item: "Item",
-    price: "Price",
-    fee: "Platform fee (5%)",
-    total: "Total",
-    loginToPurchase: MARKET_TEXTS.loginToPurchase,
-    signIn: "Sign In",
-    close: "Close",
-    checkoutSoon: "Card checkout opens here. The total already includes the 5% platform fee.",
   },
 } as const;

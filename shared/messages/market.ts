@@ -10,7 +10,6 @@ const MARKET_PRICE_RANGE = `between $${(MARKET_LIMITS.priceMinCents / 100).toFix
 export const MARKET_TEXTS = {
   serviceNotFound: "Service not found",
   productNotFound: "Product not found",
-  notAuthenticated: "User not authenticated",
   loginToPurchase: "Please log in to make a purchase",
   loadServices: "Failed to fetch services",
   loadProducts: "Failed to fetch products",

@@ -1,3 +1,5 @@
+import { PLATFORM_FEE_TEXTS } from "./fee";
+
 // The payments overview and custom offers (spec marketplace-messaging-account §2 "Sample-data
 // pages" made real; DESIGN.md "Create Invoice"; decision records 0049 and 0050). The page's
 // headings are the spec's (three totals, recent payments, invoices, Create Invoice); the rest is ours.
@@ -11,7 +13,7 @@ export const PAYMENTS_TEXTS = {
     pending: "Pending",
     pendingHint: "Paid sales not yet completed",
     fees: "Platform fees paid",
-    feesHint: "5% on your purchases",
+    feesHint: `${PLATFORM_FEE_TEXTS.rate} on your purchases`,
   },
   recent: "Recent payments",
   invoices: "Invoices",
@@ -21,7 +23,6 @@ export const PAYMENTS_TEXTS = {
   from: (name: string) => `from ${name}`,
   to: (name: string) => `to ${name}`,
   receipt: "Receipt",
-  loadMore: "Load more",
   loadFailed: "Failed to load payments",
   empty: {
     title: "No payments yet",
@@ -30,7 +31,7 @@ export const PAYMENTS_TEXTS = {
   someone: "Someone",
   // Create Invoice: the custom offer form.
   createInvoice: "Create Invoice",
-  createInvoiceIntro: "Send a custom offer to one person. They pay it through the usual checkout, with the 5% platform fee on top.",
+  createInvoiceIntro: `Send a custom offer to one person. They pay it through the usual checkout, with the ${PLATFORM_FEE_TEXTS.rate} platform fee on top.`,
   username: "Username",
   usernamePlaceholder: "@username",
   offerTitle: "Title",
@@ -66,7 +67,7 @@ export const PAYMENTS_TEXTS = {
   offerFrom: (name: string) => `Offer from ${name}`,
   offerTo: (name: string) => `Offer to ${name}`,
   price: "Price",
-  fee: "Platform fee (5%)",
+  fee: PLATFORM_FEE_TEXTS.label,
   total: "Total",
   delivery: (days: number) => (days === 1 ? "Delivery in 1 day" : `Delivery in ${days} days`),
   expires: "Expires",
@@ -86,7 +87,7 @@ export const PAYMENTS_TEXTS = {
     buyer: "Buyer",
     item: "Item",
     price: "Price",
-    fee: "Platform fee (5%)",
+    fee: PLATFORM_FEE_TEXTS.label,
     total: "Total",
     ordered: "Ordered",
     paid: "Paid",

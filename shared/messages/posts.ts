@@ -10,7 +10,6 @@ export const POST_ERRORS = {
   loginToLike: "You must be logged in to like posts",
   loginToComment: "You must be logged in to comment",
   loginToCreatePost: "You must be logged in to create a post",
-  loginToDelete: "You must be logged in to delete posts",
   updateBookmark: "Failed to update bookmark",
   loadComments: "Failed to load comments",
   addComment: "Failed to add comment",
@@ -20,9 +19,8 @@ export const POST_ERRORS = {
   updateLike: "Failed to update like",
   postNotFound: "Post not found",
   deleteOthersPost: "You can only delete your own posts",
-  /** The feed flow and the all-posts flow word this one differently; both are kept. */
+  /** The feed flow's words; the spec's all-posts flow ('Failed to share post') is not a screen here. */
   sharePostFeed: "Failed to share post. Please try again.",
-  sharePostAll: "Failed to share post",
   updateFollow: "Failed to update follow status",
 } as const;
 
@@ -36,7 +34,6 @@ export const POST_SUCCESS = {
   postShared: { title: "Post shared!" },
   linkCopiedShort: { title: "Link copied!" },
   postDeleted: { title: "Success" },
-  linkCopied: { title: "Link Copied", description: "Link has been copied to clipboard" },
 } as const satisfies Record<string, ToastText>;
 
 /** Editing, deleting and the caption, location and tag fields (first document §5; limits named). */

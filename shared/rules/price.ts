@@ -2,7 +2,7 @@
 // would turn $0.10 + $0.20 into $0.30000000000000004. This file is the one place that decides how
 // a price reads and whether it can be bought: owner lists, public cards, detail pages and the
 // purchase dialog all call it, and the Worker stores the fee it computes here.
-import { PLATFORM_FEE_BASIS_POINTS, type PricingModel } from "../constants";
+import { PLATFORM_FEE_PERCENT, type PricingModel } from "../constants";
 import { PRICE_TEXTS } from "../messages";
 
 function withThousands(whole: number): string {
@@ -100,12 +100,13 @@ export function productPriceDisplay(priceCents: number | null): PriceDisplay {
 }
 
 /**
- * The 5% platform fee in cents, rounded half up: price × 1.05 rounded to the cent, minus the
- * price. Integer arithmetic only, so $0.10 gives a fee of 1 cent (10.5 rounds up) exactly.
+ * The platform fee (PLATFORM_FEE_PERCENT, 5%) in cents, rounded half up: price × 1.05 rounded to
+ * the cent, minus the price. Integer arithmetic only, so $0.10 gives a fee of 1 cent (10.5 rounds
+ * up) exactly.
  */
 export function platformFeeCents(priceCents: number): number {
   const price = safeCents(priceCents);
-  return Math.floor((price * PLATFORM_FEE_BASIS_POINTS + 5_000) / 10_000);
+  return Math.floor((price * PLATFORM_FEE_PERCENT + 50) / 100);
 }
 
 /** What the purchase dialog shows and what an order stores: price, fee and total (§9). */

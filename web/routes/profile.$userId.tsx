@@ -26,6 +26,8 @@ import { FollowButton, PostActions } from "../features/social";
 import { appPaths, messagesWithUserPath } from "../lib/app-paths";
 import { optionalOneOf } from "../lib/search-params";
 
+const T = PROFILE_SCREEN_TEXTS.publicProfile;
+
 const TABS = ["posts", "products", "services", "portfolio"] as const;
 type ProfileTab = (typeof TABS)[number];
 
@@ -78,10 +80,10 @@ function ProfilePage() {
             <UserX className="size-10 text-muted-foreground" aria-hidden />
             <div className="space-y-1">
               <h1 className="font-display text-xl font-semibold">{PROFILE_TEXTS.notFound}</h1>
-              <p className="text-sm text-muted-foreground">The account may have been removed, or the link is wrong.</p>
+              <p className="text-sm text-muted-foreground">{T.notFoundHint}</p>
             </div>
             <Link to={signedIn ? appPaths.feed : appPaths.home} className={buttonVariants({ variant: "outline" })}>
-              {signedIn ? "Back to feed" : "Go to Backline"}
+              {signedIn ? T.backToFeed : T.goToBackline}
             </Link>
           </div>
         ) : null}
@@ -90,7 +92,7 @@ function ProfilePage() {
           <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-12 text-center" data-testid="profile-load-failed">
             <h1 className="font-display text-lg font-semibold">{PROFILE_TEXTS.loadFailed}</h1>
             <Button variant="outline" onClick={() => void profile.refetch()}>
-              <RefreshCw aria-hidden /> Try again
+              <RefreshCw aria-hidden /> {T.tryAgain}
             </Button>
           </div>
         ) : null}
@@ -102,7 +104,7 @@ function ProfilePage() {
               actions={
                 viewerId === undefined ? null : isSelf ? (
                   <Link to="/edit-profile" className={buttonVariants({ variant: "outline", size: "sm" })}>
-                    <Pencil aria-hidden /> Edit Profile
+                    <Pencil aria-hidden /> {T.editProfile}
                   </Link>
                 ) : (
                   <>
@@ -121,10 +123,10 @@ function ProfilePage() {
             />
 
             <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value === "posts" ? undefined : (value as ProfileTab) }, replace: true, resetScroll: false })}>
-              <TabsList aria-label="Profile sections">
-                <TabsTrigger value="posts">Posts</TabsTrigger>
-                <TabsTrigger value="products">Products</TabsTrigger>
-                <TabsTrigger value="services">Services</TabsTrigger>
+              <TabsList aria-label={T.sectionsLabel}>
+                <TabsTrigger value="posts">{T.posts}</TabsTrigger>
+                <TabsTrigger value="products">{T.products}</TabsTrigger>
+                <TabsTrigger value="services">{T.services}</TabsTrigger>
                 <TabsTrigger value="portfolio">{PORTFOLIO_TEXTS.tab}</TabsTrigger>
               </TabsList>
               <TabsContent value="posts">
@@ -177,11 +179,11 @@ function ContactLink({ userId, signedIn }: { userId: string; signedIn: boolean }
   };
   return signedIn ? (
     <button type="button" className={className} onClick={contact} disabled={opening} data-testid="contact-button">
-      <MessageCircle aria-hidden /> Contact
+      <MessageCircle aria-hidden /> {T.contact}
     </button>
   ) : (
     <Link to="/auth" search={{ redirect: target }} className={className} data-testid="contact-button">
-      <MessageCircle aria-hidden /> Contact
+      <MessageCircle aria-hidden /> {T.contact}
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import {
   SlidersHorizontal,
   Store,
 } from "lucide-react";
+import { PLATFORM_FEE_PERCENT } from "../../../shared/constants";
 
 export interface Stat {
   value: string;
@@ -138,7 +139,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     name: "Buyer",
-    price: "5%",
+    price: `${PLATFORM_FEE_PERCENT}%`,
     cadence: "per purchase",
     pitch: "Hire talent and buy sounds with one simple checkout fee.",
     perks: [

@@ -5,7 +5,7 @@
 // to fill the details in.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { PROFILE_TEXTS } from "../../../shared/messages";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
 import type { OwnProfile } from "../../../shared/profile-api";
 import { notifyError } from "../../components/ui/toast";
 import { useSyncSessionProfile } from "../../features/auth/hooks";
@@ -24,6 +24,8 @@ export const Route = createFileRoute("/_authed/create-profile")({
   staticData: { layout: "focused" },
   component: CreateProfilePage,
 });
+
+const T = PROFILE_SCREEN_TEXTS.onboarding;
 
 function CreateProfilePage() {
   const { redirect } = Route.useSearch();
@@ -47,9 +49,9 @@ function CreateProfilePage() {
   return (
     <div className="px-4 pt-5">
       <div className="mb-5 space-y-1.5">
-        <p className="text-sm font-semibold text-primary">Welcome to Backline</p>
-        <h1 className="font-display text-3xl font-bold tracking-tight">Create your profile</h1>
-        <p className="text-sm text-muted-foreground">Tell people what you do. You can change any of this later from your dashboard.</p>
+        <p className="text-sm font-semibold text-primary">{T.welcome}</p>
+        <h1 className="font-display text-3xl font-bold tracking-tight">{T.title}</h1>
+        <p className="text-sm text-muted-foreground">{T.intro}</p>
       </div>
       {profile.isPending ? <ProfileFormSkeleton /> : null}
       {profile.error && !profile.data ? <ProfileLoadProblem error={profile.error} onRetry={() => void profile.refetch()} /> : null}

@@ -27,6 +27,8 @@ import { optionalOneOf } from "../../lib/search-params";
 // Purchases and Sales are the order lists (the checkout feature renders them).
 const TABS = ["posts", "bookmarks", "services", "products", "purchases", "sales"] as const;
 
+const T = PROFILE_SCREEN_TEXTS.dashboard;
+
 export const Route = createFileRoute("/_authed/dashboard")({
   validateSearch: (search): { tab?: (typeof TABS)[number] } => ({ tab: optionalOneOf(search.tab, TABS) }),
   // Started here, not awaited (decision record 0016): the skeleton shows at once.
@@ -61,7 +63,7 @@ function DashboardPage() {
           <UserX className="size-10 text-muted-foreground" aria-hidden />
           <h1 className="font-display text-xl font-semibold">{PROFILE_TEXTS.notFound}</h1>
           <Button variant="outline" onClick={() => void logout()} disabled={signOut.isPending}>
-            <LogOut aria-hidden /> Sign Out
+            <LogOut aria-hidden /> {T.signOut}
           </Button>
         </div>
       </Frame>
@@ -74,7 +76,7 @@ function DashboardPage() {
         <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-12 text-center" data-testid="dashboard-load-failed">
           <h1 className="font-display text-lg font-semibold">{PROFILE_TEXTS.loadFailed}</h1>
           <Button variant="outline" onClick={() => void dashboard.refetch()}>
-            <RefreshCw aria-hidden /> Try again
+            <RefreshCw aria-hidden /> {T.tryAgain}
           </Button>
         </div>
       </Frame>
@@ -96,32 +98,32 @@ function DashboardPage() {
           value={tab}
           onValueChange={(value) => void navigate({ search: { tab: value === "posts" ? undefined : (value as (typeof TABS)[number]) }, replace: true, resetScroll: false })}
         >
-          <TabsList aria-label="Your content">
-            <TabsTrigger value="posts">Posts</TabsTrigger>
-            <TabsTrigger value="bookmarks">Bookmarks</TabsTrigger>
-            <TabsTrigger value="services">Services</TabsTrigger>
-            <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsList aria-label={T.tabsLabel}>
+            <TabsTrigger value="posts">{T.tabs.posts}</TabsTrigger>
+            <TabsTrigger value="bookmarks">{T.tabs.bookmarks}</TabsTrigger>
+            <TabsTrigger value="services">{T.tabs.services}</TabsTrigger>
+            <TabsTrigger value="products">{T.tabs.products}</TabsTrigger>
             <TabsTrigger value="purchases">{CHECKOUT_SCREEN_TEXTS.purchases}</TabsTrigger>
             <TabsTrigger value="sales">{CHECKOUT_SCREEN_TEXTS.sales}</TabsTrigger>
           </TabsList>
 
           <TabsContent value="posts" className="space-y-4">
             {posts.length === 0 ? (
-              <EmptyItems icon={<AudioLines className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noPosts.title} hint="Share a track, a photo or a video to start your profile.">
+              <EmptyItems icon={<AudioLines className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noPosts.title} hint={T.noPostsHint}>
                 <Link to={appPaths.upload} className={buttonVariants({ size: "sm" })}>
-                  <Plus aria-hidden /> Create a post
+                  <Plus aria-hidden /> {T.createPost}
                 </Link>
               </EmptyItems>
             ) : (
               <>
-                <ol className="space-y-4" aria-label="Latest posts">
+                <ol className="space-y-4" aria-label={T.latestPosts}>
                   {posts.map((post, index) => (
                     <li key={post.id}>
                       <PostCard post={post} priority={index === 0} actionBar={<PostActions post={post} viewerId={user.id} />} />
                     </li>
                   ))}
                 </ol>
-                {profile.postCount > posts.length ? <ViewAll to={profilePath(profile.userId)} label="View all posts" /> : null}
+                {profile.postCount > posts.length ? <ViewAll to={profilePath(profile.userId)} label={T.viewAllPosts} /> : null}
               </>
             )}
           </TabsContent>
@@ -144,14 +146,14 @@ function DashboardPage() {
               </EmptyItems>
             ) : (
               <>
-                <ul className="space-y-3" aria-label="Your services">
+                <ul className="space-y-3" aria-label={T.yourServices}>
                   {services.map((service) => (
                     <li key={service.id}>
                       <ServiceItem service={service} where="owner" />
                     </li>
                   ))}
                 </ul>
-                <ViewAll to={professionalToolPaths.services} label="View All" count={totals.services} />
+                <ViewAll to={professionalToolPaths.services} label={T.viewAll} count={totals.services} />
               </>
             )}
           </TabsContent>
@@ -160,19 +162,19 @@ function DashboardPage() {
             {products.length === 0 ? (
               <EmptyItems icon={<Package className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noOwnProducts}>
                 <Link to={professionalToolPaths.products} className={buttonVariants({ size: "sm" })}>
-                  <Plus aria-hidden /> Add a product
+                  <Plus aria-hidden /> {T.addProduct}
                 </Link>
               </EmptyItems>
             ) : (
               <>
-                <ul className="space-y-3" aria-label="Your products">
+                <ul className="space-y-3" aria-label={T.yourProducts}>
                   {products.map((product) => (
                     <li key={product.id}>
                       <ProductItem product={product} />
                     </li>
                   ))}
                 </ul>
-                <ViewAll to={professionalToolPaths.products} label="View All" count={totals.products} />
+                <ViewAll to={professionalToolPaths.products} label={T.viewAll} count={totals.products} />
               </>
             )}
           </TabsContent>

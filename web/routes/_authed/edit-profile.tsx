@@ -4,6 +4,7 @@
 // found' when there is no profile to edit.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { PROFILE_SCREEN_TEXTS } from "../../../shared/messages";
 import type { OwnProfile } from "../../../shared/profile-api";
 import { useSyncSessionProfile } from "../../features/auth/hooks";
 import { ownProfileQueryOptions } from "../../features/profiles/api";
@@ -30,8 +31,8 @@ function EditProfilePage() {
   return (
     <div className="px-4 pt-4">
       <div className="mb-4 flex items-center gap-2">
-        <BackLink to={appPaths.dashboard} label="Back to dashboard" className="-ml-2" />
-        <h1 className="font-display text-2xl font-bold tracking-tight">Edit Profile</h1>
+        <BackLink to={appPaths.dashboard} label={PROFILE_SCREEN_TEXTS.editProfile.backToDashboard} className="-ml-2" />
+        <h1 className="font-display text-2xl font-bold tracking-tight">{PROFILE_SCREEN_TEXTS.editProfile.title}</h1>
       </div>
       {profile.isPending ? <ProfileFormSkeleton /> : null}
       {profile.error && !profile.data ? <ProfileLoadProblem error={profile.error} onRetry={() => void profile.refetch()} /> : null}

@@ -2,6 +2,7 @@
 // redirect to /feed), §5 Upload rules and messages.
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
+import { UPLOAD_SCREEN_TEXTS } from "../../../shared/messages";
 import { addCreatedPostToCaches } from "../../features/posts/api";
 import { UploadForm } from "../../features/upload/components/upload-form";
 import { appPaths } from "../../lib/app-paths";
@@ -16,8 +17,8 @@ function UploadPage() {
   return (
     <div className="px-4 pt-5 pb-6">
       <header className="mb-6 space-y-1">
-        <h1 className="font-display text-2xl font-bold tracking-tight">Create post</h1>
-        <p className="text-sm text-muted-foreground">Share a track, a session photo or a clip with the people who follow you.</p>
+        <h1 className="font-display text-2xl font-bold tracking-tight">{UPLOAD_SCREEN_TEXTS.title}</h1>
+        <p className="text-sm text-muted-foreground">{UPLOAD_SCREEN_TEXTS.intro}</p>
       </header>
       <UploadForm
         onPublished={(post) => {

@@ -1,7 +1,7 @@
 // /auth (spec §2): Sign In and Sign Up tabs, 'Continue with Google' and a Back to Home link (in
 // the shell). An `error` from the Google callback is shown above the tabs.
 import { useEffect } from "react";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { notify, notifyError } from "../../../components/ui/toast";
 import { takeAuthNotice } from "../hooks";
@@ -38,9 +38,9 @@ export function AuthPage({
         </p>
       ) : null}
       <Tabs value={tab} onValueChange={(value) => onTabChange(value === "signup" ? "signup" : "signin")}>
-        <TabsList aria-label="Sign in or sign up">
-          <TabsTrigger value="signin">Sign In</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsList aria-label={AUTH_SCREEN_TEXTS.tabs.label}>
+          <TabsTrigger value="signin">{AUTH_SCREEN_TEXTS.tabs.signIn}</TabsTrigger>
+          <TabsTrigger value="signup">{AUTH_SCREEN_TEXTS.tabs.signUp}</TabsTrigger>
         </TabsList>
         <TabsContent value="signin">
           <SignInForm onSignedIn={onSignedIn} />
@@ -51,7 +51,7 @@ export function AuthPage({
       </Tabs>
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground" aria-hidden>
         <span className="h-px flex-1 bg-border" />
-        or
+        {AUTH_SCREEN_TEXTS.tabs.or}
         <span className="h-px flex-1 bg-border" />
       </div>
       <GoogleButton />

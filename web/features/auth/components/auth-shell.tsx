@@ -5,6 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ComponentProps, ComponentType, ReactNode } from "react";
+import { AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Wordmark } from "../../../components/brand/logo";
 import { Card } from "../../../components/ui/card";
 
@@ -21,13 +22,13 @@ export function AuthFrame({ homeLink: HomeLink, children }: { homeLink: Componen
       <div className="relative mx-auto flex w-full max-w-md items-center justify-between py-4">
         <HomeLink className="inline-flex items-center gap-1.5 rounded-full py-2 pr-3 text-sm font-medium text-foreground/75 transition hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden />
-          Back to Home
+          {AUTH_SCREEN_TEXTS.frame.backToHome}
         </HomeLink>
       </div>
       <div className="relative mx-auto flex w-full max-w-md flex-1 flex-col">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <Wordmark className="text-2xl" />
-          <p className="text-sm text-foreground/75">Where music professionals meet, create and get booked.</p>
+          <p className="text-sm text-foreground/75">{AUTH_SCREEN_TEXTS.frame.tagline}</p>
         </div>
         <Card className="p-5 sm:p-6">{children}</Card>
       </div>

@@ -4,12 +4,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { authCalls, authKeys } from "../api";
 import { describeAuthError } from "../errors";
 import { AuthOutcome } from "./auth-outcome";
+
+const T = AUTH_SCREEN_TEXTS.confirm;
 
 export function ConfirmEmail({ token }: { token: string | undefined }) {
   const confirm = useQuery({
@@ -24,8 +26,8 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
   if (token && confirm.isPending) {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center">
-        <Spinner className="size-8" label="Confirming your email" />
-        <p className="text-sm text-muted-foreground">Confirming your email…</p>
+        <Spinner className="size-8" label={T.confirming} />
+        <p className="text-sm text-muted-foreground">{T.confirmingVisible}</p>
       </div>
     );
   }
@@ -34,10 +36,10 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
     return (
       <AuthOutcome
         icon={<CircleCheck className="size-12 text-success" aria-hidden />}
-        title="Email confirmed"
+        title={T.confirmedTitle}
         action={
           <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-            Sign In
+            {T.signIn}
           </Link>
         }
       >
@@ -50,17 +52,17 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
   return (
     <AuthOutcome
       icon={<CircleAlert className="size-12 text-destructive" aria-hidden />}
-      title="We couldn't confirm your email"
+      title={T.failedTitle}
       action={
         <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
-          Back to Sign In
+          {T.backToSignIn}
         </Link>
       }
     >
       <p role="alert" className="text-sm text-destructive">
         {message}
       </p>
-      <p className="text-sm text-muted-foreground">Sign in to request a new confirmation link.</p>
+      <p className="text-sm text-muted-foreground">{T.requestNewLink}</p>
     </AuthOutcome>
   );
 }

@@ -6,13 +6,15 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { passwordResetRequestSchema } from "../../../../shared/schemas/auth";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { showAuthError } from "../errors";
 import { useRequestPasswordReset } from "../hooks";
 import { AuthOutcome } from "./auth-outcome";
 import { EmailField } from "./email-field";
+
+const T = AUTH_SCREEN_TEXTS.forgot;
 
 export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
@@ -40,10 +42,10 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
       <AuthOutcome
         role="status"
         icon={<MailCheck className="size-12 text-primary" aria-hidden />}
-        title="Check your email"
+        title={T.sentTitle}
         action={
           <Link to="/auth" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-2 w-full" })}>
-            Back to Sign In
+            {T.backToSignIn}
           </Link>
         }
       >
@@ -53,17 +55,17 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={T.formLabel}>
       <div className="flex flex-col gap-1">
-        <h1 className="font-display text-xl font-semibold">Forgot password?</h1>
-        <p className="text-sm text-muted-foreground">Enter your email and we'll send you a link to choose a new password.</p>
+        <h1 className="font-display text-xl font-semibold">{T.title}</h1>
+        <p className="text-sm text-muted-foreground">{T.intro}</p>
       </div>
       <EmailField error={form.formState.errors.email?.message} {...form.register("email")} />
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-        Send reset link
+        {T.submit}
       </Button>
       <Link to="/auth" className="text-center text-sm font-medium text-muted-foreground hover:text-foreground">
-        Back to Sign In
+        {T.backToSignIn}
       </Link>
     </form>
   );

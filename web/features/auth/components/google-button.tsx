@@ -1,7 +1,7 @@
 // 'Continue with Google' (spec §2 /auth). The server owns the OAuth flow (PKCE and state in
 // short-lived cookies), so the button is a full navigation to /api/auth/google. When the server
 // has no Google credentials, the button says so instead of leading to an error page.
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { GOOGLE_SIGN_IN_PATH } from "../api";
 import { useProviders } from "../hooks";
@@ -33,7 +33,7 @@ export function GoogleButton() {
         onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
       >
         <GoogleMark />
-        Continue with Google
+        {AUTH_SCREEN_TEXTS.continueWithGoogle}
       </Button>
       {unavailable ? (
         <p id="google-unavailable" className="text-center text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 // The strength meter of spec §5: Weak below 30, Fair from 30 to 59, Strong from 60, with a bar
 // and the scorer's feedback lines. The scoring itself lives in shared/rules/password.ts, the same
 // code the Worker runs, so the meter and the server never disagree.
+import { AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { scorePassword, type PasswordLevel } from "../../../../shared/rules/password";
 import { cn } from "../../../lib/cn";
 
@@ -18,14 +19,14 @@ export function PasswordStrengthMeter({ password, className }: { password: strin
       {strength ? (
         <>
           <div className="flex items-center justify-between text-xs">
-            <span className="text-muted-foreground">Password strength</span>
+            <span className="text-muted-foreground">{AUTH_SCREEN_TEXTS.strength.label}</span>
             <span className={cn("font-semibold", levelStyles[strength.level].text)} data-level={strength.level}>
               {strength.level}
             </span>
           </div>
           <div
             role="meter"
-            aria-label="Password strength"
+            aria-label={AUTH_SCREEN_TEXTS.strength.label}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={strength.score}

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
 import { newPasswordFormSchema } from "../../../../shared/schemas/auth";
 import { FormField } from "../../../components/form-field";
@@ -16,6 +16,8 @@ import { showAuthError } from "../errors";
 import { useConfirmPasswordReset } from "../hooks";
 import { AuthOutcome } from "./auth-outcome";
 import { PasswordStrengthMeter } from "./password-strength-meter";
+
+const T = AUTH_SCREEN_TEXTS.reset;
 
 type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
@@ -39,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           {ACCOUNT_TEXTS.invalidResetLink}
         </p>
         <Link to="/auth/forgot" className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}>
-          Request a new link
+          {T.requestNewLink}
         </Link>
       </div>
     );
@@ -50,10 +52,10 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
       <AuthOutcome
         role="status"
         icon={<CircleCheck className="size-12 text-success" aria-hidden />}
-        title="Password updated"
+        title={T.updatedTitle}
         action={
           <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-            Sign In
+            {T.signIn}
           </Link>
         }
       >
@@ -78,13 +80,13 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={T.formLabel}>
       <div className="flex flex-col gap-1">
-        <h1 className="font-display text-xl font-semibold">Choose a new password</h1>
-        <p className="text-sm text-muted-foreground">Signing in again will be needed on every device.</p>
+        <h1 className="font-display text-xl font-semibold">{T.title}</h1>
+        <p className="text-sm text-muted-foreground">{T.intro}</p>
       </div>
       <FormField
-        label="New password"
+        label={T.newPassword}
         type="password"
         autoComplete="new-password"
         error={passwordCheck && !passwordCheck.ok ? passwordCheck.title : undefined}
@@ -92,14 +94,14 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
         {...form.register("password")}
       />
       <FormField
-        label="Repeat new password"
+        label={T.repeatPassword}
         type="password"
         autoComplete="new-password"
         error={errors.repeat?.message}
         {...form.register("repeat")}
       />
       <Button type="submit" size="lg" disabled={reset.isPending}>
-        Update password
+        {T.submit}
       </Button>
     </form>
   );

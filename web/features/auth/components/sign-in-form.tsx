@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "../../../../shared/schemas/auth";
 import { FormField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +15,8 @@ import { ApiClientError } from "../../../lib/api-client";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
 import { EmailField } from "./email-field";
+
+const T = AUTH_SCREEN_TEXTS.signIn;
 
 function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 403 && /not confirmed/i.test(error.message);
@@ -56,30 +58,30 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={T.formLabel}>
       <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
-        label="Password"
+        label={T.password}
         type="password"
         autoComplete="current-password"
-        placeholder="Your password"
+        placeholder={T.passwordPlaceholder}
         error={errors.password?.message}
         {...form.register("password")}
       />
       <div className="-mt-1 flex justify-end">
         <Link to="/auth/forgot" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Forgot password?
+          {T.forgotPassword}
         </Link>
       </div>
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? <Spinner className="text-primary-foreground" label="Signing in" /> : null}
-        Sign In
+        {form.formState.isSubmitting ? <Spinner className="text-primary-foreground" label={T.submitting} /> : null}
+        {T.submit}
       </Button>
       {unconfirmedEmail ? (
         <div className="rounded-2xl border bg-card p-4 text-sm">
-          <p className="text-muted-foreground">Didn't get the confirmation email?</p>
+          <p className="text-muted-foreground">{T.noConfirmation}</p>
           <Button variant="link" onClick={onResend} disabled={resend.isPending} className="mt-1">
-            Resend confirmation email
+            {T.resend}
           </Button>
         </div>
       ) : null}

@@ -2,7 +2,7 @@
 // others). Local and global end this device's session too, clear its stored data and go to /auth;
 // "others" keeps this device signed in.
 import { LogOut, MonitorSmartphone, ShieldOff } from "lucide-react";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { SignOutScope } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { notifySuccess } from "../../../components/ui/toast";
@@ -38,13 +38,13 @@ export function SignOutActions({ keepStorageKeys, onOthersSignedOut }: { keepSto
         className="justify-start"
       >
         {/* The visible words are the button's name (WCAG 2.5.3), as for the two below. */}
-        <LogOut aria-hidden /> Sign out of this device
+        <LogOut aria-hidden /> {AUTH_SCREEN_TEXTS.signOut.local}
       </Button>
       <Button variant="outline" size="lg" aria-disabled={pending} onClick={() => void run("others")} className="justify-start">
-        <MonitorSmartphone aria-hidden /> Sign out of other devices
+        <MonitorSmartphone aria-hidden /> {AUTH_SCREEN_TEXTS.signOut.others}
       </Button>
       <Button variant="destructive" size="lg" aria-disabled={pending} onClick={() => void run("global")} className="justify-start">
-        <ShieldOff aria-hidden /> Sign out of all devices
+        <ShieldOff aria-hidden /> {AUTH_SCREEN_TEXTS.signOut.global}
       </Button>
     </div>
   );

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ACCOUNT_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
 import { checkNewPassword } from "../../../../shared/rules/password";
 import { sanitizeUsername } from "../../../../shared/rules/username";
 import { type SignUp, type SignUpInput, signUpSchema } from "../../../../shared/schemas/auth";
@@ -18,6 +18,8 @@ import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignUp } from "../hooks";
 import { EmailField } from "./email-field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
+
+const T = AUTH_SCREEN_TEXTS.signUp;
 
 export function SignUpForm() {
   const form = useForm<SignUpInput, unknown, SignUp>({
@@ -71,11 +73,12 @@ export function SignUpForm() {
         </span>
         <p className="font-display text-lg font-semibold">{ACCOUNT_TEXTS.signUpSuccess}</p>
         <p className="text-sm text-muted-foreground">
-          We sent a confirmation link to <span className="font-medium text-foreground">{sentTo}</span>. Open it to activate
-          your account, then sign in.
+          {T.sentToBefore}
+          <span className="font-medium text-foreground">{sentTo}</span>
+          {T.sentToAfter}
         </p>
         <Button variant="outline" onClick={onResend} disabled={resend.isPending} className="mt-2">
-          Resend confirmation email
+          {T.resend}
         </Button>
       </div>
     );
@@ -83,14 +86,14 @@ export function SignUpForm() {
 
   const username = form.register("username");
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={T.formLabel}>
       <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
-        label="Username"
+        label={T.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="beatmaker_99"
+        placeholder={T.usernamePlaceholder}
         hint={ACCOUNT_TEXTS.usernameHint}
         error={errors.username?.message}
         {...username}
@@ -101,24 +104,24 @@ export function SignUpForm() {
         }}
       />
       <FormField
-        label="Display name"
+        label={T.displayName}
         autoComplete="name"
-        placeholder="Maya Lopez"
+        placeholder={T.displayNamePlaceholder}
         error={errors.displayName?.message}
         {...form.register("displayName")}
       />
       <FormField
-        label="Password"
+        label={T.password}
         type="password"
         autoComplete="new-password"
-        placeholder="Create a strong password"
+        placeholder={T.passwordPlaceholder}
         error={passwordCheck && !passwordCheck.ok ? passwordCheck.title : undefined}
         below={<PasswordStrengthMeter password={password} />}
         {...form.register("password")}
       />
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? <Spinner className="text-primary-foreground" label="Creating account" /> : null}
-        Create Account
+        {form.formState.isSubmitting ? <Spinner className="text-primary-foreground" label={T.submitting} /> : null}
+        {T.submit}
       </Button>
     </form>
   );

@@ -13,6 +13,8 @@ import { cn } from "../../../lib/cn";
 import { useUploadAvatar } from "../api";
 import { squareImage } from "../square-image";
 
+const T = PROFILE_SCREEN_TEXTS.avatar;
+
 type Refusal = { title: string; description: string };
 
 /** The spec's check of a chosen file, before anything is sent. */
@@ -106,7 +108,7 @@ export function AvatarUploader({ avatarUrl, name, onUploaded, prepare = squareIm
           type="button"
           onClick={() => inputRef.current?.click()}
           disabled={uploading}
-          aria-label="Change profile picture"
+          aria-label={T.change}
           aria-describedby={hintId}
           className="absolute -right-1 -bottom-1 inline-flex size-9 items-center justify-center rounded-full border-2 border-background bg-primary text-primary-foreground shadow-md transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
         >
@@ -120,7 +122,7 @@ export function AvatarUploader({ avatarUrl, name, onUploaded, prepare = squareIm
           disabled={uploading}
           className="text-sm font-semibold text-primary underline-offset-4 hover:underline disabled:opacity-60"
         >
-          {uploading ? "Uploading…" : avatarUrl || preview ? "Change photo" : "Upload photo"}
+          {uploading ? T.uploading : avatarUrl || preview ? T.changePhoto : T.uploadPhoto}
         </button>
         <p id={hintId} className="text-xs text-muted-foreground">
           {PROFILE_SCREEN_TEXTS.avatarHint}
@@ -128,7 +130,7 @@ export function AvatarUploader({ avatarUrl, name, onUploaded, prepare = squareIm
         {uploading ? (
           <div
             role="progressbar"
-            aria-label="Profile picture upload"
+            aria-label={T.progressLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -144,7 +146,7 @@ export function AvatarUploader({ avatarUrl, name, onUploaded, prepare = squareIm
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Choose a profile picture"
+        aria-label={T.inputLabel}
         data-testid="avatar-input"
         onChange={(event) => void onChange(event)}
       />

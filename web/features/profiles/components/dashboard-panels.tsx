@@ -19,6 +19,7 @@ import {
   CalendarDays,
   Wrench,
 } from "lucide-react";
+import { PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { OwnProfile } from "../../../../shared/profile-api";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, buttonVariants } from "../../../components/ui/button";
@@ -29,11 +30,13 @@ import { formatJoined } from "../format";
 import { ProfileCounts } from "./profile-summary";
 import { BackLink } from "../../../components/back-link";
 
+const T = PROFILE_SCREEN_TEXTS.dashboard;
+
 export function DashboardHeader({ profile, onLogout, loggingOut }: { profile: OwnProfile; onLogout: () => void; loggingOut: boolean }) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <BackLink to={appPaths.feed} label="Back to feed" className="-ml-2" />
+        <BackLink to={appPaths.feed} label={T.backToFeed} className="-ml-2" />
         <Avatar src={profile.avatarUrl} name={profile.displayName} size="lg" />
         <div className="min-w-0">
           <h1 className="truncate font-display text-2xl font-bold tracking-tight" data-testid="dashboard-name">
@@ -42,15 +45,15 @@ export function DashboardHeader({ profile, onLogout, loggingOut }: { profile: Ow
           <p className="truncate text-sm text-muted-foreground">@{profile.username}</p>
         </div>
       </div>
-      <nav aria-label="Account" className="grid grid-cols-3 gap-2 sm:flex">
+      <nav aria-label={T.accountLabel} className="grid grid-cols-3 gap-2 sm:flex">
         <Link to="/bookmarks" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <Bookmark aria-hidden /> Bookmarks
+          <Bookmark aria-hidden /> {T.bookmarks}
         </Link>
         <Link to="/edit-profile" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <Pencil aria-hidden /> Edit Profile
+          <Pencil aria-hidden /> {T.editProfile}
         </Link>
         <Button variant="ghost" size="sm" onClick={onLogout} disabled={loggingOut} className="text-destructive hover:bg-destructive/10">
-          <LogOut aria-hidden /> Logout
+          <LogOut aria-hidden /> {T.logout}
         </Button>
       </nav>
     </header>
@@ -61,14 +64,14 @@ export function ProfileOverview({ profile }: { profile: OwnProfile }) {
   return (
     <Card data-testid="profile-overview">
       <CardHeader>
-        <CardTitle>Profile overview</CardTitle>
+        <CardTitle>{T.overview}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="space-y-2.5 text-sm">
           <div className="flex items-center gap-2.5">
             <dt>
               <Mail className="size-4 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Email</span>
+              <span className="sr-only">{T.email}</span>
             </dt>
             <dd className="min-w-0 break-all" data-testid="overview-email">
               {profile.email}
@@ -77,14 +80,14 @@ export function ProfileOverview({ profile }: { profile: OwnProfile }) {
           <div className="flex items-center gap-2.5">
             <dt>
               <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Member since</span>
+              <span className="sr-only">{T.memberSince}</span>
             </dt>
-            <dd data-testid="overview-joined">Joined {formatJoined(profile.joinedAt)}</dd>
+            <dd data-testid="overview-joined">{PROFILE_SCREEN_TEXTS.summary.joined(formatJoined(profile.joinedAt))}</dd>
           </div>
         </dl>
         <ProfileCounts posts={profile.postCount} followers={profile.followerCount} following={profile.followingCount} />
         <Link to={profilePath(profile.userId)} className={buttonVariants({ variant: "secondary", size: "sm", className: "w-full" })}>
-          <ExternalLink aria-hidden /> View public profile
+          <ExternalLink aria-hidden /> {T.viewPublicProfile}
         </Link>
       </CardContent>
     </Card>
@@ -92,19 +95,19 @@ export function ProfileOverview({ profile }: { profile: OwnProfile }) {
 }
 
 const TOOLS: ReadonlyArray<{ to: string; label: string; hint: string; icon: LucideIcon }> = [
-  { to: professionalToolPaths.portfolio, label: "Portfolio", hint: "Showcase your best work", icon: FolderOpen },
-  { to: professionalToolPaths.reviews, label: "Reviews", hint: "What clients say", icon: Star },
-  { to: professionalToolPaths.booking, label: "Booking", hint: "Sessions and availability", icon: CalendarCheck },
-  { to: professionalToolPaths.analytics, label: "Analytics", hint: "Reach and engagement", icon: BarChart3 },
-  { to: professionalToolPaths.services, label: "Services", hint: "What you offer", icon: Wrench },
-  { to: professionalToolPaths.products, label: "Products", hint: "What you sell", icon: Package },
+  { to: professionalToolPaths.portfolio, ...T.tools.portfolio, icon: FolderOpen },
+  { to: professionalToolPaths.reviews, ...T.tools.reviews, icon: Star },
+  { to: professionalToolPaths.booking, ...T.tools.booking, icon: CalendarCheck },
+  { to: professionalToolPaths.analytics, ...T.tools.analytics, icon: BarChart3 },
+  { to: professionalToolPaths.services, ...T.tools.services, icon: Wrench },
+  { to: professionalToolPaths.products, ...T.tools.products, icon: Package },
 ];
 
 export function ProfessionalTools() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Professional tools</CardTitle>
+        <CardTitle>{T.toolsTitle}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1">
@@ -134,7 +137,7 @@ export function ProfessionalTools() {
 /** Shaped like the dashboard, so nothing jumps when it arrives. */
 export function DashboardSkeleton() {
   return (
-    <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading dashboard" data-testid="dashboard-skeleton">
+    <div className="space-y-5" role="status" aria-busy="true" aria-label={T.loading} data-testid="dashboard-skeleton">
       <div className="flex items-center gap-3">
         <Skeleton className="size-16 rounded-full" />
         <div className="space-y-2">

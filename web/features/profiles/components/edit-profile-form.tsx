@@ -8,8 +8,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS, type Profession } from "../../../../shared/constants";
-import { PROFILE_TEXTS } from "../../../../shared/messages";
+import { PROFESSIONS, TEXT_LIMITS, type Profession } from "../../../../shared/constants";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../../shared/messages";
 import { profileUpdateSchema, type OwnProfile, type ProfileUpdateInput } from "../../../../shared/profile-api";
 import { FormField, SelectField, TextareaField } from "../../../components/form-field";
 import { Button } from "../../../components/ui/button";
@@ -20,6 +20,9 @@ import { useUpdateProfile } from "../api";
 import { AvatarUploader } from "./avatar-uploader";
 import { FormActions, FormSection } from "./form-section";
 import { useUsernameAvailability, UsernameField } from "./username-field";
+
+const T = PROFILE_SCREEN_TEXTS.editProfile;
+const F = PROFILE_SCREEN_TEXTS.form;
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -108,49 +111,49 @@ export function EditProfileForm({ profile, onSaved, onCancel, onAvatarUploaded, 
   const skillCount = typeof skills === "string" ? skills.split(",").filter((skill) => skill.trim() !== "").length : (skills?.length ?? 0);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit profile" className="space-y-5">
-      <FormSection title="Profile picture">
+    <form onSubmit={onSubmit} noValidate aria-label={T.formLabel} className="space-y-5">
+      <FormSection title={F.pictureSection}>
         <AvatarUploader avatarUrl={profile.avatarUrl} name={profile.displayName} onUploaded={onAvatarUploaded} prepare={prepareAvatar} />
       </FormSection>
 
-      <FormSection title="About you">
+      <FormSection title={T.aboutSection}>
         <UsernameField availability={availability} error={errors.username?.message} {...form.register("username")} />
         <FormField
-          label="Display name"
+          label={T.displayName}
           autoComplete="name"
           maxLength={TEXT_LIMITS.displayNameMax}
-          hint="Shown on your profile and posts. Leave it empty to show your username."
+          hint={T.displayNameHint}
           error={errors.displayName?.message}
           {...form.register("displayName")}
         />
         <TextareaField
-          label="Bio"
+          label={F.bio}
           rows={4}
           limit={TEXT_LIMITS.bio}
           length={bio.length}
-          placeholder="Tell people about your sound, your credits and what you're working on."
+          placeholder={F.bioPlaceholder}
           error={errors.bio?.message}
           {...form.register("bio")}
         />
       </FormSection>
 
-      <FormSection title="Professional details">
-        <SelectField label="Profession" options={professionOptions(profile.profession)} placeholder="Choose your profession" error={errors.profession?.message} {...form.register("profession")} />
-        <FormField label="Location" autoComplete="address-level2" placeholder="City, country" maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
+      <FormSection title={F.professionalSection}>
+        <SelectField label={F.profession} options={professionOptions(profile.profession)} placeholder={F.professionPlaceholder} error={errors.profession?.message} {...form.register("profession")} />
+        <FormField label={F.location} autoComplete="address-level2" placeholder={F.locationPlaceholder} maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
         <FormField
-          label="Website"
+          label={T.website}
           inputMode="url"
           autoComplete="url"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="yoursite.com"
+          placeholder={T.websitePlaceholder}
           error={errors.websiteUrl?.message}
           {...form.register("websiteUrl")}
         />
         <FormField
-          label="Skills"
-          placeholder="Mixing, Mastering, Pro Tools"
-          hint={`Separate skills with commas (${skillCount}/${PROFILE_LIMITS.skillsMax}). The first ${PROFILE_LIMITS.skillsShown} show on your profile.`}
+          label={T.skills}
+          placeholder={T.skillsPlaceholder}
+          hint={T.skillsHint(skillCount)}
           error={errors.skills?.message}
           {...form.register("skills")}
         />
@@ -158,11 +161,11 @@ export function EditProfileForm({ profile, onSaved, onCancel, onAvatarUploaded, 
 
       <FormActions>
         <Button variant="outline" size="lg" onClick={onCancel} disabled={isSubmitting} className="flex-1 sm:flex-none">
-          Cancel
+          {T.cancel}
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting} className="flex-1 sm:flex-none">
-          {isSubmitting ? <Spinner className="text-primary-foreground" label="Saving" /> : null}
-          Save Changes
+          {isSubmitting ? <Spinner className="text-primary-foreground" label={F.saving} /> : null}
+          {T.save}
         </Button>
       </FormActions>
     </form>

@@ -38,6 +38,9 @@ const onboardingFormSchema = onboardingSchema
   .omit({ hourlyRateCents: true })
   .transform(({ hourlyRate, ...rest }) => ({ ...rest, hourlyRateCents: hourlyRate }));
 
+const T = PROFILE_SCREEN_TEXTS.onboarding;
+const F = PROFILE_SCREEN_TEXTS.form;
+
 type OnboardingFormValues = z.input<typeof onboardingFormSchema>;
 
 function defaultsOf(profile: OwnProfile): OnboardingFormValues {
@@ -88,33 +91,33 @@ export function OnboardingForm({ profile, onSaved, onSkip, skipping, prepareAvat
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create your profile" className="space-y-5">
-      <FormSection title="Personal information">
+    <form onSubmit={onSubmit} noValidate aria-label={T.formLabel} className="space-y-5">
+      <FormSection title={T.personalSection}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" autoComplete="given-name" maxLength={TEXT_LIMITS.personName} error={errors.firstName?.message} {...form.register("firstName")} />
-          <FormField label="Last name" autoComplete="family-name" maxLength={TEXT_LIMITS.personName} error={errors.lastName?.message} {...form.register("lastName")} />
+          <FormField label={T.firstName} autoComplete="given-name" maxLength={TEXT_LIMITS.personName} error={errors.firstName?.message} {...form.register("firstName")} />
+          <FormField label={T.lastName} autoComplete="family-name" maxLength={TEXT_LIMITS.personName} error={errors.lastName?.message} {...form.register("lastName")} />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="onboarding-email">Email</Label>
+          <Label htmlFor="onboarding-email">{T.email}</Label>
           <Input id="onboarding-email" type="email" value={profile.email} readOnly aria-describedby="onboarding-email-hint" className="bg-muted/60 text-muted-foreground" />
           <p id="onboarding-email-hint" className="text-xs text-muted-foreground">
-            Your account's address. It is never shown on your profile.
+            {T.emailHint}
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label={<Optional text="Phone" />}
+            label={<Optional text={T.phone} />}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint="Private: only you can see it."
+            hint={T.phoneHint}
             error={errors.phone?.message}
             {...form.register("phone")}
           />
           <FormField
-            label={<Optional text="Location" />}
+            label={<Optional text={F.location} />}
             autoComplete="address-level2"
-            placeholder="City, country"
+            placeholder={F.locationPlaceholder}
             maxLength={TEXT_LIMITS.location}
             error={errors.location?.message}
             {...form.register("location")}
@@ -122,43 +125,43 @@ export function OnboardingForm({ profile, onSaved, onSkip, skipping, prepareAvat
         </div>
       </FormSection>
 
-      <FormSection title="Professional details">
-        <SelectField label="Profession" options={PROFESSIONS} placeholder="Choose your profession" aria-required error={errors.profession?.message} {...form.register("profession")} />
+      <FormSection title={F.professionalSection}>
+        <SelectField label={F.profession} options={PROFESSIONS} placeholder={F.professionPlaceholder} aria-required error={errors.profession?.message} {...form.register("profession")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label={<Optional text="Years of experience" />}
+            label={<Optional text={T.yearsExperience} />}
             inputMode="numeric"
-            placeholder="e.g. 8"
+            placeholder={T.yearsExperiencePlaceholder}
             error={errors.yearsExperience?.message}
             {...form.register("yearsExperience")}
           />
           <FormField
-            label={<Optional text="Hourly rate (USD)" />}
+            label={<Optional text={T.hourlyRate} />}
             inputMode="decimal"
-            placeholder="e.g. 45"
+            placeholder={T.hourlyRatePlaceholder}
             error={errors.hourlyRate?.message}
             {...form.register("hourlyRate")}
           />
         </div>
         <FormField
-          label={<Optional text="Specialties" />}
-          placeholder="Mixing, Vocal production, Dolby Atmos"
-          hint="Separate them with commas; they show as skills on your profile."
+          label={<Optional text={T.specialties} />}
+          placeholder={T.specialtiesPlaceholder}
+          hint={T.specialtiesHint}
           error={errors.specialties?.message}
           {...form.register("specialties")}
         />
         <TextareaField
-          label={<Optional text="Bio" />}
+          label={<Optional text={F.bio} />}
           rows={4}
           limit={TEXT_LIMITS.bio}
           length={bio.length}
-          placeholder="Tell people about your sound, your credits and what you're working on."
+          placeholder={F.bioPlaceholder}
           error={errors.bio?.message}
           {...form.register("bio")}
         />
       </FormSection>
 
-      <FormSection title="Profile picture">
+      <FormSection title={F.pictureSection}>
         <AvatarUploader avatarUrl={profile.avatarUrl} name={profile.displayName} prepare={prepareAvatar} />
       </FormSection>
 
@@ -167,8 +170,8 @@ export function OnboardingForm({ profile, onSaved, onSkip, skipping, prepareAvat
           {PROFILE_SCREEN_TEXTS.skipOnboarding}
         </Button>
         <Button type="submit" size="lg" disabled={busy} className="flex-1 sm:flex-none">
-          {isSubmitting ? <Spinner className="text-primary-foreground" label="Saving" /> : null}
-          Save profile
+          {isSubmitting ? <Spinner className="text-primary-foreground" label={F.saving} /> : null}
+          {T.save}
         </Button>
       </FormActions>
     </form>
@@ -178,7 +181,7 @@ export function OnboardingForm({ profile, onSaved, onSkip, skipping, prepareAvat
 function Optional({ text }: { text: string }) {
   return (
     <>
-      {text} <span className="font-normal text-muted-foreground">(optional)</span>
+      {text} <span className="font-normal text-muted-foreground">{F.optional}</span>
     </>
   );
 }

@@ -5,7 +5,7 @@
 import { BadgeCheck, CalendarDays, Link as LinkIcon, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { PROFILE_LIMITS } from "../../../../shared/constants";
-import { PROFILE_TEXTS } from "../../../../shared/messages";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../../shared/messages";
 import type { PublicProfile } from "../../../../shared/profile-api";
 import { safeWebsiteUrl } from "../../../../shared/rules/website";
 import { Avatar } from "../../../components/ui/avatar";
@@ -13,6 +13,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatCount, plural } from "../../../lib/format";
 import { formatJoined, websiteLabel } from "../format";
+
+const T = PROFILE_SCREEN_TEXTS.summary;
 
 export function ProfileSummary({ profile, actions }: { profile: PublicProfile; actions?: ReactNode }) {
   const website = safeWebsiteUrl(profile.websiteUrl);
@@ -30,7 +32,7 @@ export function ProfileSummary({ profile, actions }: { profile: PublicProfile; a
             <span className="min-w-0 break-words">{profile.displayName || profile.username}</span>
             {profile.verified ? (
               <Badge className="shrink-0 gap-1">
-                <BadgeCheck aria-hidden /> Verified
+                <BadgeCheck aria-hidden /> {T.verified}
               </Badge>
             ) : null}
           </h1>
@@ -65,7 +67,7 @@ export function ProfileSummary({ profile, actions }: { profile: PublicProfile; a
           ) : null}
           <li className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
-            <span>Joined {formatJoined(profile.joinedAt)}</span>
+            <span>{T.joined(formatJoined(profile.joinedAt))}</span>
           </li>
         </ul>
 
@@ -78,9 +80,9 @@ export function ProfileSummary({ profile, actions }: { profile: PublicProfile; a
 /** Posts, followers and following, as the profile and the dashboard both show them. */
 export function ProfileCounts({ posts, followers, following }: { posts: number; followers: number; following: number }) {
   const items = [
-    { label: "Posts", value: posts, name: plural(posts, "post"), testId: "count-posts" },
-    { label: "Followers", value: followers, name: plural(followers, "follower"), testId: "count-followers" },
-    { label: "Following", value: following, name: `${following} following`, testId: "count-following" },
+    { label: T.posts, value: posts, name: plural(posts, T.postNoun), testId: "count-posts" },
+    { label: T.followers, value: followers, name: plural(followers, T.followerNoun), testId: "count-followers" },
+    { label: T.following, value: following, name: T.followingCount(following), testId: "count-following" },
   ];
   return (
     <dl className="mt-4 grid grid-cols-3 divide-x rounded-2xl border bg-background/60">
@@ -103,7 +105,7 @@ function SkillList({ skills }: { skills: string[] }) {
   const shown = skills.slice(0, PROFILE_LIMITS.skillsShown);
   const more = skills.length - shown.length;
   return (
-    <ul aria-label="Skills" className="mt-4 flex flex-wrap gap-1.5">
+    <ul aria-label={T.skills} className="mt-4 flex flex-wrap gap-1.5">
       {shown.map((skill) => (
         <li key={skill} className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
           {skill}
@@ -121,7 +123,7 @@ function SkillList({ skills }: { skills: string[] }) {
 /** Shaped like ProfileSummary, so nothing jumps when the profile arrives. */
 export function ProfileSummarySkeleton() {
   return (
-    <div className="overflow-hidden rounded-[var(--radius-card)] border bg-card" role="status" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
+    <div className="overflow-hidden rounded-[var(--radius-card)] border bg-card" role="status" aria-busy="true" aria-label={T.loading} data-testid="profile-skeleton">
       <Skeleton className="h-24 rounded-none sm:h-28" />
       <div className="space-y-3 px-4 pb-5 sm:px-6">
         <Skeleton className="-mt-12 size-24 rounded-full ring-4 ring-card" />

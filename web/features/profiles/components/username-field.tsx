@@ -43,17 +43,17 @@ export function UsernameField({ availability, error, ...inputProps }: { availabi
   const taken = availability === "taken";
   return (
     <FormField
-      label="Username"
+      label={PROFILE_SCREEN_TEXTS.editProfile.username}
       autoComplete="username"
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
       maxLength={TEXT_LIMITS.usernameMax}
       error={error ?? (taken ? PROFILE_TEXTS.usernameTaken.description : undefined)}
-      hint="Letters, numbers, dots, underscores and hyphens."
+      hint={PROFILE_SCREEN_TEXTS.editProfile.usernameHint}
       below={
         error || taken ? null : availability === "checking" ? (
-          <Spinner className="size-4" label="Checking username" />
+          <Spinner className="size-4" label={PROFILE_SCREEN_TEXTS.editProfile.checkingUsername} />
         ) : availability === "available" ? (
           <p className="flex items-center gap-1.5 text-sm font-medium text-success" role="status">
             <CircleCheck className="size-4" aria-hidden /> {PROFILE_SCREEN_TEXTS.usernameAvailable}

@@ -2,13 +2,14 @@
 // keys move between the three and screen readers announce one choice of three.
 import { Image as ImageIcon, Music2, Video } from "lucide-react";
 import { RadioGroup } from "radix-ui";
-import { FILE_SIZE_LIMITS_MB, type ContentType } from "../../../../shared/constants";
+import type { ContentType } from "../../../../shared/constants";
+import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
 import { cn } from "../../../lib/cn";
 
 const CONTENT_TYPE_OPTIONS = [
-  { value: "image", label: "Photo", icon: ImageIcon },
-  { value: "audio", label: "Audio", icon: Music2 },
-  { value: "video", label: "Video", icon: Video },
+  { value: "image", label: UPLOAD_SCREEN_TEXTS.types.image, icon: ImageIcon },
+  { value: "audio", label: UPLOAD_SCREEN_TEXTS.types.audio, icon: Music2 },
+  { value: "video", label: UPLOAD_SCREEN_TEXTS.types.video, icon: Video },
 ] as const satisfies ReadonlyArray<{ value: ContentType; label: string; icon: unknown }>;
 
 export function ContentTypePicker({
@@ -22,7 +23,7 @@ export function ContentTypePicker({
 }) {
   return (
     <RadioGroup.Root
-      aria-label="Content type"
+      aria-label={UPLOAD_SCREEN_TEXTS.typeLabel}
       value={value ?? ""}
       onValueChange={(next) => onChange(next as ContentType)}
       disabled={disabled}
@@ -46,7 +47,7 @@ export function ContentTypePicker({
               <Icon className="size-5" aria-hidden />
             </span>
             <span>{option.label}</span>
-            <span className="text-[11px] font-normal text-muted-foreground">Up to {FILE_SIZE_LIMITS_MB[option.value]}MB</span>
+            <span className="text-[11px] font-normal text-muted-foreground">{UPLOAD_SCREEN_TEXTS.upTo(option.value)}</span>
           </RadioGroup.Item>
         );
       })}

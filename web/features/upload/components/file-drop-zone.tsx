@@ -3,10 +3,11 @@
 import { UploadCloud } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 import type { ContentType } from "../../../../shared/constants";
+import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
 import { ALLOWED_MIME_TYPES } from "../../../../shared/rules/upload";
 import { cn } from "../../../lib/cn";
 
-const NOUNS: Record<ContentType, string> = { image: "photo", audio: "audio file", video: "video" };
+const T = UPLOAD_SCREEN_TEXTS;
 
 export function FileDropZone({
   contentType,
@@ -54,10 +55,10 @@ export function FileDropZone({
       </span>
       <div className="space-y-1">
         <p className="font-display text-base font-semibold">
-          {dragging ? "Drop to add it" : contentType ? `Drop your ${NOUNS[contentType]} here` : "Drop a file here"}
+          {dragging ? T.dropToAdd : contentType ? T.dropYour(contentType) : T.dropAFile}
         </p>
         <p id={hintId} className="text-sm text-muted-foreground">
-          or
+          {T.or}
         </p>
       </div>
       <button
@@ -67,7 +68,7 @@ export function FileDropZone({
         onClick={() => inputRef.current?.click()}
         className="inline-flex h-11 items-center rounded-full border border-input bg-background px-5 text-sm font-medium transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
       >
-        Browse files
+        {T.browse}
       </button>
       <input
         ref={inputRef}
@@ -75,7 +76,7 @@ export function FileDropZone({
         accept={accept}
         className="sr-only"
         tabIndex={-1}
-        aria-label="Choose a file"
+        aria-label={T.chooseFile}
         data-testid="file-input"
         disabled={disabled}
         onChange={(event) => {

@@ -4,7 +4,10 @@ import { FileAudio, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ContentType } from "../../../../shared/constants";
 import { formatBytes, formatDuration } from "../../../../shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { MediaAnalysis } from "../media-analysis";
+
+const T = UPLOAD_SCREEN_TEXTS.preview;
 
 /**
  * An object URL for a blob, revoked when the blob changes or the preview goes away. It is
@@ -36,7 +39,7 @@ function WaveformBars({ peaks }: { peaks: readonly number[] }) {
       preserveAspectRatio="none"
       className="h-20 w-full text-primary"
       role="img"
-      aria-label="Audio waveform"
+      aria-label={T.waveform}
     >
       {peaks.map((peak, i) => {
         const h = Math.max(4, (peak / max) * 96);
@@ -70,7 +73,7 @@ export function MediaPreview({
         {contentType === "image" && url && !broken ? (
           <img
             src={url}
-            alt="Preview of the chosen photo"
+            alt={T.photo}
             onError={() => setBroken(true)}
             className="mx-auto max-h-[55dvh] w-full object-contain"
             style={analysis?.width && analysis.height ? { aspectRatio: `${analysis.width} / ${analysis.height}` } : undefined}
@@ -84,7 +87,7 @@ export function MediaPreview({
             playsInline
             preload="metadata"
             className="max-h-[55dvh] w-full bg-black object-contain"
-            aria-label="Preview of the chosen video"
+            aria-label={T.video}
           />
         ) : null}
         {contentType === "audio" ? (
@@ -94,17 +97,17 @@ export function MediaPreview({
             ) : (
               <div className="flex h-20 items-center justify-center gap-2 text-sm text-muted-foreground">
                 <FileAudio className="size-5" aria-hidden />
-                {analysis ? "Waveform unavailable for this file" : "Drawing waveform…"}
+                {analysis ? T.waveformUnavailable : T.drawingWaveform}
               </div>
             )}
-            {url ? <audio src={url} controls preload="metadata" className="w-full" aria-label="Preview of the chosen audio" /> : null}
+            {url ? <audio src={url} controls preload="metadata" className="w-full" aria-label={T.audio} /> : null}
           </div>
         ) : null}
         <button
           type="button"
           onClick={onRemove}
           disabled={disabled}
-          aria-label="Remove file"
+          aria-label={UPLOAD_SCREEN_TEXTS.removeFile}
           className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
         >
           <X className="size-4" aria-hidden />

@@ -8,7 +8,7 @@ import { MapPin, Tags, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { TEXT_LIMITS, type ContentType } from "../../../../shared/constants";
-import { POST_ERRORS, POST_SUCCESS, SECURITY_TEXTS, UPLOAD_TEXTS } from "../../../../shared/messages";
+import { POST_ERRORS, POST_SUCCESS, SECURITY_TEXTS, UPLOAD_SCREEN_TEXTS, UPLOAD_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { validateUpload } from "../../../../shared/rules/upload";
 import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "../../../../shared/schemas/post";
@@ -24,6 +24,8 @@ import { FileDropZone } from "./file-drop-zone";
 import { MediaPreview } from "./media-preview";
 import { TagChips } from "./tag-chips";
 import { UploadProgress } from "./upload-progress";
+
+const T = UPLOAD_SCREEN_TEXTS;
 
 type Phase = "idle" | "uploading" | "finishing";
 type ErrorField = "file" | "form";
@@ -52,7 +54,7 @@ function limitTitle(details: unknown): string {
 function OptionalLabel({ icon, text }: { icon: ReactNode; text: string }) {
   return (
     <>
-      {icon} {text} <span className="font-normal text-muted-foreground">(optional)</span>
+      {icon} {text} <span className="font-normal text-muted-foreground">{T.optional}</span>
     </>
   );
 }
@@ -172,7 +174,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? errorId : undefined}>
       <section className="space-y-3" aria-labelledby="upload-type-label">
         <h2 id="upload-type-label" className="text-sm font-medium">
-          What are you sharing?
+          {T.typeQuestion}
         </h2>
         <ContentTypePicker
           value={contentType}
@@ -184,7 +186,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
         />
       </section>
 
-      <section className="space-y-3" aria-label="File">
+      <section className="space-y-3" aria-label={T.fileSection}>
         {file && contentType && !fileError ? (
           <MediaPreview file={file} contentType={contentType} analysis={analysis} disabled={busy} onRemove={() => { setFile(null); setError(null); }} />
         ) : (
@@ -201,7 +203,7 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
         {file && (!contentType || fileError) ? (
           <p className="flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-2 text-sm">
             <span className="min-w-0 truncate">{file.name}</span>
-            <button type="button" onClick={() => { setFile(null); setError(null); }} aria-label="Remove file" className="rounded-full p-1 hover:bg-background">
+            <button type="button" onClick={() => { setFile(null); setError(null); }} aria-label={T.removeFile} className="rounded-full p-1 hover:bg-background">
               <X className="size-4" aria-hidden />
             </button>
           </p>
@@ -209,31 +211,31 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
       </section>
 
       <TextareaField
-        label="Caption"
+        label={T.caption}
         limit={TEXT_LIMITS.caption}
         length={caption.length}
         disabled={busy}
-        placeholder="Tell people about this one — the gear, the idea, the credits…"
+        placeholder={T.captionPlaceholder}
         error={fieldErrors.caption?.message}
         className="min-h-28"
         {...form.register("caption")}
       />
 
       <FormField
-        label={<OptionalLabel icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />} text="Location" />}
+        label={<OptionalLabel icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />} text={T.location} />}
         maxLength={TEXT_LIMITS.location}
         disabled={busy}
-        placeholder="Studio, city or venue"
+        placeholder={T.locationPlaceholder}
         error={fieldErrors.location?.message}
         {...form.register("location")}
       />
 
       <FormField
-        label={<OptionalLabel icon={<Tags className="size-4 text-muted-foreground" aria-hidden />} text="Tags" />}
+        label={<OptionalLabel icon={<Tags className="size-4 text-muted-foreground" aria-hidden />} text={T.tags} />}
         maxLength={TEXT_LIMITS.tags}
         disabled={busy}
-        placeholder="mixing, rnb, analog"
-        hint="Separate tags with commas."
+        placeholder={T.tagsPlaceholder}
+        hint={T.tagsHint}
         below={<TagChips raw={tags} />}
         error={fieldErrors.tags?.message}
         {...form.register("tags")}
@@ -250,15 +252,15 @@ export function UploadForm({ onPublished, publish = (input) => publishPost(input
       <div className="flex gap-3">
         {phase === "uploading" ? (
           <Button type="button" variant="outline" className="flex-1" onClick={() => abortRef.current?.abort()}>
-            Cancel
+            {T.cancel}
           </Button>
         ) : (
           <Button type="button" variant="outline" className="flex-1" onClick={clear} disabled={busy}>
-            Clear
+            {T.clear}
           </Button>
         )}
         <Button type="submit" className="flex-[2]" disabled={busy}>
-          {busy ? "Sharing…" : "Share Post"}
+          {busy ? T.sharing : T.share}
         </Button>
       </div>
     </form>

@@ -1,7 +1,10 @@
 // The real progress of an upload: bytes the browser has handed to the network, part by part.
 import { useEffect, useRef } from "react";
 import { formatBytes } from "../../../../shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { UploadProgress as Progress } from "../../../lib/multipart-upload";
+
+const T = UPLOAD_SCREEN_TEXTS;
 
 function percentOf(progress: Progress | null): number {
   if (!progress || progress.totalBytes <= 0) return 0;
@@ -10,7 +13,7 @@ function percentOf(progress: Progress | null): number {
 
 export function UploadProgress({ progress, phase }: { progress: Progress | null; phase: "uploading" | "finishing" }) {
   const percent = phase === "finishing" ? 100 : percentOf(progress);
-  const label = phase === "finishing" ? "Publishing your post…" : "Uploading…";
+  const label = phase === "finishing" ? T.publishing : T.uploading;
   const ref = useRef<HTMLDivElement>(null);
   // On a phone the form is taller than the screen: bring the bar into view when sharing starts.
   useEffect(() => {
@@ -24,11 +27,11 @@ export function UploadProgress({ progress, phase }: { progress: Progress | null;
       </div>
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={T.progressLabel}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={progress ? `${formatBytes(progress.sentBytes)} of ${formatBytes(progress.totalBytes)}` : `${percent}%`}
+        aria-valuetext={progress ? T.sentOfTotal(formatBytes(progress.sentBytes), formatBytes(progress.totalBytes)) : `${percent}%`}
         className="h-2.5 overflow-hidden rounded-full bg-muted"
       >
         <div
@@ -38,7 +41,7 @@ export function UploadProgress({ progress, phase }: { progress: Progress | null;
       </div>
       {progress ? (
         <p className="text-xs text-muted-foreground tabular-nums">
-          {formatBytes(progress.sentBytes)} of {formatBytes(progress.totalBytes)}
+          {T.sentOfTotal(formatBytes(progress.sentBytes), formatBytes(progress.totalBytes))}
         </p>
       ) : null}
     </div>
