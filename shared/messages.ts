@@ -11,6 +11,7 @@
 // with a placeholder are functions, so the caller cannot forget to fill it in.
 export * from "./messages/toast";
 export * from "./messages/shell";
+export * from "./messages/ui";
 export * from "./messages/account";
 export * from "./messages/auth-screen";
 export * from "./messages/profile";

@@ -31,4 +31,36 @@ export const SHELL_TEXTS = {
     returnHome: "Return to Home",
   },
   loading: "Loading...",
+  /** The product's name beside the logo mark. */
+  wordmark: "Backline",
+  /** The bottom navigation (first document §2: Home, Search, Upload, Activity, Profile). */
+  nav: {
+    label: "Main",
+    home: "Home",
+    search: "Search",
+    upload: "Upload",
+    activity: "Activity",
+    profile: "Profile",
+    /** Read after the Activity label: "Activity, 3 unread". */
+    unread: (count: number) => `, ${count} unread`,
+  },
+  /** The signed-in mobile header (first document §2) and its icon links. */
+  header: {
+    home: "Backline home",
+    messages: "Messages",
+    messagesUnread: (count: number) => `Messages, ${count} unread`,
+    savedPosts: "Saved posts",
+    settings: "Settings",
+  },
+  /** The frame of the pages a visitor may open from a shared link (/post/{id}, /profile/{id}). */
+  publicPage: {
+    backToFeed: "Back to feed",
+    backToHome: "Back to home",
+    signIn: "Sign In",
+    joinTitle: "Join the people behind the music",
+    joinBody: "Sign in to like, comment and follow — or create a free account to share your own work.",
+    getStarted: "Get Started",
+  },
+  /** The theme toggle's name: what pressing it switches to. */
+  themeToggle: (to: "light" | "dark") => `Switch to ${to} theme`,
 } as const satisfies { toasts: Record<string, ToastText> } & Record<string, unknown>;

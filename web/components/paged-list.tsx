@@ -4,6 +4,7 @@
 // with a Retry per failure. The post feed and the saved-posts list both render through it.
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { UI_TEXTS } from "../../shared/messages";
 import { Button } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 import { notifyError } from "./ui/toast";
@@ -57,7 +58,7 @@ export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, 
     notifyError(errorMessage, {
       title: errorTitle,
       id: toastId,
-      action: { label: "Retry", onClick: () => void (isFetchNextPageError ? fetchNextPage() : refetch()) },
+      action: { label: UI_TEXTS.pagedList.retry, onClick: () => void (isFetchNextPageError ? fetchNextPage() : refetch()) },
     });
     // errorUpdatedAt changes with every new failure, error alone may not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -89,7 +90,7 @@ export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, 
       <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-12 text-center">
         <p className="text-sm text-muted-foreground">{errorMessage}</p>
         <Button variant="outline" onClick={() => void refetch()}>
-          <RefreshCw aria-hidden /> Try again
+          <RefreshCw aria-hidden /> {UI_TEXTS.pagedList.tryAgain}
         </Button>
       </div>
     );
@@ -111,7 +112,7 @@ export function PagedList<T>({ query, errorMessage, errorTitle, toastId, label, 
           <Spinner label={loadingMoreLabel} />
         ) : hasNextPage ? (
           <Button variant="outline" onClick={() => void fetchNextPage()}>
-            {isFetchNextPageError ? "Try again" : "Load more"}
+            {isFetchNextPageError ? UI_TEXTS.pagedList.tryAgain : UI_TEXTS.pagedList.loadMore}
           </Button>
         ) : (
           <p className="text-sm text-muted-foreground">{endText}</p>

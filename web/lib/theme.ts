@@ -1,6 +1,7 @@
 // Theme preference (spec §1: theme colour dark #0a0a0a or light #ffffff). Dark is the default
 // look of the product; a stored choice wins, otherwise the system setting decides.
 import { useCallback, useSyncExternalStore } from "react";
+import { SHELL_TEXTS } from "../../shared/messages";
 import { syncSystemBars } from "./native-bridge";
 
 export type ThemePreference = "light" | "dark" | "system";
@@ -58,7 +59,7 @@ export function setThemePreference(preference: ThemePreference): void {
 
 /** The theme toggle's name: what pressing it switches to. */
 export function themeToggleLabel(resolved: ResolvedTheme): string {
-  return `Switch to ${resolved === "dark" ? "light" : "dark"} theme`;
+  return SHELL_TEXTS.themeToggle(resolved === "dark" ? "light" : "dark");
 }
 
 /** Follows system changes while the preference is "system"; returns a cleanup function. */

@@ -6,6 +6,7 @@
 import { Link, Outlet, createFileRoute, redirect, useLocation, useMatches, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { Bookmark, type LucideIcon, Settings } from "lucide-react";
+import { SHELL_TEXTS } from "../../shared/messages";
 import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
 import { sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
@@ -72,8 +73,8 @@ function AuthedLayout() {
           <>
             <ThemeToggle />
             {/* Saved posts; the dashboard links here too (second document §2). */}
-            <HeaderIconLink to="/bookmarks" label="Saved posts" icon={Bookmark} />
-            <HeaderIconLink to="/settings" label="Settings" icon={Settings} />
+            <HeaderIconLink to="/bookmarks" label={SHELL_TEXTS.header.savedPosts} icon={Bookmark} />
+            <HeaderIconLink to="/settings" label={SHELL_TEXTS.header.settings} icon={Settings} />
           </>
         }
       />

@@ -2,6 +2,7 @@
 // highlighted and announced with aria-current="page".
 import { Link, useRouterState } from "@tanstack/react-router";
 import { Bell, House, type LucideIcon, Plus, Search, UserRound } from "lucide-react";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { CountBadge } from "./count-badge";
@@ -14,12 +15,14 @@ interface BottomNavItem {
   also?: readonly string[];
 }
 
+const T = SHELL_TEXTS.nav;
+
 const BOTTOM_NAV_ITEMS: readonly BottomNavItem[] = [
-  { to: appPaths.feed, label: "Home", icon: House, also: ["/post/"] },
-  { to: appPaths.search, label: "Search", icon: Search },
-  { to: appPaths.upload, label: "Upload", icon: Plus },
-  { to: appPaths.activity, label: "Activity", icon: Bell },
-  { to: appPaths.dashboard, label: "Profile", icon: UserRound, also: ["/bookmarks", "/edit-profile"] },
+  { to: appPaths.feed, label: T.home, icon: House, also: ["/post/"] },
+  { to: appPaths.search, label: T.search, icon: Search },
+  { to: appPaths.upload, label: T.upload, icon: Plus },
+  { to: appPaths.activity, label: T.activity, icon: Bell },
+  { to: appPaths.dashboard, label: T.profile, icon: UserRound, also: ["/bookmarks", "/edit-profile"] },
 ];
 
 /** True when `pathname` is the item's path or below it ("/search?q" or "/search/x" count). */
@@ -33,7 +36,7 @@ export function BottomNav({ className, unreadActivity = 0 }: { className?: strin
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <nav
-      aria-label="Main"
+      aria-label={T.label}
       className={cn(
         "fixed inset-x-0 bottom-0 z-40 border-t border-border/60 bg-background/85 pb-safe backdrop-blur-xl supports-[backdrop-filter]:bg-background/75",
         className,
@@ -74,7 +77,7 @@ export function BottomNav({ className, unreadActivity = 0 }: { className?: strin
                   </span>
                 )}
                 <span>{item.label}</span>
-                {item.to === appPaths.activity && unreadActivity > 0 ? <span className="sr-only">, {unreadActivity} unread</span> : null}
+                {item.to === appPaths.activity && unreadActivity > 0 ? <span className="sr-only">{T.unread(unreadActivity)}</span> : null}
               </Link>
             </li>
           );

@@ -2,6 +2,7 @@
 import { Link } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { Wordmark } from "../brand/logo";
@@ -29,14 +30,14 @@ export function MobileHeader({
       )}
     >
       <div className={cn("mx-auto flex h-14 items-center justify-between px-4", wide ? "max-w-6xl sm:px-6" : "max-w-2xl")}>
-        <Link to={appPaths.feed} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label="Backline home">
+        <Link to={appPaths.feed} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label={SHELL_TEXTS.header.home}>
           <Wordmark />
         </Link>
         <div className="flex items-center gap-1">
           {actions}
           <Link
             to={appPaths.messages}
-            aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : "Messages"}
+            aria-label={unreadMessages > 0 ? SHELL_TEXTS.header.messagesUnread(unreadMessages) : SHELL_TEXTS.header.messages}
             className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           >
             <MessageCircle className="size-[22px]" aria-hidden />

@@ -2,11 +2,14 @@
 // a header with a back link (the feed when signed in, the landing page otherwise), the wordmark
 // and, for visitors, Sign In; and a call to join that brings the visitor back to the same page.
 import { Link } from "@tanstack/react-router";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { appPaths } from "../../lib/app-paths";
 import { cn } from "../../lib/cn";
 import { BackLink } from "../back-link";
 import { Wordmark } from "../brand/logo";
 import { buttonVariants } from "../ui/button";
+
+const T = SHELL_TEXTS.publicPage;
 
 export interface PublicPageProps {
   signedIn: boolean;
@@ -24,13 +27,13 @@ export function PublicHeader({ signedIn, sessionPending, redirect, hideBack = fa
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 pt-safe backdrop-blur-xl">
       <div className={cn("mx-auto flex h-14 max-w-2xl items-center gap-2 px-2", hideBack && "px-3 sm:px-4", wide && "lg:max-w-5xl")}>
-        {hideBack ? null : <BackLink to={signedIn ? appPaths.feed : appPaths.home} label={signedIn ? "Back to feed" : "Back to home"} />}
-        <Link to={appPaths.home} aria-label="Backline home" className="rounded-lg">
+        {hideBack ? null : <BackLink to={signedIn ? appPaths.feed : appPaths.home} label={signedIn ? T.backToFeed : T.backToHome} />}
+        <Link to={appPaths.home} aria-label={SHELL_TEXTS.header.home} className="rounded-lg">
           <Wordmark />
         </Link>
         {!signedIn && !sessionPending ? (
           <Link to="/auth" search={{ redirect }} className={buttonVariants({ size: "sm", className: "ml-auto" })}>
-            Sign In
+            {T.signIn}
           </Link>
         ) : null}
       </div>
@@ -41,14 +44,14 @@ export function PublicHeader({ signedIn, sessionPending, redirect, hideBack = fa
 export function SignInCallout({ redirect }: { redirect: string }) {
   return (
     <section className="rounded-[var(--radius-card)] border border-primary/25 bg-gradient-to-br from-orange-500/10 via-rose-500/5 to-transparent p-5" data-testid="sign-in-cta">
-      <h2 className="font-display text-lg font-semibold tracking-tight">Join the people behind the music</h2>
-      <p className="mt-1 text-sm text-muted-foreground">Sign in to like, comment and follow — or create a free account to share your own work.</p>
+      <h2 className="font-display text-lg font-semibold tracking-tight">{T.joinTitle}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{T.joinBody}</p>
       <div className="mt-4 flex gap-2">
         <Link to="/auth" search={{ redirect }} className={buttonVariants({ className: "flex-1" })}>
-          Sign In
+          {T.signIn}
         </Link>
         <Link to="/auth" search={{ redirect, tab: "signup" }} className={buttonVariants({ variant: "outline", className: "flex-1" })}>
-          Get Started
+          {T.getStarted}
         </Link>
       </div>
     </section>

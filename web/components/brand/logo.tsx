@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SHELL_TEXTS } from "../../../shared/messages";
 import { cn } from "../../lib/cn";
 
 /** The waveform mark, drawn the same way as public/favicon.svg and the app icons. */
@@ -36,7 +37,7 @@ export function Wordmark({ className }: { className?: string }) {
   return (
     <span className={cn("inline-flex items-center gap-2 font-display text-lg font-bold tracking-tight", className)}>
       <LogoMark className="size-8" />
-      <span>Backline</span>
+      <span>{SHELL_TEXTS.wordmark}</span>
     </span>
   );
 }

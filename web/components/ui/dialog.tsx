@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { UI_TEXTS } from "../../../shared/messages";
 import { cn } from "../../lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -44,7 +45,7 @@ export function DialogContent({
         {hideClose ? null : (
           <DialogPrimitive.Close
             className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-full text-muted-foreground transition hover:bg-muted hover:text-foreground"
-            aria-label="Close"
+            aria-label={UI_TEXTS.closeDialog}
           >
             <X className="size-4" aria-hidden />
           </DialogPrimitive.Close>

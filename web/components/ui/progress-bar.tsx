@@ -1,6 +1,7 @@
 // A determinate progress bar for uploads: real bytes sent, as a percentage, with the byte counts
 // in the accessible value text so a screen reader hears more than a number.
 import { formatBytes } from "../../../shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "../../../shared/messages";
 import { cn } from "../../lib/cn";
 
 export interface ProgressBarProps {
@@ -29,7 +30,7 @@ export function ProgressBar({ sentBytes, totalBytes, label, className }: Progres
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${formatBytes(sentBytes)} of ${formatBytes(totalBytes)}`}
+        aria-valuetext={UPLOAD_SCREEN_TEXTS.sentOfTotal(formatBytes(sentBytes), formatBytes(totalBytes))}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div
