@@ -19,6 +19,7 @@ export * from "./messages/profile-screen";
 export * from "./messages/market";
 export * from "./messages/market-screen";
 export * from "./messages/posts";
+export * from "./messages/post-screen";
 export * from "./messages/comments";
 export * from "./messages/upload";
 export * from "./messages/upload-screen";

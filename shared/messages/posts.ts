@@ -33,7 +33,7 @@ export const POST_SUCCESS = {
   commentAdded: { title: "Comment added!" },
   postShared: { title: "Post shared!" },
   linkCopiedShort: { title: "Link copied!" },
-  postDeleted: { title: "Success" },
+  postDeleted: { title: "Success", description: "Your post has been deleted." },
 } as const satisfies Record<string, ToastText>;
 
 /** Editing, deleting and the caption, location and tag fields (first document §5; limits named). */

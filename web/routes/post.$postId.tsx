@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
 import { useEffect } from "react";
-import { POST_ERRORS } from "../../shared/messages";
+import { POST_ERRORS, POST_SCREEN_TEXTS } from "../../shared/messages";
 import { BottomNav } from "../components/app-shell";
 import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
 import { Button, buttonVariants } from "../components/ui/button";
@@ -17,6 +17,8 @@ import { recordViewOnce } from "../features/posts/hooks/use-record-view";
 import { FollowButton, PostActions } from "../features/social";
 import { ApiClientError } from "../lib/api-client";
 import { appPaths } from "../lib/app-paths";
+
+const T = POST_SCREEN_TEXTS.page;
 
 export const Route = createFileRoute("/post/$postId")({
   // Fetch early without holding the navigation; the page shows a skeleton, then the post.
@@ -45,7 +47,7 @@ function PostPage() {
       <PublicHeader signedIn={signedIn} sessionPending={session.isPending} redirect={`/post/${postId}`} />
 
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-3 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:px-4">
-        <h1 className="sr-only">Post</h1>
+        <h1 className="sr-only">{T.title}</h1>
         {post.isPending ? <PostCardSkeleton /> : null}
         {post.data ? (
           <PostCard
@@ -66,10 +68,10 @@ function PostPage() {
             <SearchX className="size-10 text-muted-foreground" aria-hidden />
             <div className="space-y-1">
               <h2 className="font-display text-xl font-semibold">{POST_ERRORS.postNotFound}</h2>
-              <p className="text-sm text-muted-foreground">It may have been deleted by its owner, or the link is wrong.</p>
+              <p className="text-sm text-muted-foreground">{T.notFoundHint}</p>
             </div>
             <Link to={signedIn ? appPaths.feed : appPaths.home} className={buttonVariants({ variant: "outline" })}>
-              {signedIn ? "Back to feed" : "Go to Backline"}
+              {signedIn ? T.backToFeed : T.goHome}
             </Link>
           </div>
         ) : null}
@@ -77,7 +79,7 @@ function PostPage() {
           <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed px-6 py-12 text-center">
             <p className="text-sm text-muted-foreground">{POST_ERRORS.loadPosts}</p>
             <Button variant="outline" onClick={() => void post.refetch()}>
-              Try again
+              {T.tryAgain}
             </Button>
           </div>
         ) : null}

@@ -2,6 +2,7 @@
 // with infinite scroll; 'Failed to load posts from people you follow' when loading fails.
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
+import { POST_SCREEN_TEXTS } from "../../../shared/messages";
 import { feedInfiniteQueryOptions } from "../../features/posts/api";
 import { FeedList } from "../../features/posts/components/feed-list";
 import { FollowButton, PostActions } from "../../features/social";
@@ -22,12 +23,12 @@ function FeedPage() {
   return (
     <div className="px-3 pt-4 sm:px-4">
       <div className="mb-4 flex items-center justify-between px-1">
-        <h1 className="font-display text-2xl font-bold tracking-tight">Home</h1>
+        <h1 className="font-display text-2xl font-bold tracking-tight">{POST_SCREEN_TEXTS.feed.title}</h1>
         <Link
           to={appPaths.upload}
           className="inline-flex h-9 items-center gap-1.5 rounded-full bg-muted px-3.5 text-sm font-medium transition hover:bg-secondary"
         >
-          <Plus className="size-4" aria-hidden /> New post
+          <Plus className="size-4" aria-hidden /> {POST_SCREEN_TEXTS.feed.newPost}
         </Link>
       </div>
       <FeedList

@@ -1,12 +1,14 @@
 // Delete Post (spec §4 post deletion, §6 post owner): only after the spec's confirmation; the
 // server removes the stored file first, then the row. 'Success' on success; the server's
 // 'You can only delete your own posts' or 'Post not found' as Error toasts.
-import { ACCOUNT_TEXTS, POST_SUCCESS, POST_TEXTS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, POST_SCREEN_TEXTS, POST_SUCCESS, POST_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import { useDeletePost } from "../api";
+
+const T = POST_SCREEN_TEXTS.delete;
 
 export function DeletePostDialog({
   postId,
@@ -23,7 +25,7 @@ export function DeletePostDialog({
   const confirm = () =>
     remove.mutate(postId, {
       onSuccess: () => {
-        notifySuccess(POST_SUCCESS.postDeleted.title, { description: "Your post has been deleted." });
+        notifySuccess(POST_SUCCESS.postDeleted.title, { description: POST_SUCCESS.postDeleted.description });
         onOpenChange(false);
         onDeleted?.(postId);
       },
@@ -37,15 +39,15 @@ export function DeletePostDialog({
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
       <DialogContent role="alertdialog" hideClose>
         <DialogHeader>
-          <DialogTitle>Delete Post</DialogTitle>
+          <DialogTitle>{T.title}</DialogTitle>
           <DialogDescription>{POST_TEXTS.deleteConfirm}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
+            {T.cancel}
           </Button>
           <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting…" : "Delete"}
+            {remove.isPending ? T.deleting : T.delete}
           </Button>
         </DialogFooter>
       </DialogContent>

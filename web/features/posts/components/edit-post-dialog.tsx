@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TEXT_LIMITS } from "../../../../shared/constants";
-import { POST_TEXTS } from "../../../../shared/messages";
+import { POST_SCREEN_TEXTS, POST_TEXTS, UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { parseTags } from "../../../../shared/rules/post-text";
 import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "../../../../shared/schemas/post";
@@ -15,13 +15,17 @@ import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { ApiClientError } from "../../../lib/api-client";
 import { useUpdatePost } from "../api";
 
+const T = POST_SCREEN_TEXTS.edit;
+/** The fields are the create-post screen's, with its words. */
+const FIELDS = UPLOAD_SCREEN_TEXTS;
+
 export function EditPostDialog({ post, open, onOpenChange }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Post</DialogTitle>
-          <DialogDescription>Change the caption, location or tags. The media stays as it is.</DialogDescription>
+          <DialogTitle>{T.title}</DialogTitle>
+          <DialogDescription>{T.description}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so each opening starts from the post as it is now. */}
         {open ? <EditPostForm post={post} onDone={() => onOpenChange(false)} /> : null}
@@ -62,12 +66,12 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const tagList = parseTags(tags);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextareaField label="Caption" limit={TEXT_LIMITS.caption} length={caption.length} error={errors.caption?.message} {...form.register("caption")} />
-      <FormField label="Location" maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
+      <TextareaField label={FIELDS.caption} limit={TEXT_LIMITS.caption} length={caption.length} error={errors.caption?.message} {...form.register("caption")} />
+      <FormField label={FIELDS.location} maxLength={TEXT_LIMITS.location} error={errors.location?.message} {...form.register("location")} />
       <FormField
-        label="Tags"
+        label={FIELDS.tags}
         maxLength={TEXT_LIMITS.tags}
-        placeholder="mixing, rnb, analog"
+        placeholder={FIELDS.tagsPlaceholder}
         error={errors.tags?.message}
         below={tagList.length > 0 ? <p className="text-xs text-muted-foreground">{tagList.map((t) => `#${t}`).join("  ")}</p> : null}
         {...form.register("tags")}
@@ -79,10 +83,10 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {T.cancel}
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving…" : "Save"}
+          {update.isPending ? T.saving : T.save}
         </Button>
       </DialogFooter>
     </form>

@@ -1,8 +1,11 @@
 // What a new member sees on an empty /feed: two ways to fill it, posting and finding people.
 import { Link } from "@tanstack/react-router";
 import { AudioLines, Plus, Search } from "lucide-react";
+import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import { buttonVariants } from "../../../components/ui/button";
 import { appPaths } from "../../../lib/app-paths";
+
+const T = POST_SCREEN_TEXTS.feedEmpty;
 
 export function FeedEmptyState() {
   return (
@@ -11,17 +14,17 @@ export function FeedEmptyState() {
         <AudioLines className="size-8" aria-hidden />
       </span>
       <div className="space-y-1.5">
-        <h2 className="font-display text-xl font-semibold tracking-tight">Your feed is quiet</h2>
+        <h2 className="font-display text-xl font-semibold tracking-tight">{T.title}</h2>
         <p className="mx-auto max-w-xs text-sm text-muted-foreground">
-          Share your first track, photo or video, or follow producers, engineers and artists to see their work here.
+          {T.body}
         </p>
       </div>
       <div className="flex w-full max-w-xs flex-col gap-2.5">
         <Link to={appPaths.upload} className={buttonVariants()} data-haptic="medium">
-          <Plus aria-hidden /> Create a post
+          <Plus aria-hidden /> {T.createPost}
         </Link>
         <Link to={appPaths.search} className={buttonVariants({ variant: "outline" })}>
-          <Search aria-hidden /> Discover people
+          <Search aria-hidden /> {T.discover}
         </Link>
       </div>
     </div>

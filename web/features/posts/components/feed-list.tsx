@@ -3,7 +3,7 @@
 // /feed uses it with the feed source; profiles and hashtags can reuse it.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { POST_ERRORS } from "../../../../shared/messages";
+import { POST_ERRORS, POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { PagedList } from "../../../components/paged-list";
 import { postListInfiniteQueryOptions, type PostListSource } from "../api";
@@ -30,9 +30,9 @@ function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderA
       query={query}
       errorMessage={errorMessage}
       toastId={`post-list-${JSON.stringify(source)}`}
-      label="Posts"
-      loadingLabel="Loading posts"
-      loadingMoreLabel="Loading more posts"
+      label={POST_SCREEN_TEXTS.list.label}
+      loadingLabel={POST_SCREEN_TEXTS.list.loading}
+      loadingMoreLabel={POST_SCREEN_TEXTS.list.loadingMore}
       skeletons={
         <>
           <PostCardSkeleton />
@@ -41,7 +41,7 @@ function PostList({ source, empty, errorMessage = POST_ERRORS.loadPosts, renderA
         </>
       }
       empty={empty}
-      endText="You're all caught up"
+      endText={POST_SCREEN_TEXTS.list.end}
       itemKey={(post) => post.id}
       renderItem={(post, index) => (
         <PostCard post={post} trackViews priority={index === 0} actionBar={renderActionBar?.(post)} headerAction={renderHeaderAction?.(post)} />

@@ -5,6 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, Heart, MapPin, MessageCircle } from "lucide-react";
 import { useRef, type ReactNode } from "react";
+import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { normalizeHashtag, splitCaptionHashtags } from "../../../../shared/rules/post-text";
 import { RelativeTime } from "../../../components/relative-time";
@@ -16,6 +17,8 @@ import { useRecordViewWhenVisible } from "../hooks/use-record-view";
 import { PostMedia } from "./post-media";
 import { PostMenu } from "./post-menu";
 
+const T = POST_SCREEN_TEXTS.card;
+
 /**
  * Like and comment counts; the default content of the action bar slot. A screen reader reads the
  * words ("12 likes") from hidden text: a plain span may not carry a name (axe, serious).
@@ -26,12 +29,12 @@ function PostStats({ post }: { post: Post }) {
       <span className="inline-flex items-center gap-1.5">
         <Heart className={cn("size-[18px]", post.viewer.liked && "fill-rose-500 text-rose-500")} aria-hidden />
         <span aria-hidden>{formatCount(post.likesCount)}</span>
-        <span className="sr-only">{plural(post.likesCount, "like")}</span>
+        <span className="sr-only">{plural(post.likesCount, T.likeNoun)}</span>
       </span>
       <span className="inline-flex items-center gap-1.5">
         <MessageCircle className="size-[18px]" aria-hidden />
         <span aria-hidden>{formatCount(post.commentsCount)}</span>
-        <span className="sr-only">{plural(post.commentsCount, "comment")}</span>
+        <span className="sr-only">{plural(post.commentsCount, T.commentNoun)}</span>
       </span>
     </div>
   );
@@ -104,7 +107,7 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
               <span id={headingId} className="truncate">
                 {name}
               </span>
-              {post.author.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" /> : null}
+              {post.author.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label={T.verified} /> : null}
             </span>
             <span className="block truncate text-xs text-muted-foreground">@{post.author.username}</span>
           </span>
@@ -139,7 +142,7 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
           </p>
         ) : null}
         {post.tags.length > 0 ? (
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+          <ul aria-label={T.tags} className="flex flex-wrap gap-1.5">
             {post.tags.map((tag) => (
               <li key={tag}>
                 <TagChip tag={tag} />

@@ -2,9 +2,12 @@
 // video with its poster. Images and videos reserve their box from the stored width and height,
 // so the feed does not jump as media loads.
 import { useMemo } from "react";
+import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { decodeWaveform } from "../../../../shared/waveform";
 import { WaveformPlayer } from "./waveform-player";
+
+const T = POST_SCREEN_TEXTS.media;
 
 /** Portrait is cut at 4:5 and landscape at 1.91:1, the range phone feeds use. */
 const MIN_ASPECT = 4 / 5;
@@ -27,7 +30,7 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
         <div className="relative w-full overflow-hidden bg-muted" style={{ aspectRatio: mediaAspectRatio(post.width, post.height) }} data-testid="post-media">
           <img
             src={post.mediaUrl}
-            alt={post.caption ? `Photo by ${name}: ${post.caption.slice(0, 120)}` : `Photo by ${name}`}
+            alt={post.caption ? T.photoWithCaption(name, post.caption.slice(0, 120)) : T.photoBy(name)}
             width={post.width ?? undefined}
             height={post.height ?? undefined}
             loading={priority ? "eager" : "lazy"}
@@ -45,13 +48,13 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
             controls
             playsInline
             preload="none"
-            aria-label={`Video by ${name}`}
+            aria-label={T.videoBy(name)}
             className="absolute inset-0 size-full object-contain"
           />
         </div>
       );
     case "audio":
-      return <AudioMedia post={post} label={`audio by ${name}`} />;
+      return <AudioMedia post={post} label={T.audioBy(name)} />;
     default: {
       const unreachable: never = post.contentType;
       return unreachable;

@@ -3,6 +3,7 @@
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
+import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { DeletePostDialog } from "./delete-post-dialog";
 
@@ -24,7 +25,7 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: (postId:
     <>
       <DropdownMenu.Root modal={false} onOpenChange={(open) => open && void loadEditDialog()}>
         <DropdownMenu.Trigger
-          aria-label="Post options"
+          aria-label={POST_SCREEN_TEXTS.menu.label}
           className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
           <MoreHorizontal className="size-5" aria-hidden />
@@ -42,10 +43,10 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: (postId:
                 setEditing(true);
               }}
             >
-              <Pencil className="size-4" aria-hidden /> Edit Post
+              <Pencil className="size-4" aria-hidden /> {POST_SCREEN_TEXTS.menu.edit}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={`${itemClass} text-destructive`} data-haptic="heavy" onSelect={() => setDeleting(true)}>
-              <Trash2 className="size-4" aria-hidden /> Delete Post
+              <Trash2 className="size-4" aria-hidden /> {POST_SCREEN_TEXTS.menu.delete}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

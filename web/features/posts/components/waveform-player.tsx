@@ -6,11 +6,13 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "../../../../shared/media-format";
+import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
 import { cn } from "../../../lib/cn";
 
 /** A low, even line for audio posted without peaks, so the player never fetches to draw. */
 const FALLBACK_PEAKS = Array.from({ length: 100 }, (_, i) => 0.12 + 0.06 * Math.abs(Math.sin(i * 0.7)));
 const SEEK_STEP_SECONDS = 5;
+const T = POST_SCREEN_TEXTS.player;
 
 // Only one post plays at a time: starting one pauses whichever was playing.
 let playing: WaveSurfer | null = null;
@@ -114,7 +116,7 @@ export function WaveformPlayer({
       <button
         type="button"
         onClick={toggle}
-        aria-label={isPlaying ? `Pause ${label}` : `Play ${label}`}
+        aria-label={isPlaying ? T.pause(label) : T.play(label)}
         data-haptic="medium"
         className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-[0_8px_24px_-8px_var(--color-glow)] transition active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
@@ -125,18 +127,18 @@ export function WaveformPlayer({
           ref={containerRef}
           role="slider"
           tabIndex={0}
-          aria-label={`Seek ${label}`}
+          aria-label={T.seek(label)}
           aria-valuemin={0}
           aria-valuemax={Math.round(duration)}
           aria-valuenow={Math.round(current)}
-          aria-valuetext={`${formatDuration(current * 1000)} of ${formatDuration(totalMs)}`}
+          aria-valuetext={T.position(formatDuration(current * 1000), formatDuration(totalMs))}
           onKeyDown={onKeyDown}
           data-testid="waveform"
           className="h-14 w-full cursor-pointer rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <div className="mt-1 flex justify-between text-xs tabular-nums text-muted-foreground">
           <span>{formatDuration(current * 1000)}</span>
-          <span>{failed ? "Can't play this file" : formatDuration(totalMs)}</span>
+          <span>{failed ? T.cannotPlay : formatDuration(totalMs)}</span>
         </div>
       </div>
       {/* preload="none": the stored peaks draw the waveform, so the file is fetched only on play. */}
