@@ -25,6 +25,7 @@ export * from "./messages/upload";
 export * from "./messages/upload-screen";
 export * from "./messages/content-screen";
 export * from "./messages/social";
+export * from "./messages/social-screen";
 export * from "./messages/security";
 export * from "./messages/request";
 export * from "./messages/search";

@@ -1,7 +1,7 @@
 // Sharing a post (spec §7 "Native share and copy-link are used for sharing; share links use
 // /post/{id}"; §8 'Post shared!', 'Link copied!', 'Failed to share post. Please try again.',
 // "Cancelling the native share dialog is silent").
-import { POST_ERRORS, POST_SUCCESS } from "../../../shared/messages";
+import { POST_ERRORS, POST_SUCCESS, SOCIAL_SCREEN_TEXTS } from "../../../shared/messages";
 
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
 
@@ -38,7 +38,7 @@ async function copy(url: string, nav: Navigator): Promise<ShareOutcome> {
  */
 export async function sharePost(target: ShareTarget, nav: Navigator = navigator): Promise<ShareOutcome> {
   const url = postShareUrl(target.postId);
-  const data: ShareData = { title: `${target.authorName} on Backline`, text: target.caption?.trim() || undefined, url };
+  const data: ShareData = { title: SOCIAL_SCREEN_TEXTS.actions.shareTitle(target.authorName), text: target.caption?.trim() || undefined, url };
   if (typeof nav.share === "function" && (typeof nav.canShare !== "function" || nav.canShare(data))) {
     try {
       await nav.share(data);

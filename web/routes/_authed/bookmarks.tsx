@@ -2,6 +2,7 @@
 // dashboard. Each post can be bookmarked, deleted (after confirmation) and liked. Editing a post
 // shows 'Feature Coming Soon'." Newest bookmark first (social-feed-search §7 bookmarks).
 import { createFileRoute } from "@tanstack/react-router";
+import { SOCIAL_SCREEN_TEXTS } from "../../../shared/messages";
 import { PostCard } from "../../features/posts/components/post-card";
 import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
 import { BookmarksList, bookmarksInfiniteQueryOptions, FollowButton, PostActions } from "../../features/social";
@@ -22,8 +23,8 @@ function BookmarksPage() {
   return (
     <div className="px-3 pt-4 sm:px-4">
       <div className="mb-4 flex items-center gap-2 px-1">
-        <BackLink to={appPaths.dashboard} label="Back to dashboard" className="-ml-2" />
-        <h1 className="font-display text-2xl font-bold tracking-tight">Saved posts</h1>
+        <BackLink to={appPaths.dashboard} label={SOCIAL_SCREEN_TEXTS.bookmarks.backToDashboard} className="-ml-2" />
+        <h1 className="font-display text-2xl font-bold tracking-tight">{SOCIAL_SCREEN_TEXTS.bookmarks.title}</h1>
       </div>
       <BookmarksList
         skeleton={<PostCardSkeleton />}

@@ -1,7 +1,7 @@
 // Bookmark (spec §2 feed and /bookmarks: "bookmarked or unbookmarked"; §4 bookmark; §8 'You must
 // be logged in to bookmark posts').
 import { Bookmark } from "lucide-react";
-import { POST_ERRORS } from "../../../../shared/messages";
+import { POST_ERRORS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { cn } from "../../../lib/cn";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
@@ -13,7 +13,7 @@ export function BookmarkButton({ post, signedIn }: { post: Post; signedIn: boole
   const promptSignIn = useSignInPrompt();
   return (
     <ActionButton
-      aria-label={bookmarked ? "Remove bookmark" : "Bookmark"}
+      aria-label={bookmarked ? SOCIAL_SCREEN_TEXTS.actions.removeBookmark : SOCIAL_SCREEN_TEXTS.actions.bookmark}
       aria-pressed={bookmarked}
       aria-busy={pending || undefined}
       data-testid="bookmark-button"

@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Bookmark } from "lucide-react";
 import { useCallback, type ReactNode } from "react";
-import { POST_ERRORS, SOCIAL_TEXTS } from "../../../../shared/messages";
+import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS, SOCIAL_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { PagedList } from "../../../components/paged-list";
 import { bookmarksInfiniteQueryOptions, socialKeys } from "../api";
@@ -34,9 +34,9 @@ export function BookmarksList({ renderPost, skeleton }: BookmarksListProps) {
       query={query}
       errorMessage={POST_ERRORS.loadPosts}
       toastId="bookmarks-list"
-      label="Saved posts"
-      loadingLabel="Loading saved posts"
-      loadingMoreLabel="Loading more posts"
+      label={SOCIAL_SCREEN_TEXTS.bookmarks.title}
+      loadingLabel={SOCIAL_SCREEN_TEXTS.bookmarks.loading}
+      loadingMoreLabel={POST_SCREEN_TEXTS.list.loadingMore}
       skeletons={
         <>
           {skeleton}
@@ -52,7 +52,7 @@ export function BookmarksList({ renderPost, skeleton }: BookmarksListProps) {
           <p className="max-w-xs text-sm text-muted-foreground">{SOCIAL_TEXTS.bookmarksEmpty.hint}</p>
         </div>
       }
-      endText="That's everything you saved"
+      endText={SOCIAL_SCREEN_TEXTS.bookmarks.end}
       itemKey={(post) => post.id}
       renderItem={(post, index) => renderPost(post, { index, removeFromList })}
     />

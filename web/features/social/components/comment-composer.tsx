@@ -5,8 +5,11 @@
 import { SendHorizontal, X } from "lucide-react";
 import { forwardRef, type KeyboardEvent } from "react";
 import { TEXT_LIMITS } from "../../../../shared/constants";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
+
+const T = SOCIAL_SCREEN_TEXTS.composer;
 
 export interface ReplyTarget {
   commentId: string;
@@ -49,14 +52,15 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
       {replyTo ? (
         <div className="mb-2 flex items-center justify-between gap-2 rounded-xl bg-muted px-3 py-1.5 text-sm" data-testid="reply-target">
           <span className="truncate">
-            Replying to <span className="font-semibold">@{replyTo.username}</span>
+            {T.replyingTo}
+            <span className="font-semibold">@{replyTo.username}</span>
           </span>
           <button
             type="button"
             onClick={onCancelReply}
             className="inline-flex h-8 items-center gap-1 rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-background hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <X className="size-3.5" aria-hidden /> Cancel
+            <X className="size-3.5" aria-hidden /> {T.cancel}
           </button>
         </div>
       ) : null}
@@ -69,8 +73,8 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
             onKeyDown={onKeyDown}
             maxLength={TEXT_LIMITS.comment}
             rows={1}
-            placeholder={replyTo ? `Reply to @${replyTo.username}…` : "Add a comment…"}
-            aria-label={replyTo ? `Reply to @${replyTo.username}` : "Add a comment"}
+            placeholder={replyTo ? T.replyPlaceholder(replyTo.username) : T.placeholder}
+            aria-label={replyTo ? T.replyLabel(replyTo.username) : T.label}
             aria-describedby="comment-counter"
             className={cn(
               "block max-h-36 min-h-11 w-full resize-none rounded-2xl border border-input bg-background px-4 py-2.5 pr-16 text-base leading-snug",
@@ -91,12 +95,12 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
         </div>
         <button
           type="submit"
-          aria-label="Send comment"
+          aria-label={T.send}
           data-haptic="medium"
           disabled={blank || sending}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground transition hover:brightness-110 active:scale-95 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
-          {sending ? <Spinner className="size-4 text-primary-foreground" label="Sending" /> : <SendHorizontal className="size-5" aria-hidden />}
+          {sending ? <Spinner className="size-4 text-primary-foreground" label={T.sending} /> : <SendHorizontal className="size-5" aria-hidden />}
         </button>
       </div>
     </form>

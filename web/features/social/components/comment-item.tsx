@@ -4,12 +4,15 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import { commentLines } from "../../../../shared/rules/comment";
 import { RelativeTime } from "../../../components/relative-time";
 import { Avatar } from "../../../components/ui/avatar";
 import { profilePath } from "../../../lib/app-paths";
 import { cn } from "../../../lib/cn";
 import type { CommentView } from "../types";
+
+const T = SOCIAL_SCREEN_TEXTS.comment;
 
 export interface CommentItemProps {
   comment: CommentView;
@@ -40,7 +43,7 @@ export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, i
         <div className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
           <Link to={profile} className={cn(linkClass, "inline-flex items-center gap-1 font-semibold")}>
             {name}
-            {comment.author.verified ? <BadgeCheck className="size-3.5 text-primary" aria-label="Verified" /> : null}
+            {comment.author.verified ? <BadgeCheck className="size-3.5 text-primary" aria-label={T.verified} /> : null}
           </Link>
           <span className="truncate text-xs text-muted-foreground">@{comment.author.username}</span>
           <span aria-hidden className="text-xs text-muted-foreground">
@@ -59,7 +62,7 @@ export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, i
         <div className="mt-1 -ml-2 flex items-center gap-1">
           {confirming ? (
             <>
-              <span className="px-2 text-xs text-muted-foreground">Delete this comment?</span>
+              <span className="px-2 text-xs text-muted-foreground">{T.confirmDelete}</span>
               <button
                 type="button"
                 className={cn(actionClass, "text-destructive hover:text-destructive")}
@@ -67,20 +70,20 @@ export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, i
                 disabled={deleting}
                 onClick={() => onDelete(comment)}
               >
-                {deleting ? "Deleting…" : "Delete"}
+                {deleting ? T.deleting : T.delete}
               </button>
               <button type="button" className={actionClass} disabled={deleting} onClick={() => setConfirming(false)}>
-                Keep
+                {T.keep}
               </button>
             </>
           ) : (
             <>
-              <button type="button" className={actionClass} onClick={() => onReply(comment)} aria-label={`Reply to @${comment.author.username}`}>
-                Reply
+              <button type="button" className={actionClass} onClick={() => onReply(comment)} aria-label={T.replyTo(comment.author.username)}>
+                {T.reply}
               </button>
               {canDelete ? (
-                <button type="button" className={actionClass} onClick={() => setConfirming(true)} aria-label={`Delete comment by @${comment.author.username}`}>
-                  Delete
+                <button type="button" className={actionClass} onClick={() => setConfirming(true)} aria-label={T.deleteBy(comment.author.username)}>
+                  {T.delete}
                 </button>
               ) : null}
             </>

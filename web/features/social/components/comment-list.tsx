@@ -1,7 +1,7 @@
 // Top-level comments oldest first, each with its replies nested one level under it (spec §2
 // comments dialog), and "View N more replies" where a thread has more than are loaded (decision
 // record 0061).
-import { COMMENT_PAGE_TEXTS } from "../../../../shared/messages";
+import { COMMENT_PAGE_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Spinner } from "../../../components/ui/spinner";
 import type { CommentThreadView, CommentView } from "../types";
 import { CommentItem } from "./comment-item";
@@ -22,7 +22,7 @@ export interface CommentListProps {
 const moreRepliesClass =
   "inline-flex min-h-9 items-center gap-2 rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60";
 
-export function CommentList({ threads, label = "Comments", canDelete, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies }: CommentListProps) {
+export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.title, canDelete, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies }: CommentListProps) {
   const itemProps = (comment: CommentView) => ({
     comment,
     canDelete: canDelete(comment),
@@ -39,7 +39,7 @@ export function CommentList({ threads, label = "Comments", canDelete, deletingId
           <li key={thread.id} data-testid="comment-thread">
             <CommentItem {...itemProps(thread)} />
             {thread.replies.length > 0 ? (
-              <ol className="mt-3 ml-[18px] space-y-3 border-l border-border pl-[26px]" aria-label={`Replies to @${thread.author.username}`} data-testid="comment-replies">
+              <ol className="mt-3 ml-[18px] space-y-3 border-l border-border pl-[26px]" aria-label={SOCIAL_SCREEN_TEXTS.comments.repliesTo(thread.author.username)} data-testid="comment-replies">
                 {thread.replies.map((reply) => (
                   <li key={reply.id}>
                     <CommentItem {...itemProps(reply)} isReply />

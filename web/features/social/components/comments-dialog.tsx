@@ -8,7 +8,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_TEXTS, COMMENT_PAGE_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
+import { ACCOUNT_TEXTS, COMMENT_PAGE_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -27,6 +27,8 @@ import type { CommentThreadView, CommentView } from "../types";
 import { CommentComposer, type ReplyTarget } from "./comment-composer";
 import { CommentList } from "./comment-list";
 import { LiveIndicator } from "./live-indicator";
+
+const T = SOCIAL_SCREEN_TEXTS.comments;
 
 export interface CommentsDialogProps {
   post: Pick<Post, "id" | "userId" | "author" | "commentsCount">;
@@ -151,19 +153,19 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
         data-testid="comments-dialog"
       >
         <header className="flex items-center gap-3 border-b px-5 pt-[calc(1rem+env(safe-area-inset-top))] pb-3 pr-14 sm:pt-4">
-          <DialogTitle className="text-lg">Comments</DialogTitle>
+          <DialogTitle className="text-lg">{T.title}</DialogTitle>
           <span className="text-sm text-muted-foreground tabular-nums" data-testid="comments-total">
             {total}
           </span>
           <LiveIndicator state={channel} />
-          <DialogDescription className="sr-only">Comments on {name}'s post</DialogDescription>
+          <DialogDescription className="sr-only">{T.about(name)}</DialogDescription>
         </header>
 
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4" data-testid="comments-scroll">
           {comments.isPending ? (
             // A status, so its name is allowed (a plain div may not be named) and read out: a
             // long thread's first page can take a moment on a phone.
-            <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading comments">
+            <div className="space-y-5" role="status" aria-busy="true" aria-label={T.loading}>
               {[0, 1, 2].map((i) => (
                 <div key={i} className="flex gap-3">
                   <Skeleton className="size-9 rounded-full" />
@@ -178,14 +180,14 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
             <div className="flex flex-col items-center gap-4 py-10 text-center">
               <p className="text-sm text-muted-foreground">{POST_ERRORS.loadComments}</p>
               <Button variant="outline" onClick={() => void comments.refetch()}>
-                <RefreshCw aria-hidden /> Try again
+                <RefreshCw aria-hidden /> {T.tryAgain}
               </Button>
             </div>
           ) : threads.length === 0 && live.length === 0 ? (
             <div className="flex flex-col items-center gap-2 py-12 text-center" data-testid="comments-empty">
               <MessageCircle className="size-9 text-muted-foreground" aria-hidden />
-              <p className="font-medium">No comments yet</p>
-              <p className="text-sm text-muted-foreground">Start the conversation.</p>
+              <p className="font-medium">{T.empty}</p>
+              <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
             </div>
           ) : (
             <div className="space-y-5">

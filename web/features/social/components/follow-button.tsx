@@ -6,6 +6,7 @@
 // focus, so the action it performs is what it says at the moment it is pressed.
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { useFollow } from "../hooks/use-follow";
@@ -27,6 +28,7 @@ export interface FollowButtonProps {
 }
 
 const sizes = { sm: "h-8 px-3 text-xs", md: "h-10 px-4 text-sm" };
+const T = SOCIAL_SCREEN_TEXTS.follow;
 
 export function FollowButton({ userId, username, viewerId, initialFollowing, size = "md", className, onFollowingChange }: FollowButtonProps) {
   const own = viewerId === userId;
@@ -42,7 +44,7 @@ export function FollowButton({ userId, username, viewerId, initialFollowing, siz
         data-testid="follow-button"
         className={cn(buttonVariants({ variant: "primary" }), sizes[size], className)}
       >
-        Follow{" "}
+        {T.follow}{" "}
         <span className="sr-only">@{username}</span>
       </Link>
     );
@@ -82,7 +84,7 @@ function SignedInFollowButton({
     shown.current = following;
     onFollowingChange?.(following);
   }, [following, onFollowingChange]);
-  const label = following ? (armed ? "Unfollow" : "Following") : "Follow";
+  const label = following ? (armed ? T.unfollow : T.following) : T.follow;
   return (
     <button
       type="button"

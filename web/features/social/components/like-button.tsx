@@ -1,6 +1,6 @@
 // The heart (spec §2 feed: "actions for like"; §4 like; §8 'You must be logged in to like posts').
 import { Heart } from "lucide-react";
-import { POST_ERRORS } from "../../../../shared/messages";
+import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { cn } from "../../../lib/cn";
 import { formatCount, plural } from "../../../lib/format";
@@ -13,7 +13,7 @@ export function LikeButton({ post, signedIn }: { post: Post; signedIn: boolean }
   const promptSignIn = useSignInPrompt();
   return (
     <ActionButton
-      aria-label={`Like, ${plural(likesCount, "like")}`}
+      aria-label={SOCIAL_SCREEN_TEXTS.actions.like(plural(likesCount, POST_SCREEN_TEXTS.card.likeNoun))}
       aria-pressed={liked}
       data-testid="like-button"
       onClick={() => (signedIn ? toggle() : promptSignIn(POST_ERRORS.loginToLike))}

@@ -2,17 +2,18 @@
 // and 'Live' when joined, 'Reconnecting…' after the connection dropped, 'Connecting…' before it
 // first opens. Nothing when closed.
 import { useRef } from "react";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { ChannelState } from "../../../lib/live-socket";
 import { cn } from "../../../lib/cn";
 
 function liveLabel(state: ChannelState, droppedBefore: boolean): string | null {
   switch (state) {
     case "joined":
-      return "Live";
+      return SOCIAL_SCREEN_TEXTS.live.joined;
     case "joining":
-      return droppedBefore ? "Reconnecting…" : "Connecting…";
+      return droppedBefore ? SOCIAL_SCREEN_TEXTS.live.reconnecting : SOCIAL_SCREEN_TEXTS.live.connecting;
     case "errored":
-      return "Reconnecting…";
+      return SOCIAL_SCREEN_TEXTS.live.reconnecting;
     case "leaving":
     case "closed":
       return null;

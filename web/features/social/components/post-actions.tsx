@@ -3,6 +3,7 @@
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
+import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { formatCount, plural } from "../../../lib/format";
 import { ActionButton } from "./action-button";
@@ -34,7 +35,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
     <div className="flex items-center gap-3" data-testid="post-actions">
       <LikeButton post={post} signedIn={signedIn} />
       <ActionButton
-        aria-label={`Comments, ${plural(post.commentsCount, "comment")}`}
+        aria-label={SOCIAL_SCREEN_TEXTS.actions.comments(plural(post.commentsCount, POST_SCREEN_TEXTS.card.commentNoun))}
         aria-haspopup="dialog"
         aria-expanded={commentsOpen}
         ref={commentsButton}

@@ -2,6 +2,7 @@
 // §8 toasts). Anyone can share, signed in or not.
 import { Share2 } from "lucide-react";
 import { useState } from "react";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
 import { sharePost, shareToast } from "../share";
@@ -22,7 +23,7 @@ export function ShareButton({ post }: { post: Post }) {
     }
   };
   return (
-    <ActionButton aria-label="Share" data-testid="share-button" onClick={() => void onClick()} disabled={sharing}>
+    <ActionButton aria-label={SOCIAL_SCREEN_TEXTS.actions.share} data-testid="share-button" onClick={() => void onClick()} disabled={sharing}>
       <Share2 aria-hidden />
     </ActionButton>
   );

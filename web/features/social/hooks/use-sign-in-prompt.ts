@@ -3,6 +3,7 @@
 // Sign in action that comes back to the same page afterwards.
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import { notifyError } from "../../../components/ui/toast";
 
 export function useSignInPrompt() {
@@ -12,7 +13,7 @@ export function useSignInPrompt() {
     (message: string) => {
       notifyError(message, {
         id: `sign-in-${message}`,
-        action: { label: "Sign in", onClick: () => void navigate({ to: "/auth", search: { redirect: href } }) },
+        action: { label: SOCIAL_SCREEN_TEXTS.signIn, onClick: () => void navigate({ to: "/auth", search: { redirect: href } }) },
       });
     },
     [navigate, href],
