@@ -27,6 +27,7 @@ export * from "./messages/content-screen";
 export * from "./messages/social";
 export * from "./messages/social-screen";
 export * from "./messages/security";
+export * from "./messages/settings-screen";
 export * from "./messages/request";
 export * from "./messages/search";
 export * from "./messages/search-screen";

@@ -2,12 +2,15 @@
 // settings): /settings, the Account & security screen.
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { SETTINGS_SCREEN_TEXTS } from "../../../shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { SignOutActions } from "../../features/auth/components/sign-out-actions";
 import { useSession } from "../../features/auth/hooks";
 import { securityKeys } from "../../features/security/api";
 import { SecuritySummary } from "../../features/security/components/security-summary";
 import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
+
+const T = SETTINGS_SCREEN_TEXTS;
 
 export const Route = createFileRoute("/_authed/settings")({
   component: SettingsPage,
@@ -22,12 +25,12 @@ function SettingsPage() {
 
   return (
     <div className="flex flex-col gap-4 px-4 py-5">
-      <h1 className="font-display text-2xl font-bold tracking-tight">Account &amp; security</h1>
+      <h1 className="font-display text-2xl font-bold tracking-tight">{T.title}</h1>
 
       <Card>
         <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>You are signed in as</CardDescription>
+          <CardTitle>{T.account.title}</CardTitle>
+          <CardDescription>{T.account.signedInAs}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-1">
           <p className="break-all font-medium" data-testid="account-email">
@@ -43,8 +46,8 @@ function SettingsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Security activity</CardTitle>
-          <CardDescription>Sign-ins and anything unusual we noticed on your account.</CardDescription>
+          <CardTitle>{T.security.title}</CardTitle>
+          <CardDescription>{T.security.description}</CardDescription>
         </CardHeader>
         <CardContent>
           <SecuritySummary />
@@ -53,10 +56,8 @@ function SettingsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Sessions</CardTitle>
-          <CardDescription>
-            You are signed out automatically after 60 minutes without activity.
-          </CardDescription>
+          <CardTitle>{T.sessions.title}</CardTitle>
+          <CardDescription>{T.sessions.autoSignOut}</CardDescription>
         </CardHeader>
         <CardContent>
           <SignOutActions

@@ -3,10 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { Severity } from "../../../../shared/constants";
+import { SETTINGS_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { type SecurityEventRow, securitySummaryQueryOptions } from "../api";
+
+const T = SETTINGS_SCREEN_TEXTS.summary;
 
 const severityVariant: Record<Severity, BadgeVariant> = {
   low: "secondary",
@@ -15,22 +18,8 @@ const severityVariant: Record<Severity, BadgeVariant> = {
   critical: "destructive",
 };
 
-const EVENT_LABELS: Record<string, string> = {
-  sign_in: "Signed in",
-  sign_out: "Signed out",
-  sign_up: "Account created",
-  suspicious_login_attempt: "Suspicious sign-in activity",
-  rate_limit_exceeded: "Too many attempts",
-  content_violation: "Content blocked",
-  unauthorized_access_attempt: "Unauthorized access attempt",
-  session_hijack_attempt: "Session resumed after a long idle period",
-  account_locked: "Account temporarily locked",
-  refresh_token_reuse: "Session ended: a sign-in token was reused",
-  password_reset: "Password changed",
-};
-
 function eventLabel(eventType: string): string {
-  return EVENT_LABELS[eventType] ?? eventType.replaceAll("_", " ");
+  return T.events[eventType] ?? eventType.replaceAll("_", " ");
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
@@ -81,10 +70,10 @@ export function SecuritySummary() {
     return (
       <div className="flex flex-col items-start gap-2">
         <p className="text-sm text-destructive" role="alert">
-          Failed to load security activity
+          {T.loadFailed}
         </p>
         <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-          Try Again
+          {T.tryAgain}
         </Button>
       </div>
     );
@@ -94,20 +83,20 @@ export function SecuritySummary() {
   return (
     <div className="flex flex-col gap-5">
       <div className="grid grid-cols-3 gap-2">
-        <Stat label="Today" value={String(today.length)} />
-        <Stat label="Critical (7 days)" value={String(criticalLast7Days.length)} />
-        <Stat label="Latest event" value={latestAt ? timeFormat.format(latestAt) : "None"} />
+        <Stat label={T.today} value={String(today.length)} />
+        <Stat label={T.critical} value={String(criticalLast7Days.length)} />
+        <Stat label={T.latest} value={latestAt ? timeFormat.format(latestAt) : T.none} />
       </div>
       {latestAt ? (
         <p className="-mt-3 text-xs text-muted-foreground">
-          Latest event: <time dateTime={new Date(latestAt).toISOString()}>{dateTimeFormat.format(latestAt)}</time>
+          {T.latestAt}<time dateTime={new Date(latestAt).toISOString()}>{dateTimeFormat.format(latestAt)}</time>
         </p>
       ) : null}
       <section aria-labelledby="security-today" className="flex flex-col gap-1">
         <h3 id="security-today" className="text-sm font-semibold">
-          Today's security events
+          {T.todayHeading}
         </h3>
-        <EventList events={today} empty="No security events today." />
+        <EventList events={today} empty={T.noneToday} />
       </section>
       <section aria-labelledby="security-critical" className="flex flex-col gap-1">
         <h3 id="security-critical" className="flex items-center gap-1.5 text-sm font-semibold">
@@ -116,9 +105,9 @@ export function SecuritySummary() {
           ) : (
             <ShieldCheck className="size-4 text-success" aria-hidden />
           )}
-          Critical events in the last 7 days
+          {T.criticalHeading}
         </h3>
-        <EventList events={criticalLast7Days} withDate empty="No critical events. All clear." />
+        <EventList events={criticalLast7Days} withDate empty={T.noneCritical} />
       </section>
     </div>
   );
