@@ -63,4 +63,6 @@ export const SHELL_TEXTS = {
   },
   /** The theme toggle's name: what pressing it switches to. */
   themeToggle: (to: "light" | "dark") => `Switch to ${to} theme`,
+  /** The action of the "App Updated" toast. */
+  refreshToUpdate: "Refresh",
 } as const satisfies { toasts: Record<string, ToastText> } & Record<string, unknown>;

@@ -32,7 +32,7 @@ export function useServiceWorkerUpdates(): void {
       id: "app-updated",
       description: SHELL_TEXTS.toasts.updated.description,
       duration: UI_TIMINGS.appUpdatedToastMs,
-      action: { label: "Refresh", onClick: () => void updateServiceWorker(true) },
+      action: { label: SHELL_TEXTS.refreshToUpdate, onClick: () => void updateServiceWorker(true) },
     });
     // Ask once per waiting version; a later deploy sets needRefresh again.
     setNeedRefresh(false);

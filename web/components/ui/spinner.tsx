@@ -1,8 +1,9 @@
 import { LoaderCircle } from "lucide-react";
+import { UI_TEXTS } from "../../../shared/messages";
 import { cn } from "../../lib/cn";
 
 /** A spinning indicator; pass a label when it is the only thing telling the user to wait. */
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+export function Spinner({ className, label = UI_TEXTS.loading }: { className?: string; label?: string }) {
   return (
     <span role="status" aria-live="polite" className="inline-flex items-center">
       <LoaderCircle className={cn("size-5 animate-spin text-primary", className)} aria-hidden />
