@@ -129,4 +129,11 @@ export const MARKET_SCREEN_TEXTS = {
     buyNow: "Buy Now",
     contactForPricing: PRICE_TEXTS.contactForPricing,
   },
+  /** The buttons of the service and product forms and of the delete confirmation. */
+  dialog: {
+    cancel: "Cancel",
+    saving: "Saving",
+    deleting: "Deleting",
+    delete: "Delete",
+  },
 } as const;

@@ -105,4 +105,6 @@ export const PAYMENTS_TEXTS = {
       refunded: "Refunded",
     },
   },
+  /** The button beside a failed load of the totals or of an offer. */
+  retry: "Retry",
 } as const;

@@ -49,7 +49,7 @@ function OfferPage() {
         <div role="alert" className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-12 text-center" data-testid="offer-load-failed">
           <h1 className="font-display text-lg font-semibold">{PAYMENTS_TEXTS.loadFailed}</h1>
           <Button variant="outline" onClick={() => void offer.refetch()}>
-            <RefreshCw aria-hidden /> Retry
+            <RefreshCw aria-hidden /> {PAYMENTS_TEXTS.retry}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@
 // and DESIGN.md's habit of confirming anything that cannot be undone). The dialog stays open
 // while the delete runs, so a slow network cannot make the tap look ignored.
 import { Trash2 } from "lucide-react";
+import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -27,11 +28,11 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, pe
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {MARKET_SCREEN_TEXTS.dialog.cancel}
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? <Spinner className="text-destructive-foreground" label="Deleting" /> : <Trash2 aria-hidden />}
-            Delete
+            {pending ? <Spinner className="text-destructive-foreground" label={MARKET_SCREEN_TEXTS.dialog.deleting} /> : <Trash2 aria-hidden />}
+            {MARKET_SCREEN_TEXTS.dialog.delete}
           </Button>
         </DialogFooter>
       </DialogContent>

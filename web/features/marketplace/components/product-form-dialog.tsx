@@ -157,10 +157,10 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
           ) : null}
           <DialogFooter className="pt-2">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
+              {MARKET_SCREEN_TEXTS.dialog.cancel}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner className="text-primary-foreground" label="Saving" /> : null}
+              {isSubmitting ? <Spinner className="text-primary-foreground" label={MARKET_SCREEN_TEXTS.dialog.saving} /> : null}
               {editing ? T.save : T.create}
             </Button>
           </DialogFooter>

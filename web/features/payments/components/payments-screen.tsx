@@ -84,7 +84,7 @@ function Totals() {
       <div role="alert" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-8 text-center" data-testid="totals-failed">
         <p className="font-medium">{T.loadFailed}</p>
         <Button variant="outline" onClick={() => void totals.refetch()}>
-          <RefreshCw aria-hidden /> Retry
+          <RefreshCw aria-hidden /> {T.retry}
         </Button>
       </div>
     );
