@@ -83,4 +83,14 @@ export const SEARCH_SCREEN_TEXTS = {
     loadHashtagPosts: SEARCH_TEXTS.loadHashtagPosts,
     retry: "Try again",
   },
+  /** Screen-reader names of the tabs list, the loading states and the trending rank. */
+  a11y: {
+    sections: "Search sections",
+    searching: "Searching",
+    searchingPeople: "Searching people",
+    loadingMorePeople: "Loading more people",
+    loadingRecommendations: "Loading recommendations",
+    loadingTrending: "Loading trending topics",
+    rank: (rank: number) => `Rank ${rank}:`,
+  },
 } as const;

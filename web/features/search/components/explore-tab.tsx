@@ -52,7 +52,7 @@ function ExploreResults({ query, filters, renderFollow, renderPost, postSkeleton
 
   if (results.isPending) {
     return (
-      <div className="space-y-5" role="status" aria-busy="true" aria-label="Searching">
+      <div className="space-y-5" role="status" aria-busy="true" aria-label={T.a11y.searching}>
         <div className={userListFrame}>
           <UserRowSkeleton />
           <UserRowSkeleton />

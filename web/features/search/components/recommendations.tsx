@@ -63,7 +63,7 @@ export function RecommendedPeople({ renderFollow, renderPost }: { renderFollow: 
         </Button>
       </div>
       {recommendations.isPending ? (
-        <div className={userListFrame} role="status" aria-busy="true" aria-label="Loading recommendations">
+        <div className={userListFrame} role="status" aria-busy="true" aria-label={SEARCH_SCREEN_TEXTS.a11y.loadingRecommendations}>
           {Array.from({ length: RECOMMENDATION_LIMITS.shown }, (_, index) => (
             <UserRowSkeleton key={index} />
           ))}

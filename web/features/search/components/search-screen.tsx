@@ -51,7 +51,7 @@ export function SearchScreen({ params, onParamsChange, renderTab }: SearchScreen
         <SearchBox value={text} onChange={setText} busy={text.trim() !== query} />
       </div>
       <Tabs value={tab} onValueChange={(value) => onParamsChange({ tab: value === "explore" ? undefined : (value as SearchTab) })}>
-        <TabsList aria-label="Search sections">
+        <TabsList aria-label={SEARCH_SCREEN_TEXTS.a11y.sections}>
           {SEARCH_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="px-3">
               {SEARCH_SCREEN_TEXTS.tabs[value]}

@@ -75,7 +75,7 @@ export function TrendingTopics({ topics }: { topics: readonly TrendingTopic[] })
               >
                 <span className="w-6 shrink-0 text-center font-display text-lg font-bold text-muted-foreground" data-testid="trending-rank">
                   <span aria-hidden>{rank}</span>
-                  <span className="sr-only">Rank {rank}:</span>
+                  <span className="sr-only">{SEARCH_SCREEN_TEXTS.a11y.rank(rank)}</span>
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">#{topic.name}</span>
@@ -122,7 +122,7 @@ export function TrendingTopics({ topics }: { topics: readonly TrendingTopic[] })
 /** §9: eight placeholders while the topics load. */
 export function TrendingSkeleton() {
   return (
-    <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading trending topics" data-testid="trending-skeleton">
+    <div className="space-y-2" role="status" aria-busy="true" aria-label={SEARCH_SCREEN_TEXTS.a11y.loadingTrending} data-testid="trending-skeleton">
       {Array.from({ length: TRENDING_SKELETONS }, (_, index) => (
         <div key={index} className="flex items-center gap-3 rounded-2xl border bg-card px-4 py-3" data-testid="skeleton-row">
           <Skeleton className="size-6 rounded-md" />

@@ -33,8 +33,8 @@ function UserResults({ query, renderFollow }: { query: string; renderFollow: Ren
       errorMessage={T.errors.searchFailed.description}
       toastId="search-users"
       label={T.sections.users}
-      loadingLabel="Searching people"
-      loadingMoreLabel="Loading more people"
+      loadingLabel={T.a11y.searchingPeople}
+      loadingMoreLabel={T.a11y.loadingMorePeople}
       skeletons={
         <div className="divide-y rounded-[var(--radius-card)] border bg-card">
           {Array.from({ length: 5 }, (_, index) => (
