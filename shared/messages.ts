@@ -41,3 +41,4 @@ export * from "./messages/payments";
 export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";
+export * from "./messages/landing";

@@ -2,6 +2,7 @@
 // Start Creating and Explore Talent, stat claims, six features, professionals, pricing, footer.
 import { ArrowRight, BadgeCheck, Check, Heart, MessageCircle, Play, Star } from "lucide-react";
 import { type ComponentType, type ReactNode, createContext, use } from "react";
+import { LANDING_TEXTS } from "../../../shared/messages";
 import { ThemeToggle } from "../../components/app-shell/theme-toggle";
 import { Wordmark } from "../../components/brand/logo";
 import { Avatar } from "../../components/ui/avatar";
@@ -18,10 +19,12 @@ import { Waveform } from "./waveform";
  */
 const OUTLINE_EDGE = "border-foreground/50 dark:border-input";
 
+const T = LANDING_TEXTS;
+
 const SECTION_LINKS = [
-  { href: "#features", label: "Features" },
-  { href: "#professionals", label: "Professionals" },
-  { href: "#pricing", label: "Pricing" },
+  { href: "#features", label: T.sections.features },
+  { href: "#professionals", label: T.sections.professionals },
+  { href: "#pricing", label: T.sections.pricing },
 ] as const;
 
 /** What the page's links need: a path of the app and the anchor's own attributes. */
@@ -70,10 +73,10 @@ function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/50 bg-background/75 pt-safe backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" aria-label="Backline home" className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
+        <Link to="/" aria-label={T.topBar.home} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
           <Wordmark />
         </Link>
-        <nav aria-label="Sections" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={T.topBar.sectionsLabel} className="ml-6 hidden items-center gap-1 md:flex">
           {SECTION_LINKS.map((link) => (
             <a
               key={link.href}
@@ -87,15 +90,15 @@ function TopBar() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle className="hidden sm:inline-flex" />
           <Link to={appPaths.auth} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            Sign In
+            {T.topBar.signIn}
           </Link>
           <Link to={appPaths.auth} className={buttonVariants({ size: "sm" })} data-haptic="medium">
-            Get Started
+            {T.topBar.getStarted}
           </Link>
         </div>
       </div>
       {/* Phones get the section anchors as a second, scrollable row instead of a hidden menu. */}
-      <nav aria-label="Sections" className="flex gap-1 overflow-x-auto px-3 pb-2 md:hidden [scrollbar-width:none]">
+      <nav aria-label={T.topBar.sectionsLabel} className="flex gap-1 overflow-x-auto px-3 pb-2 md:hidden [scrollbar-width:none]">
         {SECTION_LINKS.map((link) => (
           <a
             key={link.href}
@@ -118,28 +121,27 @@ function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 md:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:gap-8 lg:pb-24">
         <div className="animate-rise-in text-center lg:text-left">
           <Badge className="mb-5 border border-primary/25 px-3 py-1 text-[13px]">
-            <span className="size-1.5 rounded-full bg-primary" aria-hidden /> Built for the people behind the music
+            <span className="size-1.5 rounded-full bg-primary" aria-hidden /> {T.hero.badge}
           </Badge>
           <h1
             id="hero-title"
             className="font-display text-[2.6rem] leading-[1.02] font-bold tracking-tight text-balance sm:text-6xl lg:text-7xl"
           >
             {/* Each phrase wraps as a unit, so phones get three clean lines instead of "Get / hired". */}
-            <span className="inline-block">Get heard.</span> <span className="inline-block">Get hired.</span>{" "}
+            <span className="inline-block">{T.hero.heard}</span> <span className="inline-block">{T.hero.hired}</span>{" "}
             <span className="inline-block bg-gradient-to-r from-amber-300 via-orange-500 to-rose-500 bg-clip-text text-transparent">
-              Get paid.
+              {T.hero.paid}
             </span>
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-base text-pretty text-muted-foreground sm:text-lg lg:mx-0">
-            Backline is where producers, engineers, singers, DJs, studio owners and coaches share their work, find
-            collaborators and sell their services — all from one profile.
+            {T.hero.intro}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <Link to={appPaths.auth} className={buttonVariants({ size: "lg" })} data-haptic="medium">
-              Start Creating <ArrowRight aria-hidden />
+              {T.hero.startCreating} <ArrowRight aria-hidden />
             </Link>
             <Link to={appPaths.auth} className={buttonVariants({ variant: "outline", size: "lg", className: OUTLINE_EDGE })}>
-              Explore Talent
+              {T.hero.exploreTalent}
             </Link>
           </div>
           <dl className="mx-auto mt-10 grid max-w-md grid-cols-3 divide-x divide-border rounded-2xl border border-border/70 bg-card/60 py-4 backdrop-blur lg:mx-0">
@@ -148,7 +150,7 @@ function Hero() {
                 <dt className="order-2 text-xs text-muted-foreground sm:text-sm">{stat.label}</dt>
                 <dd className="order-1 flex items-center gap-1 font-display text-2xl font-bold tracking-tight sm:text-3xl">
                   {stat.value}
-                  {stat.label === "Rating" ? <Star className="size-5 fill-amber-400 text-amber-400" aria-label="stars" /> : null}
+                  {stat.label === T.stats.rating.label ? <Star className="size-5 fill-amber-400 text-amber-400" aria-label={T.hero.stars} /> : null}
                 </dd>
               </div>
             ))}
@@ -200,14 +202,14 @@ function HeroShowcase() {
     <div aria-hidden className="relative mx-auto mb-16 w-full max-w-sm animate-rise-in [animation-delay:120ms] lg:mb-10 lg:max-w-md">
       <div className="relative rounded-[2rem] border border-border/80 bg-card/90 p-4 shadow-[0_30px_80px_-20px_rgb(0_0_0/0.55)] backdrop-blur-xl">
         <div className="flex items-center gap-3">
-          <Avatar name="Maya Lopez" size="sm" />
+          <Avatar name={T.showcase.author} size="sm" />
           <div className="min-w-0 flex-1">
             <p className="flex items-center gap-1 text-sm font-semibold">
-              Maya Lopez <BadgeCheck className="size-4 text-primary" />
+              {T.showcase.author} <BadgeCheck className="size-4 text-primary" />
             </p>
-            <p className="text-xs text-muted-foreground">Mixing Engineer · Atlanta</p>
+            <p className="text-xs text-muted-foreground">{T.showcase.authorRole}</p>
           </div>
-          <span className="text-xs text-muted-foreground">2h</span>
+          <span className="text-xs text-muted-foreground">{T.showcase.postedAgo}</span>
         </div>
         <div className="mt-4 rounded-2xl bg-gradient-to-br from-orange-500/15 via-rose-500/10 to-transparent p-4">
           <div className="flex items-center gap-3">
@@ -215,40 +217,40 @@ function HeroShowcase() {
               <Play className="ml-0.5 size-5 fill-current" />
             </span>
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">Late Night Drive — mix v3</p>
-              <p className="text-xs text-muted-foreground">1:12 / 3:24</p>
+              <p className="truncate text-sm font-semibold">{T.showcase.track}</p>
+              <p className="text-xs text-muted-foreground">{T.showcase.position}</p>
             </div>
           </div>
           <Waveform className="mt-4" bars={56} progress={0.36} seed={1.3} />
         </div>
         <p className="mt-3 text-sm">
-          Vocals finally sit right. Parallel comp on the bus + a touch of tape.{" "}
-          <span className="text-primary">#mixing #rnb</span>
+          {T.showcase.caption}{" "}
+          <span className="text-primary">{T.showcase.tags}</span>
         </p>
         <div className="mt-3 flex items-center gap-5 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
-            <Heart className="size-4 fill-rose-500 text-rose-500" /> 1.2K
+            <Heart className="size-4 fill-rose-500 text-rose-500" /> {T.showcase.likes}
           </span>
           <span className="flex items-center gap-1.5">
-            <MessageCircle className="size-4" /> 86
+            <MessageCircle className="size-4" /> {T.showcase.comments}
           </span>
         </div>
       </div>
 
       <div className="absolute -right-2 -bottom-16 w-52 rounded-2xl border border-border/80 bg-popover/95 p-3 shadow-2xl backdrop-blur-xl sm:-right-10">
-        <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">Service</p>
-        <p className="mt-0.5 text-sm font-semibold">Vocal Mix &amp; Master</p>
+        <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{T.showcase.serviceKind}</p>
+        <p className="mt-0.5 text-sm font-semibold">{T.showcase.serviceName}</p>
         <div className="mt-2 flex items-center justify-between text-xs">
-          <span className="font-display text-base font-bold text-primary">$120</span>
-          <span className="rounded-full bg-muted px-2 py-0.5 text-muted-foreground">3 days</span>
+          <span className="font-display text-base font-bold text-primary">{T.showcase.servicePrice}</span>
+          <span className="rounded-full bg-muted px-2 py-0.5 text-muted-foreground">{T.showcase.serviceDelivery}</span>
         </div>
       </div>
 
       <div className="absolute -top-6 -right-2 flex items-center gap-2 rounded-2xl border border-border/80 bg-popover/95 py-2 pr-3 pl-2 shadow-2xl backdrop-blur-xl sm:-right-8">
-        <Avatar name="DJ Kofi" size="xs" />
+        <Avatar name={T.showcase.sender} size="xs" />
         <div className="text-xs">
-          <p className="font-semibold">DJ Kofi</p>
-          <p className="text-muted-foreground">Can you do stems by Friday?</p>
+          <p className="font-semibold">{T.showcase.sender}</p>
+          <p className="text-muted-foreground">{T.showcase.message}</p>
         </div>
       </div>
     </div>
@@ -297,9 +299,9 @@ function Features() {
   return (
     <LandingSection
       id="features"
-      eyebrow="Features"
-      title="Your studio, storefront and scene in one app"
-      lead="Stop juggling a portfolio site, three social apps and a payment link. Backline does the whole gig."
+      eyebrow={T.features.eyebrow}
+      title={T.features.title}
+      lead={T.features.lead}
     >
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => {
@@ -327,9 +329,9 @@ function Professionals() {
   return (
     <LandingSection
       id="professionals"
-      eyebrow="Professionals"
-      title="Made for every seat in the session"
-      lead="Whether you're behind the desk, the mic or the decks, Backline gives your craft a home and your clients a way to book it."
+      eyebrow={T.professionals.eyebrow}
+      title={T.professionals.title}
+      lead={T.professionals.lead}
       className="bg-[linear-gradient(180deg,transparent,color-mix(in_oklab,var(--color-accent)_45%,transparent))]"
     >
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -363,9 +365,9 @@ function Pricing() {
   return (
     <LandingSection
       id="pricing"
-      eyebrow="Pricing"
-      title="Free to join. Fair when you sell."
-      lead="No subscriptions and no cut from your price. Buyers pay a small service fee at checkout, and that's it."
+      eyebrow={T.pricing.eyebrow}
+      title={T.pricing.title}
+      lead={T.pricing.lead}
     >
       <div className="mx-auto mt-12 grid max-w-4xl gap-4 md:grid-cols-2">
         {PLANS.map((plan) => (
@@ -380,7 +382,7 @@ function Pricing() {
             )}
           >
             {plan.highlighted ? (
-              <Badge className="absolute -top-3 left-6 bg-primary text-primary-foreground">Most musicians start here</Badge>
+              <Badge className="absolute -top-3 left-6 bg-primary text-primary-foreground">{T.pricing.highlighted}</Badge>
             ) : null}
             <h3 id={`plan-${plan.name}`} className="font-display text-xl font-semibold">
               {plan.name}
@@ -428,10 +430,10 @@ function ClosingCall() {
           ))}
         </div>
         <h2 id="closing-title" className="relative font-display text-3xl font-bold tracking-tight text-balance sm:text-5xl">
-          Your next session starts here
+          {T.closing.title}
         </h2>
         <p className="relative mx-auto mt-4 max-w-xl text-white/85 sm:text-lg">
-          Set up your profile in two minutes, post your best work and let the right people find you.
+          {T.closing.body}
         </p>
         <Link
           to={appPaths.auth}
@@ -442,7 +444,7 @@ function ClosingCall() {
             className: "relative mt-8 bg-white text-neutral-950 hover:bg-white/90",
           })}
         >
-          Get Started <ArrowRight aria-hidden />
+          {T.closing.getStarted} <ArrowRight aria-hidden />
         </Link>
       </div>
     </section>
@@ -456,11 +458,11 @@ function Footer() {
         <div className="col-span-2 md:col-span-1">
           <Wordmark />
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">
-            The social network and marketplace for the people behind the music.
+            {T.footer.tagline}
           </p>
         </div>
-        <nav aria-label="Product">
-          <h2 className="text-sm font-semibold">Product</h2>
+        <nav aria-label={T.footer.product}>
+          <h2 className="text-sm font-semibold">{T.footer.product}</h2>
           <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
             {SECTION_LINKS.map((link) => (
               <li key={link.href}>
@@ -471,25 +473,25 @@ function Footer() {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Account">
-          <h2 className="text-sm font-semibold">Account</h2>
+        <nav aria-label={T.footer.account}>
+          <h2 className="text-sm font-semibold">{T.footer.account}</h2>
           <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
             <li>
               <Link to={appPaths.auth} className="transition hover:text-foreground">
-                Sign In
+                {T.footer.signIn}
               </Link>
             </li>
             <li>
               <Link to={appPaths.auth} className="transition hover:text-foreground">
-                Create an account
+                {T.footer.createAccount}
               </Link>
             </li>
           </ul>
         </nav>
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-col gap-2 border-t border-border/60 px-4 pt-6 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
-        <p>© 2024 Backline. All rights reserved.</p>
-        <p>Made for producers, engineers, singers, DJs, studio owners and coaches.</p>
+        <p>{T.footer.copyright}</p>
+        <p>{T.footer.madeFor}</p>
       </div>
     </footer>
   );
