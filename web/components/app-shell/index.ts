@@ -1,4 +1,3 @@
-export { BottomNav,   } from "./bottom-nav";
+export { BottomNav } from "./bottom-nav";
 export { MobileHeader } from "./mobile-header";
-;
 export { ThemeToggle } from "./theme-toggle";
