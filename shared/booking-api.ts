@@ -30,6 +30,7 @@ import { z } from "zod";
 import { BOOKING_TEXTS } from "./messages";
 import { isTimeZone } from "./rules/zoned-time";
 import { idSchema } from "./schemas/common";
+import type { Page } from "./paging";
 
 /** How far ahead free times are offered (decision record 0054). */
 export const BOOKING_WEEKS_AHEAD = 4;
@@ -116,10 +117,7 @@ export interface Booking {
   updatedAt: number;
 }
 
-export interface BookingPage {
-  items: Booking[];
-  nextCursor: string | null;
-}
+export type BookingPage = Page<Booking>;
 
 /** A paid order of a service that needs scheduling, bought by the caller. */
 export interface BookableOrder {

@@ -66,6 +66,7 @@ import { z } from "zod";
 import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants";
 import { CHECKOUT_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
+import type { Page } from "./paging";
 
 /** §9: the platform fee, 5% on top of the price. */
 export const PLATFORM_FEE_PERCENT = 5;
@@ -184,11 +185,7 @@ export interface OrderSummary {
   counterpart: OrderParty;
 }
 
-export interface OrderPage {
-  items: OrderSummary[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
+export type OrderPage = Page<OrderSummary>;
 
 export interface OrderHistoryEntry {
   id: string;

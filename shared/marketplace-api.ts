@@ -66,6 +66,7 @@ import { MARKET_TEXTS, REQUEST_TEXTS } from "./messages";
 import type { ItemRating } from "./review-api";
 import { parseDollarsToCents, type PriceDisplay } from "./rules/price";
 import { cleanedText, idSchema, optionalCleanedText } from "./schemas/common";
+import type { Page } from "./paging";
 
 export const PRODUCT_IMAGE_MAX_BYTES = MARKET_LIMITS.productImageMaxMb * MB;
 export const PRODUCT_FILE_MAX_BYTES = MARKET_LIMITS.productFileMaxMb * MB;
@@ -369,16 +370,9 @@ export interface ProductDetail extends MarketProduct {
   rating: ItemRating | null;
 }
 
-export interface OwnerServicePage {
-  items: MarketService[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
+export type OwnerServicePage = Page<MarketService>;
 
-export interface OwnerProductPage {
-  items: OwnerProduct[];
-  nextCursor: string | null;
-}
+export type OwnerProductPage = Page<OwnerProduct>;
 
 /** POST /api/products/images: the id to put in `imageUploadId`, and a URL for the form's preview. */
 export interface ProductImageUpload {

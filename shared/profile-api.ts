@@ -61,6 +61,7 @@ import { cleanText } from "./rules/sanitize";
 import { validateProfileUsername } from "./rules/username";
 import { normalizeWebsiteUrl } from "./rules/website";
 import { byRule, cleanedText, optionalCleanedText } from "./schemas/common";
+import type { Page } from "./paging";
 
 /** The avatar limit of §5 and §9, in bytes. */
 export const AVATAR_MAX_BYTES = PROFILE_LIMITS.avatarMaxMb * MB;
@@ -321,16 +322,9 @@ export interface ProductCard {
   rating: ItemRating | null;
 }
 
-export interface ServiceCardPage {
-  items: ServiceCard[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
+export type ServiceCardPage = Page<ServiceCard>;
 
-export interface ProductCardPage {
-  items: ProductCard[];
-  nextCursor: string | null;
-}
+export type ProductCardPage = Page<ProductCard>;
 
 /** GET /api/profile/dashboard: everything the dashboard shows, in one answer. */
 export interface Dashboard {

@@ -30,6 +30,7 @@
 import { z } from "zod";
 import { REQUEST_TEXTS, REVIEW_TEXTS } from "./messages";
 import { prepareReviewText } from "./rules/review-text";
+import type { Page } from "./paging";
 
 export const REVIEW_LIMITS = {
   /** Not in the spec: a review says what a comment can say (TEXT_LIMITS.comment). */
@@ -107,10 +108,7 @@ export interface Review {
   buyer: ReviewPerson;
 }
 
-export interface ReviewPage {
-  items: Review[];
-  nextCursor: string | null;
-}
+export type ReviewPage = Page<Review>;
 
 export interface ReviewSummary {
   /** Null when there is no review: nothing is invented. */

@@ -40,6 +40,7 @@ import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, 
 import { cursorSchema } from "./cursor";
 import type { Post, PostAuthor } from "./posts-api";
 import type { ServiceCard } from "./profile-api";
+import type { Page } from "./paging";
 
 /** §3 search filter contentType: all, image, video, audio. */
 export const SEARCH_CONTENT_TYPES = ["all", ...CONTENT_TYPES] as const;
@@ -157,11 +158,8 @@ export interface SearchUser {
   };
 }
 
-export interface SearchUserPage {
-  items: SearchUser[];
-  /** Opaque; only for sort `recent`. Null on the last page and for the other sorts. */
-  nextCursor: string | null;
-}
+/** `nextCursor`: opaque; only for sort `recent`. Null on the last page and for the other sorts. */
+export type SearchUserPage = Page<SearchUser>;
 
 /** §3 hashtags: id, name (without '#', lowercase), usage_count, trending_score. */
 export interface HashtagSummary {
@@ -186,10 +184,7 @@ export interface ServiceSearchResult extends ServiceCard {
   author: PostAuthor;
 }
 
-export interface ServiceSearchPage {
-  items: ServiceSearchResult[];
-  nextCursor: string | null;
-}
+export type ServiceSearchPage = Page<ServiceSearchResult>;
 
 /** §9 trending topics: rank (1-based), post count and the rounded score; the badge is the UI's. */
 export interface TrendingTopic {

@@ -15,9 +15,10 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT, type Post, type PostPage } from "../../../shared/posts-api";
+import type { Post, PostPage } from "../../../shared/posts-api";
 import type { UpdatePostInput } from "../../../shared/schemas/post";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 import { patchPostEverywhere, patchPostInPage, registerPostCache } from "../../lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
@@ -70,7 +71,7 @@ function listCall(source: PostListSource, query: { cursor?: string; limit: strin
 
 export const postCalls = {
   list: (source: PostListSource, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
-    unwrap(listCall(source, { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) }, { signal })),
+    unwrap(listCall(source, pageQuery(cursor), { signal })),
   get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":postId"].$get({ param: { postId } }, { init: { signal } })),
   update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":postId"].$patch({ param: { postId }, json: body })),
   remove: (postId: string) => unwrap(api.api.posts[":postId"].$delete({ param: { postId } })),
@@ -91,8 +92,7 @@ export function postListInfiniteQueryOptions(source: PostListSource) {
   return infiniteQueryOptions({
     queryKey: postKeys.list(source),
     queryFn: ({ pageParam, signal }) => postCalls.list(source, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: PostPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

@@ -13,6 +13,7 @@ import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } 
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
+import { mapPage, pageOf } from "./paging";
 
 /** The two participants in the stored order: the smaller id first (the table's CHECK). */
 function orderedPair(a: string, b: string): [string, string] {
@@ -168,10 +169,8 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
  */
 export async function listConversations(db: Db, input: Omit<ListInput, "conversationId">): Promise<ConversationPage> {
   const rows = await summaryQuery(db, { ...input, limit: input.limit + 1 });
-  const more = rows.length > input.limit;
-  const items = rows.slice(0, input.limit).map((row) => toSummary(row, input.userId));
-  const tail = items.at(-1);
-  return { items, nextCursor: more && tail ? encodeCursor({ createdAt: tail.activityAt, id: tail.id }) : null };
+  const page = pageOf(rows, input.limit, (row) => ({ createdAt: Number(row.activityAt), id: row.id }));
+  return mapPage(page, (row) => toSummary(row, input.userId));
 }
 
 /** One conversation as the list shows it, if `userId` takes part in it. */

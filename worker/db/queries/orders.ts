@@ -7,6 +7,7 @@ import type { Cursor } from "../../../shared/cursor";
 import type { OrderStatus } from "../../../shared/constants";
 import type { Db } from "../client";
 import { startingPackageCents } from "../../../shared/rules/price";
+import { pageOf } from "./paging";
 import { readPackages } from "./seller-items";
 import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
 
@@ -152,7 +153,7 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit + 1);
-  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  return pageOf(rows, options.limit, (row) => ({ createdAt: row.order.createdAt, id: row.order.id }));
 }
 
 export async function counterpartOf(db: Db, userId: string) {

@@ -11,7 +11,8 @@ import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
 import { itemRating } from "./reviews";
-import { pageOf, sellerProductsQuery, toSeller } from "./seller-items";
+import { mapPage, pageOf } from "./paging";
+import { sellerProductsQuery, toSeller } from "./seller-items";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -51,8 +52,7 @@ export function toOwnerProduct(row: ProductRow): OwnerProduct {
 
 /** The owner's grid: their products newest first (products_user_created_idx, like the profile tab). */
 export async function listOwnProducts(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerProductPage> {
-  const page = pageOf(await sellerProductsQuery(db, options), options.limit);
-  return { items: page.items.map(toOwnerProduct), nextCursor: page.nextCursor };
+  return mapPage(pageOf(await sellerProductsQuery(db, options), options.limit), toOwnerProduct);
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductRow | undefined> {

@@ -7,6 +7,7 @@ import type { Cursor } from "../../../shared/cursor";
 import type { ItemRating, RequestableOrder, Review, ReviewPerson } from "../../../shared/review-api";
 import type { Db } from "../client";
 import { orders, profiles, reviewRequests, reviews } from "../schema";
+import { mapPage, pageOf } from "./paging";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -118,8 +119,7 @@ export function receivedReviewsQuery(db: Db, options: { sellerId: string; cursor
 
 export async function listReceivedReviews(db: Db, options: { sellerId: string; cursor?: Cursor | null | undefined; limit: number }) {
   const rows = await receivedReviewsQuery(db, options);
-  const items = rows.slice(0, options.limit).map((r) => toReview(r.review, toPerson(r.review.buyerId, r.buyer)));
-  return { items, hasMore: rows.length > options.limit };
+  return mapPage(pageOf(rows, options.limit, (r) => ({ createdAt: r.review.createdAt, id: r.review.id })), (r) => toReview(r.review, toPerson(r.review.buyerId, r.buyer)));
 }
 
 /** The seller's breakdown query: one index-only count per star; exported for the plan test. */

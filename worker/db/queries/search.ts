@@ -6,7 +6,7 @@
 // and popular post sorts with a query 0070; tests/worker/search/query-plans.test.ts checks the plans.
 import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Cursor } from "../../../shared/cursor";
 import type { Post } from "../../../shared/posts-api";
 import type { SearchSort } from "../../../shared/constants";
 import type { HashtagSummary, SearchFilters, SearchUser, ServiceSearchResult } from "../../../shared/search-api";
@@ -14,6 +14,7 @@ import { ftsMatchExpression } from "../../lib/fts-query";
 import type { Db } from "../client";
 import { hashtags, posts, profiles, services } from "../schema";
 import { authorColumns, toAuthor } from "./authors";
+import { mapPage, pageOf } from "./paging";
 import { postSelection, toPost, type PostRow } from "./posts";
 import { itemRatings } from "./reviews";
 import { toServiceCard } from "./seller-items";
@@ -230,12 +231,9 @@ export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{
   const exactRow = (exact as UserRow[])[0];
   // An exact handle older than the window: first, as the windowed order would have placed it.
   if (exactRow && !rows.some((row) => row.userId === exactRow.userId)) rows = [exactRow, ...rows].slice(0, options.limit + 1);
-  const more = rows.length > options.limit;
-  const kept = more ? rows.slice(0, options.limit) : rows;
-  const last = kept.at(-1);
+  const page = mapPage(pageOf(rows, options.limit, (row) => ({ createdAt: row.createdAt, id: row.userId })), (row) => toSearchUser(row, options.viewerId));
   // Only the recent order is a keyset over (created_at, user_id); the ranked orders are the top.
-  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.userId }) : null;
-  return { items: kept.map((row) => toSearchUser(row, options.viewerId)), nextCursor };
+  return { items: page.items, nextCursor: options.filters.sortBy === "recent" ? page.nextCursor : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -507,11 +505,8 @@ export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{
   } else {
     rows = await unrankedPostSearch(db, options, match);
   }
-  const more = rows.length > options.limit;
-  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId));
-  const last = items.at(-1);
-  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
+  const page = mapPage(pageOf(rows, options.limit), (row) => toPost(row, options.viewerId));
+  return { items: page.items, nextCursor: options.filters.sortBy === "recent" ? page.nextCursor : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -573,14 +568,11 @@ export async function searchServices(db: Db, options: ServiceSearchOptions): Pro
   const query = serviceSearchQuery(db, options);
   if (query === null) return { items: [], nextCursor: null };
   const rows = await query;
-  const more = rows.length > options.limit;
-  const page = more ? rows.slice(0, options.limit) : rows;
-  const ratings = await itemRatings(db, "service", page.map((row) => row.id));
-  const items = page.map((row) => ({ ...toServiceCard(row, ratings.get(row.id) ?? null), author: toAuthor(row) }));
-  const last = items.at(-1);
+  const rowPage = pageOf(rows, options.limit);
+  const ratings = await itemRatings(db, "service", rowPage.items.map((row) => row.id));
+  const page = mapPage(rowPage, (row) => ({ ...toServiceCard(row, ratings.get(row.id) ?? null), author: toAuthor(row) }));
   // Only the newest-first list (no query) pages; a ranked list is the top 15.
-  const nextCursor = more && last && options.q === "" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
+  return { items: page.items, nextCursor: options.q === "" ? page.nextCursor : null };
 }
 
 // ---------------------------------------------------------------------------------------------

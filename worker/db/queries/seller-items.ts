@@ -3,7 +3,7 @@
 // display). Newest first with a keyset cursor on (created_at, id) (decision record 0006), served by
 // services_user_created_idx and products_user_created_idx.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Cursor } from "../../../shared/cursor";
 import type { SellerSummary, ServicePackage } from "../../../shared/marketplace-api";
 import type { ProductCard, ProductCardPage, ServiceCard, ServiceCardPage } from "../../../shared/profile-api";
 import type { ItemRating } from "../../../shared/review-api";
@@ -11,6 +11,7 @@ import { formatCents, formatServicePrice, startingPackageCents } from "../../../
 import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
+import { mapPage, pageOf } from "./paging";
 import { itemRatings } from "./reviews";
 
 export interface SellerListOptions {
@@ -21,13 +22,6 @@ export interface SellerListOptions {
 
 function before(table: typeof services | typeof products, cursor: Cursor | null | undefined): SQL | undefined {
   return cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined;
-}
-
-export function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], limit: number): { items: Item[]; nextCursor: string | null } {
-  const more = rows.length > limit;
-  const items = more ? rows.slice(0, limit) : rows;
-  const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
 type ServiceRow = typeof services.$inferSelect;
@@ -117,13 +111,13 @@ export function sellerProductsQuery(db: Db, options: SellerListOptions) {
 export async function listSellerServices(db: Db, options: SellerListOptions): Promise<ServiceCardPage> {
   const page = pageOf(await sellerServicesQuery(db, options), options.limit);
   const ratings = await itemRatings(db, "service", page.items.map((row) => row.id));
-  return { items: page.items.map((row) => toServiceCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
+  return mapPage(page, (row) => toServiceCard(row, ratings.get(row.id) ?? null));
 }
 
 export async function listSellerProducts(db: Db, options: SellerListOptions): Promise<ProductCardPage> {
   const page = pageOf(await sellerProductsQuery(db, options), options.limit);
   const ratings = await itemRatings(db, "product", page.items.map((row) => row.id));
-  return { items: page.items.map((row) => toProductCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
+  return mapPage(page, (row) => toProductCard(row, ratings.get(row.id) ?? null));
 }
 
 /** The dashboard's totals: one batch of three index-only counts. */

@@ -9,7 +9,8 @@ import type { Cursor } from "../../../shared/cursor";
 import type { Db } from "../client";
 import { profiles, services } from "../schema";
 import { itemRating } from "./reviews";
-import { pageOf, readPackages, sellerServicesQuery, toSeller } from "./seller-items";
+import { mapPage, pageOf } from "./paging";
+import { readPackages, sellerServicesQuery, toSeller } from "./seller-items";
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -39,8 +40,7 @@ export function toMarketService(row: ServiceRow, where: "owner" | "public"): Mar
 
 /** The owner's grid: their services newest first (services_user_created_idx, like the profile tab). */
 export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerServicePage> {
-  const page = pageOf(await sellerServicesQuery(db, options), options.limit);
-  return { items: page.items.map((row) => toMarketService(row, "owner")), nextCursor: page.nextCursor };
+  return mapPage(pageOf(await sellerServicesQuery(db, options), options.limit), (row) => toMarketService(row, "owner"));
 }
 
 export async function getService(db: Db, id: string): Promise<ServiceRow | undefined> {
