@@ -67,6 +67,7 @@ import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants"
 import { CHECKOUT_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
 import type { Page } from "./paging";
+import type { PartyRef } from "./people";
 
 /** §9: the platform fee, 5% on top of the price. */
 export const PLATFORM_FEE_PERCENT = 5;
@@ -154,12 +155,8 @@ export type OrderKind = "digital" | "physical" | "service";
 export const ORDER_ACTIONS = ["ship", "deliver", "attach-file", "complete", "request-revision", "refund", "download"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-export interface OrderParty {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
+/** The other party of an order or an offer (shared/people.ts). */
+export type OrderParty = PartyRef;
 
 export interface OrderSummary {
   id: string;

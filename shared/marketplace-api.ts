@@ -67,6 +67,7 @@ import type { ItemRating } from "./review-api";
 import { parseDollarsToCents, type PriceDisplay } from "./rules/price";
 import { cleanedText, idSchema, optionalCleanedText } from "./schemas/common";
 import type { Page } from "./paging";
+import type { PersonLine } from "./people";
 
 export const PRODUCT_IMAGE_MAX_BYTES = MARKET_LIMITS.productImageMaxMb * MB;
 export const PRODUCT_FILE_MAX_BYTES = MARKET_LIMITS.productFileMaxMb * MB;
@@ -288,13 +289,7 @@ export interface ServicePackage {
 }
 
 /** The seller's line on a detail page: avatar, name and @username linking to /profile/{userId}. */
-export interface SellerSummary {
-  userId: string;
-  username: string;
-  displayName: string;
-  /** `/media/avatars/…`, or null for the initials fallback. */
-  avatarUrl: string | null;
-}
+export type SellerSummary = PersonLine;
 
 /** A service as the owner's grid and the detail page show it. */
 export interface MarketService {

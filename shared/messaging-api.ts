@@ -6,7 +6,7 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
 import { MESSAGING_TEXTS, REQUEST_TEXTS } from "./messages";
-import type { PostAuthor } from "./posts-api";
+import type { PersonLine } from "./people";
 import { idSchema } from "./schemas/common";
 import type { Page } from "./paging";
 
@@ -37,7 +37,7 @@ export const sendMessageBodySchema = z.object({
  */
 export const messagesQuerySchema = z.object({ before: cursorSchema.optional(), since: cursorSchema.optional() });
 
-export type ConversationUser = Pick<PostAuthor, "userId" | "username" | "displayName" | "avatarUrl">;
+export type ConversationUser = PersonLine;
 
 export interface ConversationSummary {
   id: string;

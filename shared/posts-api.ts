@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MB } from "./constants";
 import { UPLOAD_TEXTS } from "./messages";
 import type { Page } from "./paging";
+import type { PersonRef } from "./people";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
 /**
@@ -68,14 +69,6 @@ export const createPostBodySchema = z.object({
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
-export interface PostAuthor {
-  userId: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verified: boolean;
-}
-
 interface PostViewer {
   liked: boolean;
   bookmarked: boolean;
@@ -103,7 +96,7 @@ export interface Post {
   commentsCount: number;
   createdAt: number;
   updatedAt: number;
-  author: PostAuthor;
+  author: PersonRef;
   viewer: PostViewer;
 }
 

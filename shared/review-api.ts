@@ -31,6 +31,7 @@ import { z } from "zod";
 import { REQUEST_TEXTS, REVIEW_TEXTS } from "./messages";
 import { prepareReviewText } from "./rules/review-text";
 import type { Page } from "./paging";
+import type { PartyRef } from "./people";
 
 export const REVIEW_LIMITS = {
   /** Not in the spec: a review says what a comment can say (TEXT_LIMITS.comment). */
@@ -87,12 +88,8 @@ export interface ItemRating {
   count: number;
 }
 
-export interface ReviewPerson {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
+/** The buyer who wrote a review (shared/people.ts). */
+export type ReviewPerson = PartyRef;
 
 export interface Review {
   id: string;

@@ -38,7 +38,8 @@
 import { z } from "zod";
 import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type SearchSort } from "./constants";
 import { cursorSchema } from "./cursor";
-import type { Post, PostAuthor } from "./posts-api";
+import type { PersonRef } from "./people";
+import type { Post } from "./posts-api";
 import type { ServiceCard } from "./profile-api";
 import type { Page } from "./paging";
 
@@ -139,13 +140,9 @@ export function isEmptySearch(filters: SearchFilters): boolean {
 // Responses
 
 /** A person in search results and recommendations, with the Follow/Unfollow state (§2 Users). */
-export interface SearchUser {
-  userId: string;
-  username: string;
+export interface SearchUser extends PersonRef {
   /** Never empty: the username when no display name was chosen. */
   displayName: string;
-  avatarUrl: string | null;
-  verified: boolean;
   profession: string | null;
   location: string | null;
   bio: string | null;
@@ -181,7 +178,7 @@ export interface ExploreResults {
 
 /** §2 Services tab: the service card (with §9's price line) and its author. Links to /service/{id}. */
 export interface ServiceSearchResult extends ServiceCard {
-  author: PostAuthor;
+  author: PersonRef;
 }
 
 export type ServiceSearchPage = Page<ServiceSearchResult>;

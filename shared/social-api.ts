@@ -8,7 +8,7 @@ import { cursorSchema } from "./cursor";
 import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
 import { limitSchema } from "./paging";
 import { idSchema } from "./schemas/common";
-import type { PostAuthor } from "./posts-api";
+import type { PersonRef } from "./people";
 import type { Comment } from "./realtime";
 
 /** PUT /api/posts/:postId/like — the state the client wants, not a toggle, so retries are safe. */
@@ -86,7 +86,7 @@ export interface CommentThreadEntry extends CommentEntry {
 }
 
 /** The authors of a page's comments, by user id. */
-export type CommentAuthors = Record<string, PostAuthor>;
+export type CommentAuthors = Record<string, PersonRef>;
 
 /** GET /api/posts/:postId/comments — one page of threads. */
 export interface CommentPage {

@@ -28,7 +28,7 @@ import {
 import { canDeleteComment } from "../../lib/permissions";
 import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
-import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
+import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { pageOf } from "./paging";
 
 const selection = {

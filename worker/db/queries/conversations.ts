@@ -14,6 +14,7 @@ import type { Db } from "../client";
 import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
 import { mapPage, pageOf } from "./paging";
+import { toPersonLine } from "./people";
 
 /** The two participants in the stored order: the smaller id first (the table's CHECK). */
 function orderedPair(a: string, b: string): [string, string] {
@@ -148,12 +149,7 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
   const otherId = otherParticipant(row, userId);
   return {
     id: row.id,
-    otherUser: {
-      userId: otherId,
-      username: row.otherUsername ?? "",
-      displayName: row.otherDisplayName ?? row.otherUsername ?? "",
-      avatarUrl: row.otherAvatarUrl,
-    },
+    otherUser: toPersonLine(otherId, { username: row.otherUsername, displayName: row.otherDisplayName, avatarUrl: row.otherAvatarUrl }),
     lastMessage:
       row.lastSenderId !== null && row.lastContent !== null && row.lastCreatedAt !== null
         ? { senderId: row.lastSenderId, content: row.lastContent, createdAt: row.lastCreatedAt }

@@ -8,6 +8,7 @@ import type { OrderStatus } from "../../../shared/constants";
 import type { Db } from "../client";
 import { startingPackageCents } from "../../../shared/rules/price";
 import { pageOf } from "./paging";
+import { personColumns } from "./people";
 import { readPackages } from "./seller-items";
 import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
 
@@ -126,7 +127,6 @@ export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHist
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
 /**
  * Payment attempts that never went through: every Buy Now writes a pending order, so abandoned
@@ -140,7 +140,7 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
   const other = options.role === "buyer" ? orders.sellerId : orders.buyerId;
   const { cursor } = options;
   const rows = await db
-    .select({ order: orders, counterpart: counterpartColumns })
+    .select({ order: orders, counterpart: personColumns })
     .from(orders)
     .leftJoin(profiles, eq(profiles.userId, other))
     .where(
@@ -157,7 +157,7 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
 }
 
 export async function counterpartOf(db: Db, userId: string) {
-  const [row] = await db.select(counterpartColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? { username: null, displayName: null, avatarUrl: null };
 }
 

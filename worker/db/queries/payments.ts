@@ -9,6 +9,7 @@ import type { Db } from "../client";
 import { offers, orders, profiles } from "../schema";
 import { listOrders } from "./orders";
 import { pageFrom, pageOf } from "./paging";
+import { personColumns } from "./people";
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -69,7 +70,6 @@ export async function getOffer(db: Db, offerId: string): Promise<OfferRow | null
   return row ?? null;
 }
 
-const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
 /** One side's offers, newest first, keyset on (created_at, id) through that side's index. */
 export async function listOffers(db: Db, options: { userId: string; role: "sent" | "received"; cursor?: Cursor | undefined; limit: number }) {
@@ -77,7 +77,7 @@ export async function listOffers(db: Db, options: { userId: string; role: "sent"
   const other = options.role === "sent" ? offers.buyerId : offers.sellerId;
   const { cursor } = options;
   const rows = await db
-    .select({ offer: offers, counterpart: counterpartColumns })
+    .select({ offer: offers, counterpart: personColumns })
     .from(offers)
     .leftJoin(profiles, eq(profiles.userId, other))
     .where(and(eq(mine, options.userId), cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined))
@@ -115,7 +115,7 @@ export async function claimOffer(db: Db, offerId: string, orderId: string, now: 
 /** The user a Create Invoice names, case-insensitively through profiles_username_lower_unique. */
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ userId: profiles.userId, ...counterpartColumns })
+    .select({ userId: profiles.userId, ...personColumns })
     .from(profiles)
     .where(sql`lower(${profiles.username}) = lower(${username})`)
     .limit(1);

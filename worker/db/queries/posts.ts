@@ -14,7 +14,7 @@ import { isOwner } from "../../lib/permissions";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
-import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
+import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { mapPage, pageOf } from "./paging";
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import type { HashtagSummary, SearchFilters, SearchUser, ServiceSearchResult } f
 import { ftsMatchExpression } from "../../lib/fts-query";
 import type { Db } from "../client";
 import { hashtags, posts, profiles, services } from "../schema";
-import { authorColumns, toAuthor } from "./authors";
+import { authorColumns, toAuthor } from "./people";
 import { mapPage, pageOf } from "./paging";
 import { postSelection, toPost, type PostRow } from "./posts";
 import { itemRatings } from "./reviews";

@@ -12,6 +12,7 @@ import { mediaUrl } from "../../lib/media-url";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
 import { mapPage, pageOf } from "./paging";
+import { toPersonLine } from "./people";
 import { itemRatings } from "./reviews";
 
 export interface SellerListOptions {
@@ -45,7 +46,9 @@ export function readPackages(value: unknown): ServicePackage[] {
 
 /** The seller line of a detail page from a left join on profiles (a user without one still has a line). */
 export function toSeller(userId: string, row: { username: string | null; displayName: string | null; avatarUrl: string | null }): SellerSummary {
-  return { userId, username: row.username ?? "", displayName: row.displayName || row.username || "", avatarUrl: row.avatarUrl };
+  const line = toPersonLine(userId, row);
+  // The detail page's seller line shows the username for an empty display name too.
+  return { ...line, displayName: line.displayName || line.username };
 }
 
 /** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
