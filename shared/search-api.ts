@@ -40,7 +40,7 @@ import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, 
 import { cursorSchema } from "./cursor";
 import type { PersonRef } from "./people";
 import type { Post } from "./posts-api";
-import type { ServiceCard } from "./profile-api";
+import type { ServiceCard } from "./catalogue";
 import type { Page } from "./paging";
 
 /** §3 search filter contentType: all, image, video, audio. */

@@ -9,7 +9,7 @@ import type { Db } from "../client";
 import { startingPackageCents } from "../../../shared/rules/price";
 import { pageOf } from "./paging";
 import { personColumns } from "./people";
-import { readPackages } from "./seller-items";
+import { readPackages } from "./catalogue";
 import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
 
 export type OrderRow = typeof orders.$inferSelect;

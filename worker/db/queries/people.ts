@@ -2,6 +2,7 @@
 // person is shown by and the one mapper from them to a PersonRef. Every person shape of the API
 // (a post's or comment's author, a seller, a conversation's other user, a party to an order or a
 // review) is built here, so every list shows a person the same way (spec §3: the embedded author).
+import type { SellerSummary } from "../../../shared/marketplace-api";
 import type { PartyRef, PersonLine, PersonRef } from "../../../shared/people";
 import { profiles } from "../schema";
 
@@ -31,6 +32,13 @@ function toPersonRef(userId: string, profile: PersonProfile | null | undefined):
 export function toPersonLine(userId: string, profile: PersonProfile | null | undefined): PersonLine {
   const person = toPersonRef(userId, profile);
   return { userId: person.userId, username: person.username, displayName: person.displayName, avatarUrl: person.avatarUrl };
+}
+
+/** The seller's line of a detail page from a left join on profiles (a user without one still has a line). */
+export function toSeller(userId: string, row: { username: string | null; displayName: string | null; avatarUrl: string | null }): SellerSummary {
+  const line = toPersonLine(userId, row);
+  // The detail page's seller line shows the username for an empty display name too.
+  return { ...line, displayName: line.displayName || line.username };
 }
 
 /** A party to an order, an offer or a review: the id as `id` and the profile fields as stored (null without a profile). */

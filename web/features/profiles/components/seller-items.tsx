@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarClock, Clock, Package, ShoppingBag, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { MARKET_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { ProductCard, ServiceCard } from "../../../../shared/profile-api";
+import type { ProductCard, ServiceCard } from "../../../../shared/catalogue";
 import { formatServicePrice } from "../../../../shared/rules/price";
 import { PagedList } from "../../../components/paged-list";
 import { Rating } from "../../../components/rating";

@@ -9,7 +9,7 @@ import { profiles, services } from "../../schema";
 import { authorColumns, toAuthor } from "../people";
 import { mapPage, pageOf } from "../paging";
 import { itemRatings } from "../reviews";
-import { toServiceCard } from "../seller-items";
+import { toServiceCard } from "../catalogue";
 import { SERVICE_RANK, servicesFts } from "./fts";
 
 export interface ServiceSearchOptions {
