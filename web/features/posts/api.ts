@@ -18,7 +18,7 @@ import {
 import type { Post, PostPage } from "../../../shared/posts-api";
 import type { UpdatePostInput } from "../../../shared/schemas/post";
 import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
+import { cursorPages, mapLoadedItems, pageQuery } from "../../lib/paging";
 import { patchPostEverywhere, patchPostInPage, registerPostCache } from "../../lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
@@ -114,11 +114,6 @@ export function postQueryOptions(postId: string) {
 // Cache helpers. Lists are keyset pages, so edits are applied in place rather than refetched
 // (a refetch of many pages costs many requests and can make the list jump).
 
-function mapPages(data: PostPages | undefined, fn: (items: Post[]) => Post[]): PostPages | undefined {
-  if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: fn(page.items) })) };
-}
-
 // Every post list and single post of this feature, for web/lib/post-cache.ts.
 registerPostCache({
   patchPost: (queryClient, postId, fn) => {
@@ -133,7 +128,7 @@ registerPostCache({
 /** Removes a deleted post from every list and drops its detail entry. */
 function removePostFromCaches(queryClient: QueryClient, postId: string): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
-    mapPages(data, (items) => items.filter((item) => item.id !== postId)),
+    mapLoadedItems(data, (items) => items.filter((item) => item.id !== postId)),
   );
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
 }

@@ -1,10 +1,10 @@
 // The /reviews page's API (decision records 0047 and 0048; the contract in shared/review-api.ts):
 // the caller's summary, the reviews they received (a keyset-paged list), their completed sales
 // waiting for a review, and the two writes the page makes: an answer and a Request Review.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderReviewState, Review, ReviewPage, ReviewRequestList, ReviewSummary } from "../../../shared/review-api";
 import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
+import { cursorPages, mapLoadedItems, pageQuery, type LoadedPages } from "../../lib/paging";
 
 const reviewKeys = {
   all: ["reviews"] as const,
@@ -44,8 +44,8 @@ export function useAnswerReview() {
   return useMutation({
     mutationFn: ({ reviewId, content }: { reviewId: string; content: string }) => reviewCalls.answer(reviewId, content),
     onSuccess: (review) => {
-      queryClient.setQueryData<InfiniteData<ReviewPage, string | null>>(reviewKeys.received(), (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.id === review.id ? review : r)) })) } : data,
+      queryClient.setQueryData<LoadedPages<Review>>(reviewKeys.received(), (data) =>
+        mapLoadedItems(data, (items) => items.map((r) => (r.id === review.id ? review : r))),
       );
     },
   });
