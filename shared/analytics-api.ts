@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "./constants";
 import { REQUEST_TEXTS } from "./messages";
-import type { PostAuthor } from "./posts-api";
+import type { PersonLine } from "./people";
 
 /** GET /api/analytics?days=7|30|90 (30 when absent). */
 export const analyticsQuerySchema = z.object({
@@ -38,7 +38,7 @@ export interface TopService {
 }
 
 export type AnalyticsActivity =
-  | { kind: "follow"; id: string; at: number; user: Pick<PostAuthor, "userId" | "username" | "displayName" | "avatarUrl"> }
+  | { kind: "follow"; id: string; at: number; user: PersonLine }
   | { kind: "sale"; id: string; at: number; orderId: string; itemName: string; amountCents: number };
 
 export interface AnalyticsOverview {

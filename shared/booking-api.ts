@@ -30,6 +30,8 @@ import { z } from "zod";
 import { BOOKING_TEXTS } from "./messages";
 import { isTimeZone } from "./rules/zoned-time";
 import { idSchema } from "./schemas/common";
+import type { Page } from "./paging";
+import type { PartyRef } from "./people";
 
 /** How far ahead free times are offered (decision record 0054). */
 export const BOOKING_WEEKS_AHEAD = 4;
@@ -93,11 +95,8 @@ export interface FreeSlots {
   slots: FreeSlot[];
 }
 
-export interface BookingParty {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-}
+/** The other party of a booking: a PartyRef without the avatar, which the booking screens do not show. */
+export type BookingParty = Omit<PartyRef, "avatarUrl">;
 
 export interface Booking {
   id: string;
@@ -116,10 +115,7 @@ export interface Booking {
   updatedAt: number;
 }
 
-export interface BookingPage {
-  items: Booking[];
-  nextCursor: string | null;
-}
+export type BookingPage = Page<Booking>;
 
 /** A paid order of a service that needs scheduling, bought by the caller. */
 export interface BookableOrder {

@@ -66,6 +66,8 @@ import { z } from "zod";
 import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants";
 import { CHECKOUT_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
+import type { Page } from "./paging";
+import type { PartyRef } from "./people";
 
 /** A delivery file of a service order (ours). */
 export const DELIVERY_FILE_MAX_BYTES = 100 * MB;
@@ -151,12 +153,8 @@ export type OrderKind = "digital" | "physical" | "service";
 export const ORDER_ACTIONS = ["ship", "deliver", "attach-file", "complete", "request-revision", "refund", "download"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-export interface OrderParty {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
+/** The other party of an order or an offer (shared/people.ts). */
+export type OrderParty = PartyRef;
 
 export interface OrderSummary {
   id: string;
@@ -182,11 +180,7 @@ export interface OrderSummary {
   counterpart: OrderParty;
 }
 
-export interface OrderPage {
-  items: OrderSummary[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
+export type OrderPage = Page<OrderSummary>;
 
 export interface OrderHistoryEntry {
   id: string;

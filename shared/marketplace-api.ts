@@ -57,15 +57,14 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_TYPES,
   SERVICE_CATEGORIES,
-  type PricingModel,
-  type ProductCategory,
-  type ProductType,
-  type ServiceCategory,
 } from "./constants";
 import { MARKET_TEXTS, REQUEST_TEXTS } from "./messages";
 import type { ItemRating } from "./review-api";
 import { parseDollarsToCents, type PriceDisplay } from "./rules/price";
 import { cleanedText, idSchema, optionalCleanedText } from "./schemas/common";
+import type { Page } from "./paging";
+import type { ProductCard, ServiceCard } from "./catalogue";
+import type { PersonLine } from "./people";
 
 export const PRODUCT_IMAGE_MAX_BYTES = MARKET_LIMITS.productImageMaxMb * MB;
 export const PRODUCT_FILE_MAX_BYTES = MARKET_LIMITS.productFileMaxMb * MB;
@@ -287,55 +286,28 @@ export interface ServicePackage {
 }
 
 /** The seller's line on a detail page: avatar, name and @username linking to /profile/{userId}. */
-export interface SellerSummary {
-  userId: string;
-  username: string;
-  displayName: string;
-  /** `/media/avatars/…`, or null for the initials fallback. */
-  avatarUrl: string | null;
-}
+export type SellerSummary = PersonLine;
 
-/** A service as the owner's grid and the detail page show it. */
-export interface MarketService {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  category: ServiceCategory;
-  needsScheduling: boolean;
-  pricingModel: PricingModel;
-  /** Null for packages. */
-  priceCents: number | null;
+/**
+ * A service as the owner's grid and the detail page show it: the public card (shared/catalogue.ts)
+ * with the packages and a price line for where it is shown, in place of the card's label and rating.
+ */
+export interface MarketService extends Omit<ServiceCard, "priceLabel" | "rating"> {
   /** Packages only (else empty), in the order the seller wrote them. */
   packages: ServicePackage[];
-  /** The cheapest package's price, packages only. */
-  packagePriceCents: number | null;
   /**
    * §9's line for where the service is shown: the owner's list ('Package pricing') or a public
    * page ('Starting at $300'); `buyable` false means Buy Now is disabled ('Contact for pricing').
    */
   price: PriceDisplay;
-  /** Whole days (DESIGN.md). */
-  turnaroundDays: number | null;
-  createdAt: number;
   updatedAt: number;
 }
 
-/** A product as everyone may see it. */
-export interface MarketProduct {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  category: ProductCategory;
-  type: ProductType;
-  priceCents: number;
+/** A product as everyone may see it on its detail page: the public card with its price line and file flag. */
+export interface MarketProduct extends Omit<ProductCard, "priceLabel" | "rating"> {
   price: PriceDisplay;
-  /** `/media/product-images/…`, or null for the placeholder. */
-  imageUrl: string | null;
   /** A digital product with its file stored ('Digital file will be available after purchase'). */
   hasFile: boolean;
-  createdAt: number;
   updatedAt: number;
 }
 
@@ -369,16 +341,9 @@ export interface ProductDetail extends MarketProduct {
   rating: ItemRating | null;
 }
 
-export interface OwnerServicePage {
-  items: MarketService[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
+export type OwnerServicePage = Page<MarketService>;
 
-export interface OwnerProductPage {
-  items: OwnerProduct[];
-  nextCursor: string | null;
-}
+export type OwnerProductPage = Page<OwnerProduct>;
 
 /** POST /api/products/images: the id to put in `imageUploadId`, and a URL for the form's preview. */
 export interface ProductImageUpload {

@@ -6,8 +6,9 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
 import { MESSAGING_TEXTS, REQUEST_TEXTS } from "./messages";
-import type { PostAuthor } from "./posts-api";
+import type { PersonLine } from "./people";
 import { idSchema } from "./schemas/common";
+import type { Page } from "./paging";
 
 /** POST /api/conversations — opens (or creates) the one conversation with this user. */
 export const openConversationBodySchema = z.object({ userId: idSchema });
@@ -36,7 +37,7 @@ export const sendMessageBodySchema = z.object({
  */
 export const messagesQuerySchema = z.object({ before: cursorSchema.optional(), since: cursorSchema.optional() });
 
-export type ConversationUser = Pick<PostAuthor, "userId" | "username" | "displayName" | "avatarUrl">;
+export type ConversationUser = PersonLine;
 
 export interface ConversationSummary {
   id: string;
@@ -49,10 +50,7 @@ export interface ConversationSummary {
   activityAt: number;
 }
 
-export interface ConversationPage {
-  items: ConversationSummary[];
-  nextCursor: string | null;
-}
+export type ConversationPage = Page<ConversationSummary>;
 
 export interface OpenedConversation {
   id: string;
@@ -84,12 +82,8 @@ export interface ChatMessage {
   cursor: string;
 }
 
-export interface MessagePage {
-  /** Oldest first, as the chat shows them. */
-  items: ChatMessage[];
-  /** An older page (`?before=`), or null at the start of the conversation. */
-  nextCursor: string | null;
-}
+/** Oldest first, as the chat shows them. `nextCursor`: an older page (`?before=`), or null at the start of the conversation. */
+export type MessagePage = Page<ChatMessage>;
 
 export interface UnreadCounts {
   /** Unread messages across every conversation (the header's messages badge). */

@@ -28,8 +28,9 @@ import { MARKET_LIMITS } from "./constants";
 import type { OrderParty, OrderSummary } from "./checkout-api";
 import { priceSchema } from "./marketplace-api";
 import { PAYMENTS_TEXTS } from "./messages";
-import { pageQuerySchema } from "./posts-api";
+import { pageQuerySchema } from "./paging";
 import { cleanedText, optionalCleanedText } from "./schemas/common";
+import type { Page } from "./paging";
 
 /** States an offer row stores; "expired" is an open offer past its expiry, computed on read. */
 export const OFFER_STATUSES = ["open", "paid", "withdrawn"] as const;
@@ -101,10 +102,7 @@ export interface PaymentTotals {
   feesPaidCents: number;
 }
 
-export interface PaymentPage {
-  items: OrderSummary[];
-  nextCursor: string | null;
-}
+export type PaymentPage = Page<OrderSummary>;
 
 export interface Offer {
   id: string;
@@ -125,7 +123,4 @@ export interface Offer {
   counterpart: OrderParty;
 }
 
-export interface OfferPage {
-  items: Offer[];
-  nextCursor: string | null;
-}
+export type OfferPage = Page<Offer>;

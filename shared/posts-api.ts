@@ -4,8 +4,9 @@
 // shared/schemas, messages from shared/messages.ts; nothing here retypes them.
 import { z } from "zod";
 import { MB } from "./constants";
-import { cursorSchema } from "./cursor";
 import { UPLOAD_TEXTS } from "./messages";
+import type { Page } from "./paging";
+import type { PersonRef } from "./people";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
 /**
@@ -20,10 +21,6 @@ export const THUMBNAIL_MIME_TYPES = ["image/jpeg", "image/webp"] as const;
 const WAVEFORM_MAX_POINTS = 512;
 /** Abandoned uploads are aborted by the clean-up cron after this long without a new part. */
 export const UPLOAD_ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** Posts per page of every post list; the SPA asks for exactly this many. */
-export const PAGE_DEFAULT_LIMIT = 10;
-const PAGE_MAX_LIMIT = 50;
 
 /**
  * POST /api/uploads. Every field is optional here so that `validateUpload` decides the message in
@@ -72,14 +69,6 @@ export const createPostBodySchema = z.object({
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
-export interface PostAuthor {
-  userId: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verified: boolean;
-}
-
 interface PostViewer {
   liked: boolean;
   bookmarked: boolean;
@@ -107,25 +96,9 @@ export interface Post {
   commentsCount: number;
   createdAt: number;
   updatedAt: number;
-  author: PostAuthor;
+  author: PersonRef;
   viewer: PostViewer;
 }
 
-export interface PostPage {
-  items: Post[];
-  /** Opaque (shared/cursor.ts); pass back as `?cursor=` for the next (older) page. Null on the last page. */
-  nextCursor: string | null;
-}
-
-/** `?cursor=&limit=` of every post list; the cursor comes out decoded (400 'Invalid cursor' if it cannot be). */
-export const pageQuerySchema = z.object({
-  cursor: cursorSchema.optional(),
-  // A limit out of range is clamped rather than refused: it is a paging hint, not user input.
-  limit: z
-    .string()
-    .optional()
-    .transform((raw) => {
-      const n = raw === undefined ? Number.NaN : Number.parseInt(raw, 10);
-      return Number.isFinite(n) ? Math.min(Math.max(n, 1), PAGE_MAX_LIMIT) : PAGE_DEFAULT_LIMIT;
-    }),
-});
+/** A page of posts; paging itself (limits, `?cursor=&limit=`) is shared/paging.ts. */
+export type PostPage = Page<Post>;

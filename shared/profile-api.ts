@@ -52,15 +52,16 @@
 //
 // Link previews (not API): navigations to /profile/{id} and /post/{id} get the SPA's index.html
 // with Open Graph and Twitter card tags (worker/routes/link-previews.ts).
-import type { ItemRating } from "./review-api";
 import { z } from "zod";
-import { MB, PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS, type PricingModel, type ProductCategory, type ProductType, type ServiceCategory } from "./constants";
+import { MB, PROFESSIONS, PROFILE_LIMITS, TEXT_LIMITS } from "./constants";
 import { PROFILE_TEXTS } from "./messages";
 import type { Post } from "./posts-api";
 import { cleanText } from "./rules/sanitize";
 import { validateProfileUsername } from "./rules/username";
 import { normalizeWebsiteUrl } from "./rules/website";
 import { byRule, cleanedText, optionalCleanedText } from "./schemas/common";
+import type { ProductCard, ServiceCard } from "./catalogue";
+import type { Page } from "./paging";
 
 /** The avatar limit of §5 and §9, in bytes. */
 export const AVATAR_MAX_BYTES = PROFILE_LIMITS.avatarMaxMb * MB;
@@ -282,55 +283,9 @@ export interface UsernameCheck {
   available: boolean;
 }
 
-/** A service on a profile or the dashboard, with what §9's price line needs. */
-export interface ServiceCard {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  category: ServiceCategory;
-  needsScheduling: boolean;
-  pricingModel: PricingModel;
-  /** Null for packages and unpriced services. */
-  priceCents: number | null;
-  /** The package's price, packages only. */
-  packagePriceCents: number | null;
-  /** §9's public line: '$45/hour', '$120/session', 'Starting at $300', 'Contact for pricing'. */
-  priceLabel: string;
-  /** Whole days (DESIGN.md). */
-  turnaroundDays: number | null;
-  createdAt: number;
-  /** The service's reviews (average to one decimal and count); null without any. */
-  rating: ItemRating | null;
-}
+export type ServiceCardPage = Page<ServiceCard>;
 
-export interface ProductCard {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  category: ProductCategory;
-  type: ProductType;
-  priceCents: number;
-  /** '$25', '$19.99'. */
-  priceLabel: string;
-  /** `/media/product-images/…`, or null for the placeholder. */
-  imageUrl: string | null;
-  createdAt: number;
-  /** The product's reviews; null without any. */
-  rating: ItemRating | null;
-}
-
-export interface ServiceCardPage {
-  items: ServiceCard[];
-  /** Opaque; pass back as `?cursor=`. Null on the last page. */
-  nextCursor: string | null;
-}
-
-export interface ProductCardPage {
-  items: ProductCard[];
-  nextCursor: string | null;
-}
+export type ProductCardPage = Page<ProductCard>;
 
 /** GET /api/profile/dashboard: everything the dashboard shows, in one answer. */
 export interface Dashboard {

@@ -7,12 +7,12 @@
 // whoever receives it: the parse helpers never throw, because a socket handler that throws on a
 // malformed frame would take the whole room down with it.
 import { RECONNECT_DELAYS_MS } from "./constants";
-import type { PostAuthor } from "./posts-api";
+import type { PersonRef } from "./people";
 
 // ---------------------------------------------------------------------------------------------
 // The comment shape (also what the HTTP comment routes answer with)
 
-type CommentAuthor = PostAuthor;
+type CommentAuthor = PersonRef;
 
 export interface Comment {
   id: string;

@@ -30,6 +30,8 @@
 import { z } from "zod";
 import { REQUEST_TEXTS, REVIEW_TEXTS } from "./messages";
 import { prepareReviewText } from "./rules/review-text";
+import type { Page } from "./paging";
+import type { PartyRef } from "./people";
 
 export const REVIEW_LIMITS = {
   /** Not in the spec: a review says what a comment can say (TEXT_LIMITS.comment). */
@@ -86,12 +88,8 @@ export interface ItemRating {
   count: number;
 }
 
-export interface ReviewPerson {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
+/** The buyer who wrote a review (shared/people.ts). */
+export type ReviewPerson = PartyRef;
 
 export interface Review {
   id: string;
@@ -107,10 +105,7 @@ export interface Review {
   buyer: ReviewPerson;
 }
 
-export interface ReviewPage {
-  items: Review[];
-  nextCursor: string | null;
-}
+export type ReviewPage = Page<Review>;
 
 export interface ReviewSummary {
   /** Null when there is no review: nothing is invented. */

@@ -38,8 +38,10 @@
 import { z } from "zod";
 import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type SearchSort } from "./constants";
 import { cursorSchema } from "./cursor";
-import type { Post, PostAuthor } from "./posts-api";
-import type { ServiceCard } from "./profile-api";
+import type { PersonRef } from "./people";
+import type { Post } from "./posts-api";
+import type { ServiceCard } from "./catalogue";
+import type { Page } from "./paging";
 
 /** §3 search filter contentType: all, image, video, audio. */
 export const SEARCH_CONTENT_TYPES = ["all", ...CONTENT_TYPES] as const;
@@ -138,13 +140,9 @@ export function isEmptySearch(filters: SearchFilters): boolean {
 // Responses
 
 /** A person in search results and recommendations, with the Follow/Unfollow state (§2 Users). */
-export interface SearchUser {
-  userId: string;
-  username: string;
+export interface SearchUser extends PersonRef {
   /** Never empty: the username when no display name was chosen. */
   displayName: string;
-  avatarUrl: string | null;
-  verified: boolean;
   profession: string | null;
   location: string | null;
   bio: string | null;
@@ -157,11 +155,8 @@ export interface SearchUser {
   };
 }
 
-export interface SearchUserPage {
-  items: SearchUser[];
-  /** Opaque; only for sort `recent`. Null on the last page and for the other sorts. */
-  nextCursor: string | null;
-}
+/** `nextCursor`: opaque; only for sort `recent`. Null on the last page and for the other sorts. */
+export type SearchUserPage = Page<SearchUser>;
 
 /** §3 hashtags: id, name (without '#', lowercase), usage_count, trending_score. */
 export interface HashtagSummary {
@@ -183,13 +178,10 @@ export interface ExploreResults {
 
 /** §2 Services tab: the service card (with §9's price line) and its author. Links to /service/{id}. */
 export interface ServiceSearchResult extends ServiceCard {
-  author: PostAuthor;
+  author: PersonRef;
 }
 
-export interface ServiceSearchPage {
-  items: ServiceSearchResult[];
-  nextCursor: string | null;
-}
+export type ServiceSearchPage = Page<ServiceSearchResult>;
 
 /** §9 trending topics: rank (1-based), post count and the rounded score; the badge is the UI's. */
 export interface TrendingTopic {

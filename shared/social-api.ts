@@ -6,8 +6,9 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
 import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
+import { limitSchema } from "./paging";
 import { idSchema } from "./schemas/common";
-import type { PostAuthor } from "./posts-api";
+import type { PersonRef } from "./people";
 import type { Comment } from "./realtime";
 
 /** PUT /api/posts/:postId/like — the state the client wants, not a toggle, so retries are safe. */
@@ -40,14 +41,7 @@ export const REPLY_PREVIEW = 3;
  */
 export const CATCH_UP_MAX = 100;
 
-/** A limit out of range is clamped rather than refused: it is a paging hint, not user input. */
-const pageLimit = z
-  .string()
-  .optional()
-  .transform((raw) => {
-    const n = raw === undefined ? Number.NaN : Number.parseInt(raw, 10);
-    return Number.isFinite(n) ? Math.min(Math.max(n, 1), COMMENT_PAGE_MAX) : COMMENT_PAGE_DEFAULT;
-  });
+const pageLimit = limitSchema(COMMENT_PAGE_DEFAULT, COMMENT_PAGE_MAX);
 
 /**
  * GET /api/posts/:postId/comments: `?cursor=&limit=` pages the top-level comments oldest first;
@@ -92,7 +86,7 @@ export interface CommentThreadEntry extends CommentEntry {
 }
 
 /** The authors of a page's comments, by user id. */
-export type CommentAuthors = Record<string, PostAuthor>;
+export type CommentAuthors = Record<string, PersonRef>;
 
 /** GET /api/posts/:postId/comments — one page of threads. */
 export interface CommentPage {

@@ -12,10 +12,10 @@ import {
   type BookingPage,
   type FreeSlots,
 } from "../../shared/booking-api";
-import { encodeCursor } from "../../shared/cursor";
 import { BOOKING_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import { bookableOrders, deleteAvailability, listAvailability, listBookings, sellsScheduledServices } from "../db/queries/booking";
+import { mapPage } from "../db/queries/paging";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { availabilityParam, bookingParam, orderParam } from "../lib/params";
@@ -91,13 +91,8 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get("/bookings", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
-    const { rows, hasMore } = await listBookings(c.var.db, { userId, cursor, limit });
-    const last = rows.at(-1)?.booking;
-    // The cursor's time field carries the booking's start: the list is keyed on (starts_at, id).
-    const page: BookingPage = {
-      items: rows.map((row) => toBooking(row, userId)),
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.startsAt, id: last.id }) : null,
-    };
+    const found = await listBookings(c.var.db, { userId, cursor, limit });
+    const page: BookingPage = mapPage(found, (row) => toBooking(row, userId));
     c.header("Cache-Control", "no-store");
     return c.json(page, 200);
   })

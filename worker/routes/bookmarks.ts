@@ -3,7 +3,7 @@
 // newest first"); marketplace-messaging-account §2 Bookmarks (/bookmarks).
 import { Hono } from "hono";
 import { POST_ERRORS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import { bookmarkBodySchema, type BookmarkState } from "../../shared/social-api";
 import { listBookmarks, setBookmark } from "../db/queries/bookmarks";
 import type { AppEnv } from "../env";

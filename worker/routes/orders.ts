@@ -5,12 +5,12 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { DELIVERY_FILE_MAX_BYTES, downloadLinkBodySchema, ORDER_ROLES, orderNoteBodySchema, type OrderPage } from "../../shared/checkout-api";
-import { encodeCursor } from "../../shared/cursor";
 import { CHECKOUT_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import { checkFileName } from "../../shared/rules/file-name";
 import { newId } from "../db/ids";
 import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from "../db/queries/orders";
+import { mapPage } from "../db/queries/paging";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
@@ -45,12 +45,8 @@ export const orderRoutes = new Hono<AppEnv>()
   .get("/", signedIn, validate("query", listQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { role, cursor, limit } = c.req.valid("query");
-    const { rows, hasMore } = await listOrders(c.var.db, { userId, role, cursor, limit });
-    const last = rows.at(-1)?.order;
-    const page: OrderPage = {
-      items: rows.map((r) => toSummary(r.order, role, r.counterpart ?? { username: null, displayName: null, avatarUrl: null })),
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    };
+    const found = await listOrders(c.var.db, { userId, role, cursor, limit });
+    const page: OrderPage = mapPage(found, (r) => toSummary(r.order, role, r.counterpart ?? { username: null, displayName: null, avatarUrl: null }));
     return c.json(page, 200);
   })
   .get("/:orderId", orderParam, async (c) => {

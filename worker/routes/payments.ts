@@ -5,11 +5,11 @@
 // 404 to anyone but their two parties, exactly like a missing row.
 import { Hono } from "hono";
 import type { OrderSummary } from "../../shared/checkout-api";
-import { encodeCursor } from "../../shared/cursor";
 import { PAYMENTS_TEXTS } from "../../shared/messages";
 import { createOfferBodySchema, offerListQuerySchema, type OfferPage, type PaymentPage, type PaymentTotals } from "../../shared/payments-api";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import { counterpartOf } from "../db/queries/orders";
+import { mapPage } from "../db/queries/paging";
 import { feesPaid, listOffers, listPayments, saleTotals, withdrawOffer } from "../db/queries/payments";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -36,10 +36,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get("/recent", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
-    const { rows, hasMore } = await listPayments(c.var.db, { userId, cursor, limit });
-    const last = rows.at(-1)?.order;
-    const items: OrderSummary[] = rows.map((r) => toSummary(r.order, r.role, r.counterpart ?? NOBODY));
-    const page: PaymentPage = { items, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+    const found = await listPayments(c.var.db, { userId, cursor, limit });
+    const page: PaymentPage = mapPage(found, (r): OrderSummary => toSummary(r.order, r.role, r.counterpart ?? NOBODY));
     return c.json(page, 200);
   })
   // The printable receipt: HTML the browser prints or saves as PDF.
@@ -63,13 +61,9 @@ export const offerRoutes = new Hono<AppEnv>()
   .get("/", signedIn, validate("query", offerListQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { role, cursor, limit } = c.req.valid("query");
-    const { rows, hasMore } = await listOffers(c.var.db, { userId, role, cursor, limit });
+    const found = await listOffers(c.var.db, { userId, role, cursor, limit });
     const now = Date.now();
-    const last = rows.at(-1)?.offer;
-    const page: OfferPage = {
-      items: rows.map((r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart ?? NOBODY, now)),
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    };
+    const page: OfferPage = mapPage(found, (r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart ?? NOBODY, now));
     return c.json(page, 200);
   })
   .get("/:offerId", offerParam, async (c) => {

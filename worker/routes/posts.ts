@@ -2,7 +2,8 @@
 // deletion, §6 owner permissions, §8 'Post not found' and 'You can only delete your own posts'.
 import { Hono } from "hono";
 import { POST_ERRORS, POST_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
-import { createPostBodySchema, pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
+import { createPostBodySchema } from "../../shared/posts-api";
 import { updatePostSchema } from "../../shared/schemas/post";
 import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
 import { getUpload, isPostUpload } from "../db/queries/uploads";

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { MARKET_TEXTS } from "../../shared/messages";
 import { productInputSchema, type ProductValues } from "../../shared/marketplace-api";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import {

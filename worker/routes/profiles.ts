@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { DASHBOARD_PREVIEWS, TEXT_LIMITS } from "../../shared/constants";
 import { PROFILE_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import {
   isAllowedProfession,
   onboardingSchema,

@@ -3,8 +3,7 @@
 // route is the caller's own data: reviews they received, orders they are a party to.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { encodeCursor } from "../../shared/cursor";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import {
   answerBodySchema,
   REVIEW_LIMITS,
@@ -60,10 +59,9 @@ export const reviewRoutes = new Hono<AppEnv>()
   .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
-    const { items, hasMore } = await listReceivedReviews(c.var.db, { sellerId: userId, cursor, limit });
-    const last = items.at(-1);
+    const page = await listReceivedReviews(c.var.db, { sellerId: userId, cursor, limit });
     c.header("Cache-Control", "no-store");
-    return c.json({ items, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null } satisfies ReviewPage, 200);
+    return c.json(page satisfies ReviewPage, 200);
   })
   .get("/summary", signedIn, async (c) => {
     const { userId } = requireUser(c);

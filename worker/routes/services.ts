@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { MARKET_TEXTS } from "../../shared/messages";
 import { serviceInputSchema } from "../../shared/marketplace-api";
-import { pageQuerySchema } from "../../shared/posts-api";
+import { pageQuerySchema } from "../../shared/paging";
 import { newId } from "../db/ids";
 import { recordInteraction } from "../db/queries/interactions";
 import { deleteService, getService, getServiceDetail, insertService, listOwnServices, toMarketService, updateService } from "../db/queries/services";

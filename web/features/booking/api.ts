@@ -4,8 +4,8 @@
 // because one step moves a booking, frees or takes a time and changes what can be booked.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AvailabilityBody, AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "../../../shared/booking-api";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 
 const bookingKeys = {
   all: ["booking"] as const,
@@ -35,9 +35,8 @@ export function bookingsInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: bookingKeys.bookings(),
     queryFn: ({ pageParam, signal }): Promise<BookingPage> =>
-      unwrap(booking.bookings.$get({ query: { limit: String(PAGE_DEFAULT_LIMIT), ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: BookingPage) => last.nextCursor,
+      unwrap(booking.bookings.$get({ query: pageQuery(pageParam) }, { init: { signal } })),
+    ...cursorPages,
   });
 }
 

@@ -20,8 +20,8 @@ import type {
 } from "../../../shared/checkout-api";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
 import type { OrderReviewState, Review, ReviewBody } from "../../../shared/review-api";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 import { xhrUpload } from "../../lib/xhr-upload";
 
 /**
@@ -80,7 +80,7 @@ export const checkoutCalls = {
   confirmTest: (orderId: string, outcome: TestOutcome): Promise<OrderDetail> =>
     unwrap(api.api.checkout.test[":orderId"].confirm.$post({ param: { orderId }, json: { outcome } })),
   orders: (role: OrderRole, cursor: string | null, signal?: AbortSignal): Promise<OrderPage> =>
-    unwrap(api.api.orders.$get({ query: { role, limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.orders.$get({ query: { role, ...pageQuery(cursor) } }, { init: { signal } })),
   order: (orderId: string, signal?: AbortSignal): Promise<OrderDetail> =>
     unwrap(api.api.orders[":orderId"].$get({ param: { orderId } }, { init: { signal } })),
   ship: (orderId: string, note: string): Promise<OrderDetail> =>
@@ -119,8 +119,7 @@ export function ordersInfiniteQueryOptions(role: OrderRole) {
   return infiniteQueryOptions({
     queryKey: orderKeys.list(role),
     queryFn: ({ pageParam, signal }) => checkoutCalls.orders(role, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: OrderPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

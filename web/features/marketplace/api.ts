@@ -13,8 +13,8 @@ import type {
   ServiceDetail,
   ServiceInput,
 } from "../../../shared/marketplace-api";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 import { invalidateCatalogue, registerCatalogueCache } from "../../lib/catalogue-cache";
 import { sessionResumeStore } from "../../lib/upload-resume-store";
 import { productBody, type ProductFormValues } from "./product-form";
@@ -28,9 +28,6 @@ const marketKeys = {
   product: (productId: string) => [...marketKeys.all, "product", productId] as const,
 };
 
-function pageQuery(cursor: string | null) {
-  return { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) };
-}
 
 const marketCalls = {
   ownServices: (cursor: string | null, signal?: AbortSignal): Promise<OwnerServicePage> =>
@@ -72,8 +69,7 @@ export function ownServicesQueryOptions() {
   return infiniteQueryOptions({
     queryKey: marketKeys.ownServices(),
     queryFn: ({ pageParam, signal }) => marketCalls.ownServices(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: OwnerServicePage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -81,8 +77,7 @@ export function ownProductsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: marketKeys.ownProducts(),
     queryFn: ({ pageParam, signal }) => marketCalls.ownProducts(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: OwnerProductPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

@@ -12,6 +12,7 @@ import type {
   UnreadCounts,
 } from "../../../shared/messaging-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, cursorParam } from "../../lib/paging";
 
 export const messagingKeys = {
   all: ["messaging"] as const,
@@ -26,7 +27,7 @@ export const messagingKeys = {
 export const messagingCalls = {
   unread: (signal?: AbortSignal): Promise<UnreadCounts> => unwrap(api.api.unread.$get({}, { init: { signal } })),
   conversations: (q: string, cursor: string | null, signal?: AbortSignal): Promise<ConversationPage> =>
-    unwrap(api.api.conversations.$get({ query: { ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.conversations.$get({ query: { ...(q ? { q } : {}), ...cursorParam(cursor) } }, { init: { signal } })),
   conversation: (conversationId: string, signal?: AbortSignal): Promise<ConversationSummary> =>
     unwrap(api.api.conversations[":conversationId"].$get({ param: { conversationId } }, { init: { signal } })),
   messages: (conversationId: string, before: string | null, signal?: AbortSignal): Promise<MessagePage> =>
@@ -54,8 +55,7 @@ export function conversationsQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: messagingKeys.conversations(q),
     queryFn: ({ pageParam, signal }) => messagingCalls.conversations(q, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -70,8 +70,7 @@ export function messagesQueryOptions(conversationId: string) {
   return infiniteQueryOptions({
     queryKey: messagingKeys.messages(conversationId),
     queryFn: ({ pageParam, signal }) => messagingCalls.messages(conversationId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
     // Live frames and catch-up keep it current; a refetch would drop the older pages' place.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -4,8 +4,8 @@
 // Calls go through the typed hc client and `unwrap`, so a failure carries the server's message.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateOfferBody, Offer, OfferPage, OfferRole, PaymentPage, PaymentTotals } from "../../../shared/payments-api";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 
 const paymentKeys = {
   all: ["payments"] as const,
@@ -16,15 +16,12 @@ const paymentKeys = {
   offer: (offerId: string) => [...paymentKeys.offers(), "detail", offerId] as const,
 };
 
-function page(cursor: string | null) {
-  return { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) };
-}
 
 const paymentCalls = {
   summary: (signal?: AbortSignal): Promise<PaymentTotals> => unwrap(api.api.payments.summary.$get(undefined, { init: { signal } })),
-  recent: (cursor: string | null, signal?: AbortSignal): Promise<PaymentPage> => unwrap(api.api.payments.recent.$get({ query: page(cursor) }, { init: { signal } })),
+  recent: (cursor: string | null, signal?: AbortSignal): Promise<PaymentPage> => unwrap(api.api.payments.recent.$get({ query: pageQuery(cursor) }, { init: { signal } })),
   offers: (role: OfferRole, cursor: string | null, signal?: AbortSignal): Promise<OfferPage> =>
-    unwrap(api.api.offers.$get({ query: { role, ...page(cursor) } }, { init: { signal } })),
+    unwrap(api.api.offers.$get({ query: { role, ...pageQuery(cursor) } }, { init: { signal } })),
   offer: (offerId: string, signal?: AbortSignal): Promise<Offer> => unwrap(api.api.offers[":offerId"].$get({ param: { offerId } }, { init: { signal } })),
   create: (body: CreateOfferBody): Promise<Offer> => unwrap(api.api.offers.$post({ json: body })),
   withdraw: (offerId: string): Promise<Offer> => unwrap(api.api.offers[":offerId"].withdraw.$post({ param: { offerId } })),
@@ -38,8 +35,7 @@ export function recentPaymentsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: paymentKeys.recent(),
     queryFn: ({ pageParam, signal }) => paymentCalls.recent(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: PaymentPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -47,8 +43,7 @@ export function offersQueryOptions(role: OfferRole) {
   return infiniteQueryOptions({
     queryKey: paymentKeys.offerList(role),
     queryFn: ({ pageParam, signal }) => paymentCalls.offers(role, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: OfferPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

@@ -5,6 +5,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PostPage } from "../../../shared/posts-api";
 import type { Portfolio, PortfolioItemInput } from "../../../shared/portfolio-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, cursorParam } from "../../lib/paging";
 
 export const portfolioKeys = {
   all: ["portfolio"] as const,
@@ -21,7 +22,7 @@ export const portfolioCalls = {
     unwrap(api.api.users[":userId"].portfolio.$get({ param: { userId } }, { init: { signal } })),
   save: (items: PortfolioItemInput[]): Promise<Portfolio> => unwrap(api.api.portfolio.$put({ json: { items } })),
   posts: (userId: string, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
-    unwrap(api.api.users[":userId"].posts.$get({ param: { userId }, query: { limit: PICKER_PAGE, ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.users[":userId"].posts.$get({ param: { userId }, query: { limit: PICKER_PAGE, ...cursorParam(cursor) } }, { init: { signal } })),
 };
 
 export function ownPortfolioQueryOptions() {
@@ -37,7 +38,6 @@ export function ownPostsQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: portfolioKeys.posts(userId),
     queryFn: ({ pageParam, signal }) => portfolioCalls.posts(userId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
 }

@@ -15,9 +15,10 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT, type Post, type PostPage } from "../../../shared/posts-api";
+import type { Post, PostPage } from "../../../shared/posts-api";
 import type { UpdatePostInput } from "../../../shared/schemas/post";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, mapLoadedItems, pageQuery } from "../../lib/paging";
 import { patchPostEverywhere, patchPostInPage, registerPostCache } from "../../lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
@@ -70,7 +71,7 @@ function listCall(source: PostListSource, query: { cursor?: string; limit: strin
 
 export const postCalls = {
   list: (source: PostListSource, cursor: string | null, signal?: AbortSignal): Promise<PostPage> =>
-    unwrap(listCall(source, { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) }, { signal })),
+    unwrap(listCall(source, pageQuery(cursor), { signal })),
   get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":postId"].$get({ param: { postId } }, { init: { signal } })),
   update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":postId"].$patch({ param: { postId }, json: body })),
   remove: (postId: string) => unwrap(api.api.posts[":postId"].$delete({ param: { postId } })),
@@ -91,8 +92,7 @@ export function postListInfiniteQueryOptions(source: PostListSource) {
   return infiniteQueryOptions({
     queryKey: postKeys.list(source),
     queryFn: ({ pageParam, signal }) => postCalls.list(source, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: PostPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -114,11 +114,6 @@ export function postQueryOptions(postId: string) {
 // Cache helpers. Lists are keyset pages, so edits are applied in place rather than refetched
 // (a refetch of many pages costs many requests and can make the list jump).
 
-function mapPages(data: PostPages | undefined, fn: (items: Post[]) => Post[]): PostPages | undefined {
-  if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: fn(page.items) })) };
-}
-
 // Every post list and single post of this feature, for web/lib/post-cache.ts.
 registerPostCache({
   patchPost: (queryClient, postId, fn) => {
@@ -133,7 +128,7 @@ registerPostCache({
 /** Removes a deleted post from every list and drops its detail entry. */
 function removePostFromCaches(queryClient: QueryClient, postId: string): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
-    mapPages(data, (items) => items.filter((item) => item.id !== postId)),
+    mapLoadedItems(data, (items) => items.filter((item) => item.id !== postId)),
   );
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
 }

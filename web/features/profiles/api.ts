@@ -7,7 +7,6 @@
 // failure arrives as an ApiClientError carrying the server's spec-exact message. The avatar is a
 // raw image body sent through web/lib/xhr-upload.ts, because the screen shows its progress.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import type {
   Dashboard,
   OnboardingInput,
@@ -19,6 +18,7 @@ import type {
   UsernameCheck,
 } from "../../../shared/profile-api";
 import { api, ApiClientError, unwrap } from "../../lib/api-client";
+import { cursorPages, pageQuery } from "../../lib/paging";
 import { registerCatalogueCache } from "../../lib/catalogue-cache";
 import { invalidatePostLists, registerPostCache } from "../../lib/post-cache";
 import { xhrUpload } from "../../lib/xhr-upload";
@@ -34,9 +34,6 @@ export const profileKeys = {
   usernameCheck: (username: string) => [...profileKeys.all, "username-check", username] as const,
 };
 
-function pageQuery(cursor: string | null) {
-  return { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) };
-}
 
 export const profileCalls = {
   get: (userId: string, signal?: AbortSignal): Promise<PublicProfile> =>
@@ -99,8 +96,7 @@ export function userServicesInfiniteQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: profileKeys.services(userId),
     queryFn: ({ pageParam, signal }) => profileCalls.services(userId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: ServiceCardPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -108,8 +104,7 @@ export function userProductsInfiniteQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: profileKeys.products(userId),
     queryFn: ({ pageParam, signal }) => profileCalls.products(userId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: ProductCardPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

@@ -1,10 +1,10 @@
 // The /reviews page's API (decision records 0047 and 0048; the contract in shared/review-api.ts):
 // the caller's summary, the reviews they received (a keyset-paged list), their completed sales
 // waiting for a review, and the two writes the page makes: an answer and a Request Review.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderReviewState, Review, ReviewPage, ReviewRequestList, ReviewSummary } from "../../../shared/review-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, mapLoadedItems, pageQuery, type LoadedPages } from "../../lib/paging";
 
 const reviewKeys = {
   all: ["reviews"] as const,
@@ -16,7 +16,7 @@ const reviewKeys = {
 const reviewCalls = {
   summary: (signal?: AbortSignal): Promise<ReviewSummary> => unwrap(api.api.reviews.summary.$get({}, { init: { signal } })),
   received: (cursor: string | null, signal?: AbortSignal): Promise<ReviewPage> =>
-    unwrap(api.api.reviews.$get({ query: { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.reviews.$get({ query: pageQuery(cursor) }, { init: { signal } })),
   requests: (signal?: AbortSignal): Promise<ReviewRequestList> => unwrap(api.api.reviews.requests.$get({}, { init: { signal } })),
   answer: (reviewId: string, content: string): Promise<Review> => unwrap(api.api.reviews[":reviewId"].answer.$post({ param: { reviewId }, json: { content } })),
   request: (orderId: string): Promise<OrderReviewState> => unwrap(api.api.reviews.orders[":orderId"].request.$post({ param: { orderId } })),
@@ -30,8 +30,7 @@ export function receivedReviewsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: reviewKeys.received(),
     queryFn: ({ pageParam, signal }) => reviewCalls.received(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: ReviewPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -45,8 +44,8 @@ export function useAnswerReview() {
   return useMutation({
     mutationFn: ({ reviewId, content }: { reviewId: string; content: string }) => reviewCalls.answer(reviewId, content),
     onSuccess: (review) => {
-      queryClient.setQueryData<InfiniteData<ReviewPage, string | null>>(reviewKeys.received(), (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.id === review.id ? review : r)) })) } : data,
+      queryClient.setQueryData<LoadedPages<Review>>(reviewKeys.received(), (data) =>
+        mapLoadedItems(data, (items) => items.map((r) => (r.id === review.id ? review : r))),
       );
     },
   });

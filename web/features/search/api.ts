@@ -15,6 +15,7 @@ import type {
   TrendingTopics,
 } from "../../../shared/search-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, cursorParam } from "../../lib/paging";
 import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
 import type { SearchFilters } from "./search-params";
 
@@ -48,10 +49,10 @@ export const searchCalls = {
   explore: (query: string, filters: SearchFilters, signal?: AbortSignal): Promise<ExploreResults> =>
     unwrap(api.api.search.explore.$get({ query: filterQuery(query, filters) }, { init: { signal } })),
   users: (query: string, filters: SearchFilters, cursor: string | null, signal?: AbortSignal): Promise<SearchUserPage> =>
-    unwrap(api.api.search.users.$get({ query: { ...filterQuery(query, filters), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.search.users.$get({ query: { ...filterQuery(query, filters), ...cursorParam(cursor) } }, { init: { signal } })),
   hashtags: (query: string, signal?: AbortSignal): Promise<HashtagList> => unwrap(api.api.search.hashtags.$get({ query: { q: query } }, { init: { signal } })),
   services: (query: string, cursor: string | null, signal?: AbortSignal): Promise<ServiceSearchPage> =>
-    unwrap(api.api.search.services.$get({ query: { ...(query ? { q: query } : {}), ...(cursor ? { cursor } : {}) } }, { init: { signal } })),
+    unwrap(api.api.search.services.$get({ query: { ...(query ? { q: query } : {}), ...cursorParam(cursor) } }, { init: { signal } })),
   trending: (signal?: AbortSignal): Promise<TrendingTopics> =>
     unwrap(api.api.hashtags.trending.$get({ query: { limit: String(TRENDING_FETCHED) } }, { init: { signal } })),
   recommendations: (signal?: AbortSignal): Promise<Recommendations> => unwrap(api.api.recommendations.$get({}, { init: { signal } })),
@@ -78,8 +79,7 @@ export function userSearchInfiniteQueryOptions(query: string, filters: SearchFil
   return infiniteQueryOptions({
     queryKey: searchKeys.users(query, filters),
     queryFn: ({ pageParam, signal }) => searchCalls.users(query, filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: SearchUserPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 
@@ -94,8 +94,7 @@ export function serviceSearchInfiniteQueryOptions(query: string) {
   return infiniteQueryOptions({
     queryKey: searchKeys.services(query),
     queryFn: ({ pageParam, signal }) => searchCalls.services(query, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: ServiceSearchPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

@@ -3,8 +3,8 @@
 // and the calls. Every call goes through the 401 → refresh → retry client and `unwrap`, so a
 // failure arrives as an ApiClientError carrying the server's spec-exact message.
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT } from "../../../shared/posts-api";
 import { api, unwrap } from "../../lib/api-client";
+import { cursorPages, cursorParam, pageQuery } from "../../lib/paging";
 import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
 import { joinPage } from "./comments-cache";
 import type { BookmarkPage, BookmarkState, Comment, CommentPage, CommentsSince, FollowState, LikeState, ReplyPage } from "./types";
@@ -26,13 +26,13 @@ export const socialCalls = {
   bookmarks: (cursor: string | null, signal?: AbortSignal): Promise<BookmarkPage> =>
     unwrap(
       api.api.bookmarks.$get(
-        { query: { limit: String(PAGE_DEFAULT_LIMIT), ...(cursor ? { cursor } : {}) } },
+        { query: pageQuery(cursor) },
         { init: { signal } },
       ),
     ),
   /** A page of threads; `cursor` is the previous page's `nextCursor`, passed back unchanged. */
   comments: (postId: string, cursor: string | null, signal?: AbortSignal): Promise<CommentPage> =>
-    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: cursor ? { cursor } : {} }, { init: { signal } })) as Promise<CommentPage>,
+    unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: cursorParam(cursor) }, { init: { signal } })) as Promise<CommentPage>,
   /** A thread's next replies after the server's `repliesCursor` (or a reply page's `nextCursor`). */
   replies: (commentId: string, cursor: string, signal?: AbortSignal): Promise<ReplyPage> =>
     unwrap(api.api.comments[":commentId"].replies.$get({ param: { commentId }, query: { cursor } }, { init: { signal } })),
@@ -57,6 +57,7 @@ export function commentsInfiniteQueryOptions(postId: string) {
   return infiniteQueryOptions({
     queryKey: socialKeys.comments(postId),
     queryFn: ({ pageParam, signal }) => socialCalls.comments(postId, pageParam, signal).then(joinPage),
+    // Spelled out: the joined view is not a plain page, and TypeScript would not infer it from a spread.
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // The socket keeps an open list current; a reopened dialog shows the cache and refreshes it.
@@ -69,8 +70,7 @@ export function bookmarksInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: socialKeys.bookmarks(),
     queryFn: ({ pageParam, signal }) => socialCalls.bookmarks(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: BookmarkPage) => last.nextCursor,
+    ...cursorPages,
   });
 }
 

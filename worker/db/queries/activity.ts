@@ -7,6 +7,7 @@ import { MESSAGING_LIMITS } from "../../../shared/constants";
 import type { ActivityItem, ActivityType } from "../../../shared/messaging-api";
 import type { Db } from "../client";
 import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
+import { toPersonLine } from "./people";
 
 const LIMITS = MESSAGING_LIMITS.activity;
 
@@ -32,12 +33,7 @@ function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"
   return {
     id: `${type}-${row.rowId}`,
     type,
-    user: {
-      userId: row.actorId,
-      username: row.actorUsername ?? "",
-      displayName: row.actorDisplayName ?? row.actorUsername ?? "",
-      avatarUrl: row.actorAvatarUrl,
-    },
+    user: toPersonLine(row.actorId, { username: row.actorUsername, displayName: row.actorDisplayName, avatarUrl: row.actorAvatarUrl }),
     postId: row.postId,
     conversationId: row.conversationId,
     content: row.content,

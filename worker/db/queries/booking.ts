@@ -7,6 +7,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Cursor } from "../../../shared/cursor";
 import type { Db } from "../client";
 import { availabilityRules, bookings, orders, profiles, services } from "../schema";
+import { pageOf } from "./paging";
 
 export type AvailabilityRuleRow = typeof availabilityRules.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
@@ -89,7 +90,8 @@ export async function listBookings(db: Db, options: { userId: string; cursor?: C
       .limit(options.limit + 1);
   const [asBuyer, asSeller] = await db.batch([side(bookings.buyerId), side(bookings.sellerId)]);
   const merged = [...asBuyer, ...asSeller].sort((a, b) => b.booking.startsAt - a.booking.startsAt || (a.booking.id < b.booking.id ? 1 : -1));
-  return { rows: merged.slice(0, options.limit), hasMore: merged.length > options.limit };
+  // The cursor's time field carries the booking's start: the list is keyed on (starts_at, id).
+  return pageOf(merged, options.limit, (row) => ({ createdAt: row.booking.startsAt, id: row.booking.id }));
 }
 
 /**

@@ -3,10 +3,11 @@
 // The saved list is newest bookmark first, keyset on (bookmarks.created_at, post_id) through
 // bookmarks_user_created_idx, with the cursor format of decision record 0006.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Cursor } from "../../../shared/cursor";
 import type { PostPage } from "../../../shared/posts-api";
 import type { Db } from "../client";
 import { bookmarks, posts } from "../schema";
+import { pageOf } from "./paging";
 import { listQuery, toPost } from "./posts";
 
 /**
@@ -78,14 +79,12 @@ export async function listBookmarks(
     pageQuery,
     listQuery(db, inArray(posts.id, pagePostIds), { limit: options.limit + 1, viewerId: options.userId }),
   ]);
-  const more = page.length > options.limit;
-  const kept = more ? page.slice(0, options.limit) : page;
+  const kept = pageOf(page, options.limit, (b) => ({ createdAt: b.createdAt, id: b.postId }));
   type Row = Parameters<typeof toPost>[0];
   const byId = new Map((postRows as Row[]).map((row) => [row.id, row]));
-  const items = kept.flatMap((b) => {
+  const items = kept.items.flatMap((b) => {
     const row = byId.get(b.postId);
     return row ? [toPost(row, options.userId)] : [];
   });
-  const last = kept.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.postId }) : null };
+  return { items, nextCursor: kept.nextCursor };
 }

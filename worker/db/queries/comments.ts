@@ -28,7 +28,8 @@ import {
 import { canDeleteComment } from "../../lib/permissions";
 import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
-import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
+import { authorColumns, toAuthor, type AuthorColumns } from "./people";
+import { pageOf } from "./paging";
 
 const selection = {
   id: comments.id,
@@ -165,9 +166,7 @@ function toEntries(rows: CommentRow[], authors: CommentAuthors, options: Omit<Re
 
 /** The cursor after the last row kept, when the extra row read says more follow. */
 function nextCursorOf(rows: CommentRow[], limit: number): string | null {
-  if (rows.length <= limit) return null;
-  const last = rows[limit - 1]!;
-  return encodeCursor({ createdAt: last.createdAt, id: last.id });
+  return pageOf(rows, limit).nextCursor;
 }
 
 export interface PageOptions extends ReadOptions {

@@ -13,6 +13,8 @@ import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } 
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
+import { mapPage, pageOf } from "./paging";
+import { toPersonLine } from "./people";
 
 /** The two participants in the stored order: the smaller id first (the table's CHECK). */
 function orderedPair(a: string, b: string): [string, string] {
@@ -147,12 +149,7 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
   const otherId = otherParticipant(row, userId);
   return {
     id: row.id,
-    otherUser: {
-      userId: otherId,
-      username: row.otherUsername ?? "",
-      displayName: row.otherDisplayName ?? row.otherUsername ?? "",
-      avatarUrl: row.otherAvatarUrl,
-    },
+    otherUser: toPersonLine(otherId, { username: row.otherUsername, displayName: row.otherDisplayName, avatarUrl: row.otherAvatarUrl }),
     lastMessage:
       row.lastSenderId !== null && row.lastContent !== null && row.lastCreatedAt !== null
         ? { senderId: row.lastSenderId, content: row.lastContent, createdAt: row.lastCreatedAt }
@@ -168,10 +165,8 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
  */
 export async function listConversations(db: Db, input: Omit<ListInput, "conversationId">): Promise<ConversationPage> {
   const rows = await summaryQuery(db, { ...input, limit: input.limit + 1 });
-  const more = rows.length > input.limit;
-  const items = rows.slice(0, input.limit).map((row) => toSummary(row, input.userId));
-  const tail = items.at(-1);
-  return { items, nextCursor: more && tail ? encodeCursor({ createdAt: tail.activityAt, id: tail.id }) : null };
+  const page = pageOf(rows, input.limit, (row) => ({ createdAt: Number(row.activityAt), id: row.id }));
+  return mapPage(page, (row) => toSummary(row, input.userId));
 }
 
 /** One conversation as the list shows it, if `userId` takes part in it. */

@@ -7,7 +7,9 @@ import type { Cursor } from "../../../shared/cursor";
 import type { OrderStatus } from "../../../shared/constants";
 import type { Db } from "../client";
 import { startingPackageCents } from "../../../shared/rules/price";
-import { readPackages } from "./seller-items";
+import { pageOf } from "./paging";
+import { personColumns } from "./people";
+import { readPackages } from "./catalogue";
 import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -125,7 +127,6 @@ export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHist
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
 /**
  * Payment attempts that never went through: every Buy Now writes a pending order, so abandoned
@@ -139,7 +140,7 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
   const other = options.role === "buyer" ? orders.sellerId : orders.buyerId;
   const { cursor } = options;
   const rows = await db
-    .select({ order: orders, counterpart: counterpartColumns })
+    .select({ order: orders, counterpart: personColumns })
     .from(orders)
     .leftJoin(profiles, eq(profiles.userId, other))
     .where(
@@ -152,11 +153,11 @@ export async function listOrders(db: Db, options: { userId: string; role: "buyer
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit + 1);
-  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  return pageOf(rows, options.limit, (row) => ({ createdAt: row.order.createdAt, id: row.order.id }));
 }
 
 export async function counterpartOf(db: Db, userId: string) {
-  const [row] = await db.select(counterpartColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? { username: null, displayName: null, avatarUrl: null };
 }
 

@@ -8,6 +8,8 @@ import type { Cursor } from "../../../shared/cursor";
 import type { Db } from "../client";
 import { offers, orders, profiles } from "../schema";
 import { listOrders } from "./orders";
+import { pageFrom, pageOf } from "./paging";
+import { personColumns } from "./people";
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -48,10 +50,11 @@ export async function feesPaid(db: Db, userId: string): Promise<number> {
  */
 export async function listPayments(db: Db, options: { userId: string; cursor?: Cursor | undefined; limit: number }) {
   const [bought, sold] = await Promise.all([listOrders(db, { ...options, role: "buyer" }), listOrders(db, { ...options, role: "seller" })]);
-  const merged = [...bought.rows.map((r) => ({ ...r, role: "buyer" as const })), ...sold.rows.map((r) => ({ ...r, role: "seller" as const }))].sort(
+  const merged = [...bought.items.map((r) => ({ ...r, role: "buyer" as const })), ...sold.items.map((r) => ({ ...r, role: "seller" as const }))].sort(
     (a, b) => b.order.createdAt - a.order.createdAt || (a.order.id < b.order.id ? 1 : a.order.id > b.order.id ? -1 : 0),
   );
-  return { rows: merged.slice(0, options.limit), hasMore: merged.length > options.limit || bought.hasMore || sold.hasMore };
+  const more = merged.length > options.limit || bought.nextCursor !== null || sold.nextCursor !== null;
+  return pageFrom(merged.slice(0, options.limit), more, (row) => ({ createdAt: row.order.createdAt, id: row.order.id }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,7 +70,6 @@ export async function getOffer(db: Db, offerId: string): Promise<OfferRow | null
   return row ?? null;
 }
 
-const counterpartColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
 /** One side's offers, newest first, keyset on (created_at, id) through that side's index. */
 export async function listOffers(db: Db, options: { userId: string; role: "sent" | "received"; cursor?: Cursor | undefined; limit: number }) {
@@ -75,13 +77,13 @@ export async function listOffers(db: Db, options: { userId: string; role: "sent"
   const other = options.role === "sent" ? offers.buyerId : offers.sellerId;
   const { cursor } = options;
   const rows = await db
-    .select({ offer: offers, counterpart: counterpartColumns })
+    .select({ offer: offers, counterpart: personColumns })
     .from(offers)
     .leftJoin(profiles, eq(profiles.userId, other))
     .where(and(eq(mine, options.userId), cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined))
     .orderBy(desc(offers.createdAt), desc(offers.id))
     .limit(options.limit + 1);
-  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  return pageOf(rows, options.limit, (row) => ({ createdAt: row.offer.createdAt, id: row.offer.id }));
 }
 
 /** The seller takes back an open offer; null when it was no longer open (paid, withdrawn, raced). */
@@ -113,7 +115,7 @@ export async function claimOffer(db: Db, offerId: string, orderId: string, now: 
 /** The user a Create Invoice names, case-insensitively through profiles_username_lower_unique. */
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ userId: profiles.userId, ...counterpartColumns })
+    .select({ userId: profiles.userId, ...personColumns })
     .from(profiles)
     .where(sql`lower(${profiles.username}) = lower(${username})`)
     .limit(1);

@@ -5,7 +5,7 @@
 // post_hashtags_hashtag_created_idx (decision records 0058, 0059); see the plan tests in
 // tests/worker/db/query-plans.test.ts, which EXPLAIN the SQL these builders emit.
 import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
+import type { Cursor } from "../../../shared/cursor";
 import type { Post, PostPage } from "../../../shared/posts-api";
 import { encodeWaveform } from "../../../shared/waveform";
 import { extractHashtags } from "../../../shared/rules/post-text";
@@ -14,7 +14,8 @@ import { isOwner } from "../../lib/permissions";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
-import { authorColumns, toAuthor, type AuthorColumns } from "./authors";
+import { authorColumns, toAuthor, type AuthorColumns } from "./people";
+import { mapPage, pageOf } from "./paging";
 
 // ---------------------------------------------------------------------------------------------
 // Reading posts
@@ -125,10 +126,7 @@ export function listQuery(db: Db, filter: SQL | undefined, options: ListOptions)
 
 /** One page of rows (limit + 1 read, the extra one only says that there is more) as a PostPage. */
 function toPage(rows: PostRow[], options: ListOptions): PostPage {
-  const more = rows.length > options.limit;
-  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId ?? null));
-  const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return mapPage(pageOf(rows, options.limit), (row) => toPost(row, options.viewerId ?? null));
 }
 
 async function page(db: Db, filter: SQL | undefined, options: ListOptions): Promise<PostPage> {

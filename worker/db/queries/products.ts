@@ -5,13 +5,14 @@
 // reach a response.
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Cursor } from "../../../shared/cursor";
-import type { MarketProduct, OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "../../../shared/marketplace-api";
-import { productPriceDisplay } from "../../../shared/rules/price";
-import { mediaUrl } from "../../lib/media-url";
+import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "../../../shared/marketplace-api";
 import type { Db } from "../client";
 import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
+import { toMarketProduct } from "./catalogue";
 import { itemRating } from "./reviews";
-import { pageOf, sellerProductsQuery, toSeller } from "./seller-items";
+import { mapPage, pageOf } from "./paging";
+import { toSeller } from "./people";
+import { sellerProductsQuery } from "./seller-items";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -21,23 +22,6 @@ export interface StoredProductFile {
   name: string | null;
   size: number | null;
   mime: string | null;
-}
-
-function toMarketProduct(row: ProductRow): MarketProduct {
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    type: row.type,
-    priceCents: row.priceCents,
-    price: productPriceDisplay(row.priceCents),
-    imageUrl: row.imageKey ? mediaUrl(row.imageKey) : null,
-    hasFile: row.type === "digital" && row.fileKey !== null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
 }
 
 function fileInfo(row: ProductRow): ProductFileInfo | null {
@@ -51,8 +35,7 @@ export function toOwnerProduct(row: ProductRow): OwnerProduct {
 
 /** The owner's grid: their products newest first (products_user_created_idx, like the profile tab). */
 export async function listOwnProducts(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerProductPage> {
-  const page = pageOf(await sellerProductsQuery(db, options), options.limit);
-  return { items: page.items.map(toOwnerProduct), nextCursor: page.nextCursor };
+  return mapPage(pageOf(await sellerProductsQuery(db, options), options.limit), toOwnerProduct);
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductRow | undefined> {

@@ -7,14 +7,10 @@ import type { Cursor } from "../../../shared/cursor";
 import type { ItemRating, RequestableOrder, Review, ReviewPerson } from "../../../shared/review-api";
 import type { Db } from "../client";
 import { orders, profiles, reviewRequests, reviews } from "../schema";
+import { mapPage, pageOf } from "./paging";
+import { personColumns, toPartyRef } from "./people";
 
 export type ReviewRow = typeof reviews.$inferSelect;
-
-const personColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
-
-function toPerson(id: string, row: { username: string | null; displayName: string | null; avatarUrl: string | null } | null): ReviewPerson {
-  return { id, username: row?.username ?? null, displayName: row?.displayName ?? null, avatarUrl: row?.avatarUrl ?? null };
-}
 
 function toReview(row: ReviewRow, buyer: ReviewPerson): Review {
   return {
@@ -77,12 +73,12 @@ export async function reviewOfOrder(db: Db, orderId: string): Promise<Review | n
     .leftJoin(profiles, eq(profiles.userId, reviews.buyerId))
     .where(eq(reviews.orderId, orderId))
     .limit(1);
-  return row ? toReview(row.review, toPerson(row.review.buyerId, row.buyer)) : null;
+  return row ? toReview(row.review, toPartyRef(row.review.buyerId, row.buyer)) : null;
 }
 
 export async function reviewWithBuyer(db: Db, row: ReviewRow): Promise<Review> {
   const [buyer] = await db.select(personColumns).from(profiles).where(eq(profiles.userId, row.buyerId)).limit(1);
-  return toReview(row, toPerson(row.buyerId, buyer ?? null));
+  return toReview(row, toPartyRef(row.buyerId, buyer ?? null));
 }
 
 /**
@@ -118,8 +114,7 @@ export function receivedReviewsQuery(db: Db, options: { sellerId: string; cursor
 
 export async function listReceivedReviews(db: Db, options: { sellerId: string; cursor?: Cursor | null | undefined; limit: number }) {
   const rows = await receivedReviewsQuery(db, options);
-  const items = rows.slice(0, options.limit).map((r) => toReview(r.review, toPerson(r.review.buyerId, r.buyer)));
-  return { items, hasMore: rows.length > options.limit };
+  return mapPage(pageOf(rows, options.limit, (r) => ({ createdAt: r.review.createdAt, id: r.review.id })), (r) => toReview(r.review, toPartyRef(r.review.buyerId, r.buyer)));
 }
 
 /** The seller's breakdown query: one index-only count per star; exported for the plan test. */
@@ -210,7 +205,7 @@ export async function listRequestableOrders(db: Db, sellerId: string, limit: num
     itemId: r.order.itemId,
     itemName: r.order.itemName,
     completedAt: r.order.statusChangedAt,
-    buyer: toPerson(r.order.buyerId, r.buyer),
+    buyer: toPartyRef(r.order.buyerId, r.buyer),
     requestedAt: r.requestedAt ?? null,
   }));
 }

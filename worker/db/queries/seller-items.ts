@@ -3,14 +3,12 @@
 // display). Newest first with a keyset cursor on (created_at, id) (decision record 0006), served by
 // services_user_created_idx and products_user_created_idx.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { SellerSummary, ServicePackage } from "../../../shared/marketplace-api";
-import type { ProductCard, ProductCardPage, ServiceCard, ServiceCardPage } from "../../../shared/profile-api";
-import type { ItemRating } from "../../../shared/review-api";
-import { formatCents, formatServicePrice, startingPackageCents } from "../../../shared/rules/price";
-import { mediaUrl } from "../../lib/media-url";
+import type { Cursor } from "../../../shared/cursor";
+import type { ProductCardPage, ServiceCardPage } from "../../../shared/profile-api";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
+import { toProductCard, toServiceCard } from "./catalogue";
+import { mapPage, pageOf } from "./paging";
 import { itemRatings } from "./reviews";
 
 export interface SellerListOptions {
@@ -21,77 +19,6 @@ export interface SellerListOptions {
 
 function before(table: typeof services | typeof products, cursor: Cursor | null | undefined): SQL | undefined {
   return cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined;
-}
-
-export function pageOf<Item extends { id: string; createdAt: number }>(rows: Item[], limit: number): { items: Item[]; nextCursor: string | null } {
-  const more = rows.length > limit;
-  const items = more ? rows.slice(0, limit) : rows;
-  const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
-}
-
-type ServiceRow = typeof services.$inferSelect;
-
-function nullableInt(value: unknown): number | null {
-  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
-}
-
-/**
- * The stored packages as a list. The column holds the list the form sends; a row written before
- * packages were a list holds one object, read as a list of one. Anything else reads as none.
- */
-export function readPackages(value: unknown): ServicePackage[] {
-  const list: unknown[] = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
-  return list.flatMap((item) => {
-    if (!item || typeof item !== "object") return [];
-    const p = item as Record<string, unknown>;
-    return [{ sessions: nullableInt(p.sessions), priceCents: nullableInt(p.priceCents), description: typeof p.description === "string" ? p.description : null }];
-  });
-}
-
-/** The seller line of a detail page from a left join on profiles (a user without one still has a line). */
-export function toSeller(userId: string, row: { username: string | null; displayName: string | null; avatarUrl: string | null }): SellerSummary {
-  return { userId, username: row.username ?? "", displayName: row.displayName || row.username || "", avatarUrl: row.avatarUrl };
-}
-
-/** The public card: §9's public price line ('Starting at' for packages) beside the raw cents. */
-export function toServiceCard(row: ServiceRow, rating: ItemRating | null): ServiceCard {
-  const packagePriceCents = row.pricingModel === "package" ? startingPackageCents(readPackages(row.packageDetails)) : null;
-  const priceCents = row.pricingModel === "package" ? null : row.priceCents;
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    needsScheduling: row.needsScheduling,
-    pricingModel: row.pricingModel,
-    priceCents,
-    packagePriceCents,
-    priceLabel: formatServicePrice({ pricingModel: row.pricingModel, priceCents, packagePriceCents }, "public"),
-    turnaroundDays: row.turnaroundDays,
-    createdAt: row.createdAt,
-    rating,
-  };
-}
-
-type ProductRow = typeof products.$inferSelect;
-
-/** The public card. The private file key never leaves the server; the image is a /media URL. */
-function toProductCard(row: ProductRow, rating: ItemRating | null): ProductCard {
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    type: row.type,
-    priceCents: row.priceCents,
-    priceLabel: formatCents(row.priceCents),
-    imageUrl: row.imageKey ? mediaUrl(row.imageKey) : null,
-    createdAt: row.createdAt,
-    rating,
-  };
 }
 
 /** The page query of a seller's services; exported (as SQL) for the query-plan tests. */
@@ -117,13 +44,13 @@ export function sellerProductsQuery(db: Db, options: SellerListOptions) {
 export async function listSellerServices(db: Db, options: SellerListOptions): Promise<ServiceCardPage> {
   const page = pageOf(await sellerServicesQuery(db, options), options.limit);
   const ratings = await itemRatings(db, "service", page.items.map((row) => row.id));
-  return { items: page.items.map((row) => toServiceCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
+  return mapPage(page, (row) => toServiceCard(row, ratings.get(row.id) ?? null));
 }
 
 export async function listSellerProducts(db: Db, options: SellerListOptions): Promise<ProductCardPage> {
   const page = pageOf(await sellerProductsQuery(db, options), options.limit);
   const ratings = await itemRatings(db, "product", page.items.map((row) => row.id));
-  return { items: page.items.map((row) => toProductCard(row, ratings.get(row.id) ?? null)), nextCursor: page.nextCursor };
+  return mapPage(page, (row) => toProductCard(row, ratings.get(row.id) ?? null));
 }
 
 /** The dashboard's totals: one batch of three index-only counts. */

@@ -3,44 +3,24 @@
 // seller's profile). Writes are filtered by the owner's id as well as the row's id, so a write
 // can only ever touch the caller's own row whatever a route checked before.
 import { and, eq } from "drizzle-orm";
-import type { MarketService, OwnerServicePage, ServiceDetail, ServiceValues } from "../../../shared/marketplace-api";
-import { servicePriceDisplay, startingPackageCents } from "../../../shared/rules/price";
+import type { OwnerServicePage, ServiceDetail, ServiceValues } from "../../../shared/marketplace-api";
 import type { Cursor } from "../../../shared/cursor";
 import type { Db } from "../client";
 import { profiles, services } from "../schema";
+import { toMarketService } from "./catalogue";
 import { itemRating } from "./reviews";
-import { pageOf, readPackages, sellerServicesQuery, toSeller } from "./seller-items";
+import { mapPage, pageOf } from "./paging";
+import { toSeller } from "./people";
+import { sellerServicesQuery } from "./seller-items";
 
 type ServiceRow = typeof services.$inferSelect;
 
-/** A service row as the owner's grid ("owner": 'Package pricing') or a public page shows it. */
-export function toMarketService(row: ServiceRow, where: "owner" | "public"): MarketService {
-  const isPackage = row.pricingModel === "package";
-  const packages = isPackage ? readPackages(row.packageDetails) : [];
-  const packagePriceCents = isPackage ? startingPackageCents(packages) : null;
-  const priceCents = isPackage ? null : row.priceCents;
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    needsScheduling: row.needsScheduling,
-    pricingModel: row.pricingModel,
-    priceCents,
-    packages,
-    packagePriceCents,
-    price: servicePriceDisplay({ pricingModel: row.pricingModel, priceCents, packagePriceCents }, where),
-    turnaroundDays: row.turnaroundDays,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+// The routes answer a written service in the owner's shape; the mapper is the catalogue's.
+export { toMarketService };
 
 /** The owner's grid: their services newest first (services_user_created_idx, like the profile tab). */
 export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerServicePage> {
-  const page = pageOf(await sellerServicesQuery(db, options), options.limit);
-  return { items: page.items.map((row) => toMarketService(row, "owner")), nextCursor: page.nextCursor };
+  return mapPage(pageOf(await sellerServicesQuery(db, options), options.limit), (row) => toMarketService(row, "owner"));
 }
 
 export async function getService(db: Db, id: string): Promise<ServiceRow | undefined> {

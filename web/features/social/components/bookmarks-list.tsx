@@ -8,8 +8,8 @@ import { useCallback, type ReactNode } from "react";
 import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS, SOCIAL_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { PagedList } from "../../../components/paged-list";
+import { mapLoadedItems, type LoadedPages } from "../../../lib/paging";
 import { bookmarksInfiniteQueryOptions, socialKeys } from "../api";
-import type { BookmarkPage } from "../types";
 
 export interface BookmarksListProps {
   renderPost: (post: Post, helpers: { index: number; removeFromList: (postId: string) => void }) => ReactNode;
@@ -23,9 +23,7 @@ export function BookmarksList({ renderPost, skeleton }: BookmarksListProps) {
   /** After the owner deletes a saved post it leaves this list at once. */
   const removeFromList = useCallback(
     (postId: string) =>
-      queryClient.setQueryData<{ pages: BookmarkPage[]; pageParams: (string | null)[] }>(socialKeys.bookmarks(), (current) =>
-        current ? { ...current, pages: current.pages.map((page) => ({ ...page, items: page.items.filter((p) => p.id !== postId) })) } : current,
-      ),
+      queryClient.setQueryData<LoadedPages<Post>>(socialKeys.bookmarks(), (current) => mapLoadedItems(current, (items) => items.filter((p) => p.id !== postId))),
     [queryClient],
   );
 

@@ -1,48 +1,22 @@
-// Search (spec social-feed-search §7 search profiles, posts and services; hashtags "search by
-// name"; §3 search filters; §4 sort options; §9 search limits). Plain functions of the request's
-// Db. With a query, each search starts from its FTS5 table (migrations/0001_triggers_fts.sql) and
-// reaches the rows by rowid; without one, from an index in the sort's order. Ranking, paging and
-// the plans (the ranked window, the post score, the recent
-// and popular post sorts with a query) are decision record 0070; tests/worker/search/query-plans.test.ts checks the plans.
-import { and, desc, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { Post } from "../../../shared/posts-api";
-import type { SearchSort } from "../../../shared/constants";
-import type { HashtagSummary, SearchFilters, SearchUser, ServiceSearchResult } from "../../../shared/search-api";
-import { ftsMatchExpression } from "../../lib/fts-query";
-import type { Db } from "../client";
-import { hashtags, posts, profiles, services } from "../schema";
-import { authorColumns, toAuthor } from "./authors";
-import { postSelection, toPost, type PostRow } from "./posts";
-import { itemRatings } from "./reviews";
-import { toServiceCard } from "./seller-items";
-
-// The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
-// purpose: drizzle-kit must never try to create (or drop) them as ordinary tables.
-const profilesFts = sqliteTable("profiles_fts", { rowid: integer("rowid"), username: text("username") });
-const servicesFts = sqliteTable("services_fts", { rowid: integer("rowid"), name: text("name") });
-
-/**
- * bm25 column weights: a name outranks a bio. Username 10, display name 6, bio 1; service name
- * 10, description 1, category 4. bm25() is lower-is-better, hence ascending order.
- */
-const PROFILE_RANK = sql`bm25(profiles_fts, 10.0, 6.0, 1.0)`;
-const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
+// Search for posts (spec social-feed-search §7 search posts; §3 filters; §4 sorts): the ranked
+// window and its score, and the recent and popular sorts with a query (decision record 0070).
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Cursor } from "../../../../shared/cursor";
+import type { Post } from "../../../../shared/posts-api";
+import type { SearchSort } from "../../../../shared/constants";
+import type { SearchFilters } from "../../../../shared/search-api";
+import { ftsMatchExpression } from "../../../lib/fts-query";
+import type { Db } from "../../client";
+import { posts, profiles } from "../../schema";
+import { mapPage, pageOf } from "../paging";
+import { postSelection, toPost, type PostRow } from "../posts";
+import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
 
 /**
  * Without a query, a sort that no index serves (posts by author verified) orders only this many
  * of the newest matching posts, so the statement never sorts the whole table.
  */
 const UNINDEXED_SORT_WINDOW = 500;
-
-/**
- * With a query, the ranked sorts (relevance, verified) rank only the newest this many matches
- * (decision 0070). FTS5 walks a term's matches in rowid order without scoring them, so finding
- * the window is cheap; scoring and sorting every match of a common word is what grew with the
- * network. Rowids are insertion order, so "newest" is the most recently written.
- */
-const SEARCH_RANK_WINDOW = 1000;
 
 /**
  * Recent and popular posts with a query (decision record 0070): a query with fewer matches than
@@ -71,175 +45,6 @@ const POST_WALK_WINDOW = 1000;
  * compared with each other only, and for a one-word query IDF is the same factor for every row.
  */
 const POST_SCORE = sql`tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * len / avg(len) over ()))`;
-
-/**
- * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
- * them. The outer statement then constrains the FTS table with `rowid >= (this)`, a range FTS5
- * applies while reading its doclists, so bm25 runs for the window only. (A `rowid IN (…)` list
- * instead makes FTS5 evaluate the whole MATCH once per listed rowid, far slower.) Posts score
- * their window in one walk instead (rankedPostSearchQuery).
- */
-function windowStart(match: string, size: number): SQL {
-  return sql`(select min(rowid) from (select rowid from profiles_fts where profiles_fts match ${match} order by rowid desc limit ${size}))`;
-}
-
-/** Whether a sort ranks by relevance and so reads only the newest window of matches. */
-function rankedSort(sort: SearchSort): boolean {
-  return sort === "relevance" || sort === "verified";
-}
-
-/** Case-insensitive "contains" for free-text filters (location): SQLite's lower() folds ASCII. */
-function contains(column: SQLWrapper, needle: string): SQL {
-  return sql`instr(lower(${column}), lower(${needle})) > 0`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// People
-
-export interface UserSearchOptions {
-  filters: Pick<SearchFilters, "q" | "location" | "profession" | "sortBy" | "verified" | "hasServices">;
-  viewerId: string;
-  limit: number;
-  cursor?: Cursor | null;
-  /** The Explore tab's variant (§7): username and display name only, not the bio. */
-  namesOnly?: boolean;
-  /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
-  rankWindow?: number;
-}
-
-function userSelection(viewerId: string) {
-  return {
-    userId: profiles.userId,
-    username: profiles.username,
-    displayName: profiles.displayName,
-    avatarUrl: profiles.avatarUrl,
-    verified: profiles.verified,
-    profession: profiles.profession,
-    location: profiles.location,
-    bio: profiles.bio,
-    followerCount: profiles.followerCount,
-    postCount: profiles.postCount,
-    createdAt: profiles.createdAt,
-    // One probe of follows_pair_unique per row.
-    following: sql<number>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.following_id = ${profiles.userId})`.as(
-      "viewer_following",
-    ),
-  };
-}
-
-type UserRow = Omit<SearchUser, "viewer"> & { createdAt: number; following: number };
-
-export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string | null): SearchUser {
-  return {
-    userId: row.userId,
-    username: row.username,
-    displayName: row.displayName || row.username,
-    avatarUrl: row.avatarUrl,
-    verified: Boolean(row.verified),
-    profession: row.profession,
-    location: row.location,
-    bio: row.bio,
-    followerCount: row.followerCount,
-    postCount: row.postCount,
-    viewer: { isSelf: row.userId === viewerId, following: Boolean(row.following) },
-  };
-}
-
-function userFilters(options: UserSearchOptions): SQL | undefined {
-  const { filters, cursor } = options;
-  return and(
-    filters.location ? contains(profiles.location, filters.location) : undefined,
-    filters.profession ? eq(profiles.profession, filters.profession) : undefined,
-    filters.verified ? eq(profiles.verified, true) : undefined,
-    // services_user_created_idx: one probe per candidate.
-    filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
-    filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
-  );
-}
-
-function userOrder(sort: SearchSort, ranked: boolean, exactUsername: string): SQL[] {
-  // Typing someone's exact handle finds them first, whatever the bio matches say.
-  const exact = ranked ? [sql`lower(${profiles.username}) = lower(${exactUsername}) desc`] : [];
-  switch (sort) {
-    case "recent":
-      return [desc(profiles.createdAt), desc(profiles.userId)];
-    case "popular":
-      return [desc(profiles.followerCount), desc(profiles.userId)];
-    case "verified":
-      return [...exact, desc(profiles.verified), ...(ranked ? [PROFILE_RANK] : []), desc(profiles.followerCount), desc(profiles.userId)];
-    case "relevance":
-      // Without a query there is nothing to be relevant to: the most followed come first.
-      return ranked ? [...exact, PROFILE_RANK, desc(profiles.followerCount)] : [desc(profiles.followerCount), desc(profiles.userId)];
-  }
-}
-
-/** The people search's statement; exported (as SQL) for the query-plan tests. Null: no tokens. */
-export function userSearchQuery(db: Db, options: UserSearchOptions) {
-  const { filters } = options;
-  const limit = options.limit + 1;
-  const selection = userSelection(options.viewerId);
-  if (filters.q === "") {
-    return db
-      .select(selection)
-      .from(profiles)
-      .where(userFilters(options))
-      .orderBy(...userOrder(filters.sortBy, false, ""))
-      .limit(limit);
-  }
-  const match = ftsMatchExpression(filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
-  if (match === null) return null;
-  const window = rankedSort(filters.sortBy)
-    ? sql`${profilesFts.rowid} >= ${windowStart(match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
-    : undefined;
-  return db
-    .select(selection)
-    .from(profilesFts)
-    .innerJoin(profiles, sql`${profiles}.rowid = ${profilesFts.rowid}`)
-    .where(and(sql`profiles_fts match ${match}`, window, userFilters(options)))
-    .orderBy(...userOrder(filters.sortBy, true, handleOf(filters.q)))
-    .limit(limit);
-}
-
-function handleOf(q: string): string {
-  return q.trim().replace(/^@+/, "");
-}
-
-/**
- * The profile whose username is exactly the query (any case, with or without '@'), under the same
- * filters; exported (as SQL) for the query-plan tests. A ranked sort reads only the newest window
- * of matches, and typing someone's handle must find them however old their account is, so this
- * probe of profiles_username_lower_unique runs beside the windowed statement. Null: no query.
- */
-export function exactUserQuery(db: Db, options: UserSearchOptions) {
-  const username = handleOf(options.filters.q);
-  if (username === "" || !rankedSort(options.filters.sortBy)) return null;
-  return db
-    .select(userSelection(options.viewerId))
-    .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = lower(${username})`, userFilters(options)))
-    .limit(1);
-}
-
-export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
-  const query = userSearchQuery(db, options);
-  if (query === null) return { items: [], nextCursor: null };
-  const exactQuery = exactUserQuery(db, options);
-  // One round trip for both statements.
-  const [found, exact] = exactQuery ? await db.batch([query, exactQuery]) : [await query, []];
-  let rows = found as UserRow[];
-  const exactRow = (exact as UserRow[])[0];
-  // An exact handle older than the window: first, as the windowed order would have placed it.
-  if (exactRow && !rows.some((row) => row.userId === exactRow.userId)) rows = [exactRow, ...rows].slice(0, options.limit + 1);
-  const more = rows.length > options.limit;
-  const kept = more ? rows.slice(0, options.limit) : rows;
-  const last = kept.at(-1);
-  // Only the recent order is a keyset over (created_at, user_id); the ranked orders are the top.
-  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.userId }) : null;
-  return { items: kept.map((row) => toSearchUser(row, options.viewerId)), nextCursor };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Posts
 
 export interface PostSearchOptions {
   filters: Pick<SearchFilters, "q" | "contentType" | "location" | "profession" | "sortBy" | "verified">;
@@ -507,105 +312,6 @@ export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{
   } else {
     rows = await unrankedPostSearch(db, options, match);
   }
-  const more = rows.length > options.limit;
-  const items = (more ? rows.slice(0, options.limit) : rows).map((row) => toPost(row, options.viewerId));
-  const last = items.at(-1);
-  const nextCursor = more && last && options.filters.sortBy === "recent" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Services
-
-export interface ServiceSearchOptions {
-  q: string;
-  limit: number;
-  cursor?: Cursor | null;
-}
-
-function serviceSelection() {
-  return {
-    id: services.id,
-    userId: services.userId,
-    name: services.name,
-    description: services.description,
-    category: services.category,
-    needsScheduling: services.needsScheduling,
-    pricingModel: services.pricingModel,
-    priceCents: services.priceCents,
-    packageDetails: services.packageDetails,
-    turnaroundDays: services.turnaroundDays,
-    createdAt: services.createdAt,
-    updatedAt: services.updatedAt,
-    ...authorColumns,
-  };
-}
-
-/**
- * The services search's statement; exported (as SQL) for the query-plan tests. Without a query:
- * every service newest first (§7 "read all services newest first"), keyset on services_created_idx.
- */
-export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
-  const limit = options.limit + 1;
-  if (options.q === "") {
-    const cursor = options.cursor;
-    return db
-      .select(serviceSelection())
-      .from(services)
-      .leftJoin(profiles, eq(profiles.userId, services.userId))
-      .where(cursor ? sql`(${services.createdAt}, ${services.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined)
-      .orderBy(desc(services.createdAt), desc(services.id))
-      .limit(limit);
-  }
-  const match = ftsMatchExpression(options.q);
-  if (match === null) return null;
-  return db
-    .select(serviceSelection())
-    .from(servicesFts)
-    .innerJoin(services, sql`${services}.rowid = ${servicesFts.rowid}`)
-    .leftJoin(profiles, eq(profiles.userId, services.userId))
-    .where(sql`services_fts match ${match}`)
-    .orderBy(SERVICE_RANK, desc(services.createdAt))
-    .limit(limit);
-}
-
-export async function searchServices(db: Db, options: ServiceSearchOptions): Promise<{ items: ServiceSearchResult[]; nextCursor: string | null }> {
-  const query = serviceSearchQuery(db, options);
-  if (query === null) return { items: [], nextCursor: null };
-  const rows = await query;
-  const more = rows.length > options.limit;
-  const page = more ? rows.slice(0, options.limit) : rows;
-  const ratings = await itemRatings(db, "service", page.map((row) => row.id));
-  const items = page.map((row) => ({ ...toServiceCard(row, ratings.get(row.id) ?? null), author: toAuthor(row) }));
-  const last = items.at(-1);
-  // Only the newest-first list (no query) pages; a ranked list is the top 15.
-  const nextCursor = more && last && options.q === "" ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hashtags
-
-/** What a hashtag search looks for: the name as stored (lowercase, without '#'). */
-function hashtagNeedle(raw: string): string {
-  return raw.trim().replace(/^#+/, "").replace(/\s+/g, "").toLowerCase();
-}
-
-/**
- * §7 "search by name, case-insensitive contains, by usage_count descending, limit 10": a walk of
- * hashtags_usage_idx from the most used, stopping at the limit. instr() is a plain substring test,
- * so '%' or '_' in the query are characters, not patterns.
- */
-export function hashtagSearchQuery(db: Db, options: { q: string; limit: number }) {
-  return db
-    .select({ id: hashtags.id, name: hashtags.name, usageCount: hashtags.usageCount, trendingScore: hashtags.trendingScore })
-    .from(hashtags)
-    .where(and(sql`instr(${hashtags.name}, ${hashtagNeedle(options.q)}) > 0`, sql`${hashtags.usageCount} > 0`))
-    .orderBy(desc(hashtags.usageCount), desc(hashtags.id))
-    .limit(options.limit);
-}
-
-export async function searchHashtags(db: Db, options: { q: string; limit: number }): Promise<HashtagSummary[]> {
-  if (hashtagNeedle(options.q) === "") return [];
-  return hashtagSearchQuery(db, options);
+  const page = mapPage(pageOf(rows, options.limit), (row) => toPost(row, options.viewerId));
+  return { items: page.items, nextCursor: options.filters.sortBy === "recent" ? page.nextCursor : null };
 }
