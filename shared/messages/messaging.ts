@@ -56,4 +56,7 @@ export const MESSAGING_TEXTS = {
   commented: (name: string) => `${name} commented on your post`,
   followed: (name: string) => `${name} started following you`,
   messaged: (name: string) => `${name} sent you a message`,
+  /** The activity list's retry after a failed load, and the conversation list's next page. */
+  tryAgain: "Try again",
+  moreConversations: "More conversations",
 } as const;

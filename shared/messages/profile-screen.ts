@@ -144,4 +144,9 @@ export const PROFILE_SCREEN_TEXTS = {
     addProduct: "Add a product",
     yourProducts: "Your products",
   },
+  /** A public profile's Services and Products tabs: the list's accessible name, loading and end. */
+  sellerLists: {
+    services: { label: "Services", loading: "Loading services", loadingMore: "Loading more services", end: "That's every service" },
+    products: { label: "Products", loading: "Loading products", loadingMore: "Loading more products", end: "That's every product" },
+  },
 } as const;

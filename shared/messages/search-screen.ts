@@ -91,6 +91,13 @@ export const SEARCH_SCREEN_TEXTS = {
     loadingMorePeople: "Loading more people",
     loadingRecommendations: "Loading recommendations",
     loadingTrending: "Loading trending topics",
+    loadingServices: "Loading services",
+    loadingMoreServices: "Loading more services",
     rank: (rank: number) => `Rank ${rank}:`,
+  },
+  /** A person in the Users tab: the badge's name and the follower count's noun. */
+  userRow: {
+    verified: "Verified",
+    followers: (count: number) => (count === 1 ? "follower" : "followers"),
   },
 } as const;

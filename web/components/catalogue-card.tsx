@@ -239,7 +239,7 @@ function ServiceResult({ service }: { service: ServiceSearchResult }) {
         <span className="inline-flex min-w-0 items-center gap-1.5" data-testid="service-author">
           <Avatar src={author.avatarUrl} name={author.displayName || author.username} size="xs" />
           <span className="truncate font-medium text-foreground">{author.displayName || author.username}</span>
-          {author.verified ? <BadgeCheck className="size-3.5 shrink-0 text-primary" aria-label="Verified" role="img" /> : null}
+          {author.verified ? <BadgeCheck className="size-3.5 shrink-0 text-primary" aria-label={T.userRow.verified} role="img" /> : null}
           <span className="truncate">{T.byAuthor(author.username)}</span>
         </span>
         <Turnaround days={service.turnaroundDays} text={T.turnaround} testId="service-turnaround" />

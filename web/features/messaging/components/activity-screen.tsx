@@ -107,7 +107,7 @@ export function ActivityScreen() {
         <div role="alert" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
           <p className="font-semibold">{MESSAGING_TEXTS.loadActivityFailed}</p>
           <Button variant="outline" onClick={() => void feed.refetch()}>
-            Try again
+            {MESSAGING_TEXTS.tryAgain}
           </Button>
         </div>
       ) : items.length === 0 ? (

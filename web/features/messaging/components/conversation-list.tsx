@@ -61,7 +61,7 @@ export function ConversationList({ viewerId, selectedId }: { viewerId: string; s
             disabled={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            More conversations
+            {MESSAGING_TEXTS.moreConversations}
           </button>
         ) : null}
       </div>

@@ -65,12 +65,12 @@ export function UserServicesList({ userId }: { userId: string }) {
       query={query}
       errorMessage={PROFILE_SCREEN_TEXTS.loadServices}
       toastId={`user-services-${userId}`}
-      label="Services"
-      loadingLabel="Loading services"
-      loadingMoreLabel="Loading more services"
+      label={PROFILE_SCREEN_TEXTS.sellerLists.services.label}
+      loadingLabel={PROFILE_SCREEN_TEXTS.sellerLists.services.loading}
+      loadingMoreLabel={PROFILE_SCREEN_TEXTS.sellerLists.services.loadingMore}
       skeletons={skeletons}
       empty={<EmptyItems icon={<Wrench className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noServices.title} hint={PROFILE_SCREEN_TEXTS.noServices.hint} />}
-      endText="That's every service"
+      endText={PROFILE_SCREEN_TEXTS.sellerLists.services.end}
       itemKey={(service) => service.id}
       renderItem={(service) => <ServiceItem service={service} />}
     />
@@ -85,12 +85,12 @@ export function UserProductsList({ userId }: { userId: string }) {
       query={query}
       errorMessage={PROFILE_SCREEN_TEXTS.loadProducts}
       toastId={`user-products-${userId}`}
-      label="Products"
-      loadingLabel="Loading products"
-      loadingMoreLabel="Loading more products"
+      label={PROFILE_SCREEN_TEXTS.sellerLists.products.label}
+      loadingLabel={PROFILE_SCREEN_TEXTS.sellerLists.products.loading}
+      loadingMoreLabel={PROFILE_SCREEN_TEXTS.sellerLists.products.loadingMore}
       skeletons={skeletons}
       empty={<EmptyItems icon={<ShoppingBag className="size-5" aria-hidden />} title={PROFILE_SCREEN_TEXTS.noProducts.title} hint={PROFILE_SCREEN_TEXTS.noProducts.hint} />}
-      endText="That's every product"
+      endText={PROFILE_SCREEN_TEXTS.sellerLists.products.end}
       itemKey={(product) => product.id}
       renderItem={(product) => <ProductItem product={product} />}
     />

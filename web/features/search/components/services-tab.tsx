@@ -26,8 +26,8 @@ export function ServicesTab({ query }: { query: string }) {
         errorMessage={T.errors.searchFailed.description}
         toastId="search-services"
         label={T.servicesTitle}
-        loadingLabel="Loading services"
-        loadingMoreLabel="Loading more services"
+        loadingLabel={T.a11y.loadingServices}
+        loadingMoreLabel={T.a11y.loadingMoreServices}
         skeletons={
           <>
             <ServiceSkeleton />

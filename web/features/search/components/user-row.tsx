@@ -4,6 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { SearchUser } from "../../../../shared/search-api";
 import { Avatar } from "../../../components/ui/avatar";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -19,10 +20,10 @@ export function UserRow({ user, action, children }: { user: SearchUser; action?:
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-1">
             <span className="truncate font-semibold">{user.displayName}</span>
-            {user.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" /> : null}
+            {user.verified ? <BadgeCheck className="size-4 shrink-0 text-primary" aria-label={SEARCH_SCREEN_TEXTS.userRow.verified} role="img" /> : null}
           </span>
           <span className="block truncate text-sm text-muted-foreground">
-            @{user.username} · {formatCount(user.followerCount)} {user.followerCount === 1 ? "follower" : "followers"}
+            @{user.username} · {formatCount(user.followerCount)} {SEARCH_SCREEN_TEXTS.userRow.followers(user.followerCount)}
           </span>
           {details.length > 0 ? (
             <span className="mt-0.5 flex items-center gap-1 truncate text-xs text-muted-foreground">
