@@ -4,4 +4,11 @@ export const REQUEST_TEXTS = {
   invalidId: "Invalid id",
   invalidCursor: "Invalid cursor",
   invalidRequest: "Invalid request",
+  // --- The Worker's own answers outside any area (guards, live routes, the error envelope). ---
+  authenticationRequired: "Authentication required",
+  forbidden: "Forbidden",
+  notFound: "Not found",
+  crossOriginRefused: "Cross-origin request refused",
+  expectedWebSocket: "Expected a WebSocket upgrade",
+  unexpectedError: "An unexpected error occurred",
 } as const;

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
-import { SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 
 export interface SessionInfo {
   userId: string;
@@ -34,8 +34,13 @@ async function readSession(c: Context<AppEnv>): Promise<SessionInfo | null> {
 /** The signed-in user's session; 401 "Authentication required" for visitors. */
 export function requireUser(c: Context<AppEnv>): SessionInfo {
   const current = c.var.session;
-  if (!current) throw new ApiError("unauthorized", "Authentication required");
+  if (!current) throw new ApiError("unauthorized", REQUEST_TEXTS.authenticationRequired);
   return current;
+}
+
+/** The signed-in user's id, or null for a visitor: for reads anyone may make, tailored to who asks. */
+export function viewerId(c: Context<AppEnv>): string | null {
+  return c.var.session?.userId ?? null;
 }
 
 /**
@@ -52,7 +57,7 @@ export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
  * unless the signed-in user owns the row. `ownerId` must come from the server's own row, never
  * from the request.
  */
-export function requireOwner(c: Context<AppEnv>, ownerId: string, message = "Forbidden"): SessionInfo {
+export function requireOwner(c: Context<AppEnv>, ownerId: string, message: string = REQUEST_TEXTS.forbidden): SessionInfo {
   const current = requireUser(c);
   if (!isOwner(current.userId, ownerId)) throw new ApiError("forbidden", message);
   return current;

@@ -21,7 +21,6 @@ import { ApiError } from "../lib/errors";
 import { availabilityParam, bookingParam, orderParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
-import type { AppMessageContext } from "../services/app-messages";
 import {
   addAvailability,
   cancelBooking,
@@ -32,20 +31,14 @@ import {
   toAvailabilityRule,
   toBooking,
 } from "../services/booking";
-import { requireParticipant } from "../services/payments/orders";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { requireOrderParty } from "../services/payments/orders";
+import { limitUser } from "../services/rate-limit";
 
 /** The signed-in writer, held to the booking_write limit. */
 async function writer(c: Context<AppEnv>): Promise<string> {
   const { userId } = requireUser(c);
-  const { ip, userAgent } = requestMeta(c.req);
-  await enforce(c.env, c.var.db, "booking_write", [rateSubject("user", userId)], { userId, ip, userAgent });
+  await limitUser(c.var.ctx, "booking_write", userId);
   return userId;
-}
-
-function messageContext(c: Context<AppEnv>): AppMessageContext {
-  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now() };
 }
 
 /** Mounted at /booking. */
@@ -83,7 +76,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   // Either party of the order may read the seller's free times: the buyer to book, both to move it.
   .get("/orders/:orderId/slots", signedIn, orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.db, order.sellerId, Date.now()) };
     c.header("Cache-Control", "no-store");
     return c.json(answer, 200);
@@ -104,18 +97,18 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post("/bookings", signedIn, validate("json", newBookingBodySchema), async (c) => {
     const userId = await writer(c);
     const { orderId, startsAt } = c.req.valid("json");
-    const { order, role } = await requireParticipant(c.var.db, orderId, userId);
-    return c.json(await createBooking(messageContext(c), { userId, order, role, startsAt }), 201);
+    const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
+    return c.json(await createBooking(c.var.ctx, { userId, order, role, startsAt }), 201);
   })
   .post("/bookings/:bookingId/confirm", signedIn, bookingParam, async (c) => {
     const userId = await writer(c);
-    return c.json(await confirmBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+    return c.json(await confirmBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
   })
   .post("/bookings/:bookingId/cancel", signedIn, bookingParam, async (c) => {
     const userId = await writer(c);
-    return c.json(await cancelBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+    return c.json(await cancelBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
   })
   .post("/bookings/:bookingId/reschedule", signedIn, bookingParam, validate("json", rescheduleBodySchema), async (c) => {
     const userId = await writer(c);
-    return c.json(await rescheduleBooking(messageContext(c), c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
+    return c.json(await rescheduleBooking(c.var.ctx, c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
   });

@@ -11,12 +11,10 @@ import { escapeHtml } from "../../shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
-import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
 import { startPayment } from "../services/payments/checkout";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
-import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireParticipant } from "../services/payments/orders";
+import { limitUser } from "../services/rate-limit";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireOrderParty } from "../services/payments/orders";
 import { paymentsMode } from "../services/payments/stripe";
 
 /** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
@@ -33,7 +31,7 @@ function requireBuyer(c: Context<AppEnv>): string {
 async function requireTestOrder(c: Context<AppEnv>, orderId: string) {
   const userId = requireBuyer(c);
   if (paymentsMode(c.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
-  const { order, role } = await requireParticipant(c.var.db, orderId, userId);
+  const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
   if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
   return order;
 }
@@ -46,7 +44,7 @@ const signedInBuyer = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The test mode's "card" result, through the very functions the webhook calls. */
 async function settleTestPayment(c: Context<AppEnv>, orderId: string, outcome: TestOutcome) {
-  const ctx = paymentContext(c);
+  const ctx = c.var.ctx;
   if (outcome === "success") await fulfilPaidOrder(ctx, orderId);
   else await failPendingOrder(ctx, orderId, "failed");
 }
@@ -86,8 +84,7 @@ ${
 
 /** Each start writes a pending order (and, with keys, a Stripe session): bounded per buyer. */
 async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
-  const { ip, userAgent } = requestMeta(c.req);
-  await enforce(c.env, c.var.db, "checkout", [rateSubject("user", buyerId)], { userId: buyerId, ip, userAgent });
+  await limitUser(c.var.ctx, "checkout", buyerId);
 }
 
 /** Mounted at /checkout. */
@@ -96,19 +93,19 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "checkout"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "checkout"), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireBuyer(c);
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "embedded"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "embedded"), 201);
   })
   // The embedded dialog's TEST MODE form.
   .post("/test/:orderId/confirm", orderParam, validate("json", testConfirmBodySchema), async (c) => {
     const order = await requireTestOrder(c, c.req.valid("param").orderId);
     await settleTestPayment(c, order.id, c.req.valid("json").outcome);
-    const { order: fresh, role } = await requireParticipant(c.var.db, order.id, order.buyerId);
+    const { order: fresh, role } = await requireOrderParty(c.var.db, order.id, order.buyerId);
     return c.json(await orderDetail(c.var.db, fresh, role), 200);
   })
   // The stand-in for Stripe Checkout's page, and its form's answer.

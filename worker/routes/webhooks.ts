@@ -8,7 +8,6 @@ import { CHECKOUT_TEXTS } from "../../shared/messages";
 import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { paymentContext } from "../lib/payment-context";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
 
@@ -98,7 +97,7 @@ async function verified(c: Context<AppEnv>): Promise<Stripe.Event> {
 export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   const event = await verified(c);
   if (await stripeEventSeen(c.var.db, event.id)) return c.json({ received: true }, 200);
-  await handle(paymentContext(c), event);
+  await handle(c.var.ctx, event);
   await recordStripeEvent(c.var.db, event.id, event.type);
   return c.json({ received: true }, 200);
 });

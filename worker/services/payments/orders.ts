@@ -28,9 +28,8 @@ import {
   type OrderRow,
 } from "../../db/queries/orders";
 import { claimOffer } from "../../db/queries/payments";
-import type { Bindings } from "../../env";
+import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
 import { createMailer, linkMail } from "../mail";
 import { createStripe, paymentsMode } from "./stripe";
 
@@ -101,7 +100,7 @@ function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): 
 const orderNotFound = () => new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
 
 /** The order if the caller is a party to it, with their role; 404 otherwise, like a missing order. */
-export async function requireParticipant(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
+export async function requireOrderParty(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
   const order = await getOrder(db, orderId);
   const role = order ? roleOf(order, userId) : null;
   if (!order || !role) throw orderNotFound();
@@ -163,14 +162,8 @@ export async function orderDetail(db: Db, order: OrderRow, role: OrderRole): Pro
 // ---------------------------------------------------------------------------------------------
 // Payment outcomes: the one fulfilment path of a verified webhook and of the test mode.
 
-export interface PaymentContext {
-  env: Bindings;
-  db: Db;
-  log: Logger;
-  now: number;
-  /** Public origin for the links in mails. */
-  origin: string;
-}
+/** What the payment services read from the request context: the origin is for the links in mails. */
+export type PaymentContext = Pick<Ctx, "env" | "db" | "log" | "now" | "origin">;
 
 /**
  * The payment succeeded: pending (or failed, when the buyer retried the same PaymentIntent) →
