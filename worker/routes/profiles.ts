@@ -36,11 +36,10 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, userParam, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser, signedIn } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 import { replaceAvatar } from "../services/media/avatars";
 import { parseContentLength } from "../services/media/multipart";
-import { consume, enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { consume, limitUser, rateSubject } from "../services/rate-limit";
 
 const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 const usernameTakenError = () =>
@@ -93,8 +92,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .post("/avatar", async (c) => {
     const { userId } = requireUser(c);
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "avatar_upload", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await limitUser(c.var.ctx, "avatar_upload", userId);
     await replaceAvatar(c.env.MEDIA, c.var.db, c.var.log, userId, {
       body: c.req.raw.body,
       contentLength: parseContentLength(c.req.header("content-length")),
@@ -141,22 +139,21 @@ const EMPTY_PRODUCTS: ProductCardPage = { items: [], nextCursor: null };
 /** Mounted at /users: the public profile and its tabs, open to visitors (§1, §6). */
 export const userProfileRoutes = new Hono<AppEnv>()
   .get("/:userId", userParam, async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
-    const profile = await getPublicProfile(c.var.db, c.req.valid("param").userId, viewerId);
+    const profile = await getPublicProfile(c.var.db, c.req.valid("param").userId, viewerId(c));
     if (!profile) throw profileNotFound();
     return c.json(profile, 200);
   })
   // Like post views: recording a visit never fails the client, and an id that cannot name a
   // profile is simply not recorded. Visitors are not recorded (an interaction belongs to a user).
   .post("/:userId/visits", paramOr(userParamSchema, (c) => c.body(null, 204)), async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
+    const viewer = viewerId(c);
     const targetId = c.req.valid("param").userId;
-    if (viewerId === null || viewerId === targetId) return c.body(null, 204);
+    if (viewer === null || viewer === targetId) return c.body(null, 204);
     try {
-      const { allowed } = await consume(c.env, "profile_visit", rateSubject("user", viewerId));
+      const { allowed } = await consume(c.env, "profile_visit", rateSubject("user", viewer));
       if (allowed) {
         await recordInteraction(c.var.db, {
-          userId: viewerId,
+          userId: viewer,
           interactionType: "profile_visit",
           targetUserId: targetId,
           now: Date.now(),

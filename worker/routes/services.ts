@@ -14,7 +14,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser } from "../middleware/session";
+import { requireOwner, requireUser, viewerId } from "../middleware/session";
 
 const serviceNotFound = () => new ApiError("not_found", MARKET_TEXTS.serviceNotFound);
 
@@ -32,7 +32,7 @@ export const serviceRoutes = new Hono<AppEnv>()
   })
   .get("/:serviceId", serviceParam, async (c) => {
     // Visitors may open detail pages (§1, §6); `viewer` is null for them.
-    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, c.var.session?.userId ?? null);
+    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewerId(c));
     if (!detail) throw serviceNotFound();
     return c.json(detail, 200);
   })
@@ -61,13 +61,13 @@ export const serviceRoutes = new Hono<AppEnv>()
   // a service is simply not recorded, and visitors and the seller are not recorded.
   // recordInteraction bounds the rows one viewer can add (decision record 0033).
   .post("/:serviceId/views", paramOr(serviceParamSchema, (c) => c.body(null, 204)), async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
-    if (viewerId === null) return c.body(null, 204);
+    const viewer = viewerId(c);
+    if (viewer === null) return c.body(null, 204);
     const id = c.req.valid("param").serviceId;
     try {
       const service = await getService(c.var.db, id);
-      if (service && service.userId !== viewerId) {
-        await recordInteraction(c.var.db, { userId: viewerId, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: Date.now() });
+      if (service && service.userId !== viewer) {
+        await recordInteraction(c.var.db, { userId: viewer, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: Date.now() });
       }
     } catch (error) {
       c.var.log.warn("service view not recorded", { error });
