@@ -31,10 +31,13 @@ async function readSession(c: Context<AppEnv>): Promise<SessionInfo | null> {
   return row ? { userId: row.userId, sessionId: row.id } : null;
 }
 
-/** The signed-in user's session; 401 "Authentication required" for visitors. */
-export function requireUser(c: Context<AppEnv>): SessionInfo {
+/**
+ * The signed-in user's session; 401 "Authentication required" for visitors, or an area's own
+ * words (checkout's 'Please log in to purchase').
+ */
+export function requireUser(c: Context<AppEnv>, message: string = REQUEST_TEXTS.authenticationRequired): SessionInfo {
   const current = c.var.session;
-  if (!current) throw new ApiError("unauthorized", REQUEST_TEXTS.authenticationRequired);
+  if (!current) throw new ApiError("unauthorized", message);
   return current;
 }
 
@@ -47,10 +50,15 @@ export function viewerId(c: Context<AppEnv>): string | null {
  * `requireUser` as middleware, for a route whose query validation runs before the handler: placed
  * first, it answers a visitor 401 before their input is judged.
  */
-export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
+export const signedIn = signedInWith(REQUEST_TEXTS.authenticationRequired);
+
+/** `signedIn` answering a visitor in an area's own words. */
+export function signedInWith(message: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireUser(c, message);
+    await next();
+  });
+}
 
 /**
  * Refuses (403, with the spec's wording passed in, e.g. "You can only delete your own posts")

@@ -10,7 +10,7 @@ import { newId } from "../../db/ids";
 import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";
 import { findPayableOffer } from "./offers";
-import { failPendingOrder, fulfilPaidOrder, type PaymentContext } from "./orders";
+import { failPendingOrder, fulfilPaidOrder, requireOrderParty, type PaymentContext } from "./orders";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
 export type PaymentVariant = "checkout" | "embedded";
@@ -154,4 +154,15 @@ export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow
   } catch (error) {
     ctx.log.warn("stripe order check failed", { orderId: order.id, error });
   }
+}
+
+/**
+ * The buyer's own pending test-mode order. With keys the test routes do not exist (404), and
+ * someone else's order answers like a missing one.
+ */
+export async function requireTestOrder(ctx: Pick<PaymentContext, "env" | "db">, orderId: string, buyerId: string): Promise<OrderRow> {
+  if (paymentsMode(ctx.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
+  const { order, role } = await requireOrderParty(ctx.db, orderId, buyerId);
+  if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
+  return order;
 }
