@@ -47,8 +47,10 @@ export function viewerId(c: Context<AppEnv>): string | null {
 }
 
 /**
- * `requireUser` as middleware, for a route whose query validation runs before the handler: placed
- * first, it answers a visitor 401 before their input is judged.
+ * `requireUser` as middleware. Every route lists its checks in one order: the path params, then
+ * `signedIn` (on a route that needs a user and validates a body or a query), then the body or
+ * query validation. So a malformed id answers its 404 first, then a visitor hears 401, and only
+ * then is their input judged, the same on every route.
  */
 export const signedIn = signedInWith(REQUEST_TEXTS.authenticationRequired);
 

@@ -66,7 +66,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     const userId = await writer(c);
     return c.json(await addAvailability(c.var.db, userId, c.req.valid("json"), Date.now()), 201);
   })
-  .delete("/availability/:ruleId", signedIn, availabilityParam, async (c) => {
+  .delete("/availability/:ruleId", availabilityParam, signedIn, async (c) => {
     const userId = await writer(c);
     if (!(await deleteAvailability(c.var.db, { id: c.req.valid("param").ruleId, userId }))) {
       throw new ApiError("not_found", BOOKING_TEXTS.availabilityNotFound);
@@ -74,7 +74,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   // Either party of the order may read the seller's free times: the buyer to book, both to move it.
-  .get("/orders/:orderId/slots", signedIn, orderParam, async (c) => {
+  .get("/orders/:orderId/slots", orderParam, signedIn, async (c) => {
     const { userId } = requireUser(c);
     const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.db, order.sellerId, Date.now()) };
@@ -100,15 +100,15 @@ export const bookingRoutes = new Hono<AppEnv>()
     const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
     return c.json(await createBooking(c.var.ctx, { userId, order, role, startsAt }), 201);
   })
-  .post("/bookings/:bookingId/confirm", signedIn, bookingParam, async (c) => {
+  .post("/bookings/:bookingId/confirm", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
     return c.json(await confirmBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
   })
-  .post("/bookings/:bookingId/cancel", signedIn, bookingParam, async (c) => {
+  .post("/bookings/:bookingId/cancel", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
     return c.json(await cancelBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
   })
-  .post("/bookings/:bookingId/reschedule", signedIn, bookingParam, validate("json", rescheduleBodySchema), async (c) => {
+  .post("/bookings/:bookingId/reschedule", bookingParam, signedIn, validate("json", rescheduleBodySchema), async (c) => {
     const userId = await writer(c);
     return c.json(await rescheduleBooking(c.var.ctx, c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
   });

@@ -82,7 +82,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
     return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "embedded"), 201);
   })
   // The embedded dialog's TEST MODE form.
-  .post("/test/:orderId/confirm", orderParam, validate("json", testConfirmBodySchema), async (c) => {
+  .post("/test/:orderId/confirm", orderParam, signedInBuyer, validate("json", testConfirmBodySchema), async (c) => {
     const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireBuyer(c));
     await settleTestPayment(c, order.id, c.req.valid("json").outcome);
     const { order: fresh, role } = await requireOrderParty(c.var.db, order.id, order.buyerId);

@@ -25,7 +25,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireCommentDeleter, requireUser, viewerId } from "../middleware/session";
+import { requireCommentDeleter, requireUser, signedIn, viewerId } from "../middleware/session";
 import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
@@ -64,7 +64,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
       : await listCommentPage(c.var.db, { ...read, cursor, limit, total: post.commentsCount });
     return c.json(body, 200);
   })
-  .post("/:postId/comments", validate("json", createCommentBodySchema), postParam, async (c) => {
+  .post("/:postId/comments", postParam, signedIn, validate("json", createCommentBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { postId } = c.req.valid("param");
     const body = c.req.valid("json");

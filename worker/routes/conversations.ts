@@ -47,7 +47,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json(page satisfies ConversationPage, 200);
   })
   // Contact and ?userId=: the one conversation with that user, created on first use.
-  .post("/", validate("json", openConversationBodySchema), async (c) => {
+  .post("/", signedIn, validate("json", openConversationBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const target = c.req.valid("json").userId;
     if (target === userId) throw new ApiError("bad_request", MESSAGING_TEXTS.messageSelf);
@@ -77,7 +77,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const page = await listMessages(c.var.db, { conversationId: conversation.id, before, limit: MESSAGING_LIMITS.messagesPage });
     return c.json(page satisfies MessagePage, 200);
   })
-  .post("/:conversationId/messages", validate("json", sendMessageBodySchema), conversationParam, async (c) => {
+  .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { conversation, otherId } = await requireConversationMember(c.var.db, c.req.valid("param").conversationId, userId);
     const body = c.req.valid("json");

@@ -7,11 +7,11 @@ import { listFeed, listHashtagPosts, listUserPosts } from "../db/queries/posts";
 import type { AppEnv } from "../env";
 import { paramOr, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser, viewerId } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 
 const EMPTY_PAGE: PostPage = { items: [], nextCursor: null };
 
-export const feedRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuerySchema), async (c) => {
+export const feedRoutes = new Hono<AppEnv>().get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
   const { userId } = requireUser(c);
   const { cursor, limit } = c.req.valid("query");
   const page = await listFeed(c.var.db, { userId, cursor, limit, viewerId: userId });
@@ -24,9 +24,9 @@ export const feedRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuer
  */
 export const userPostRoutes = new Hono<AppEnv>().get(
   "/:userId/posts",
-  validate("query", pageQuerySchema),
   // An id that cannot exist has no posts; the answer is the same as for a user with none.
   paramOr(userParamSchema, (c) => c.json(EMPTY_PAGE, 200)),
+  validate("query", pageQuerySchema),
   async (c) => {
     const { cursor, limit } = c.req.valid("query");
     const page = await listUserPosts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit, viewerId: viewerId(c) });
@@ -35,7 +35,7 @@ export const userPostRoutes = new Hono<AppEnv>().get(
 );
 
 /** Mounted at /hashtags: GET /api/hashtags/:name/posts. */
-export const hashtagPostRoutes = new Hono<AppEnv>().get("/:name/posts", validate("query", pageQuerySchema), async (c) => {
+export const hashtagPostRoutes = new Hono<AppEnv>().get("/:name/posts", signedIn, validate("query", pageQuerySchema), async (c) => {
   const { userId } = requireUser(c);
   const { cursor, limit } = c.req.valid("query");
   // "#HipHop", "hiphop" and "hip-hop" name the same topic, as when the post was tagged. Hono's

@@ -8,11 +8,11 @@ import { recordInteraction } from "../db/queries/interactions";
 import { listTrendingTopics } from "../db/queries/trending";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
-import { requireUser, viewerId } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 
 /** Mounted at /hashtags (beside GET /api/hashtags/:name/posts in routes/feed.ts). */
 export const hashtagRoutes = new Hono<AppEnv>()
-  .get("/trending", validate("query", trendingQuerySchema), async (c) => {
+  .get("/trending", signedIn, validate("query", trendingQuerySchema), async (c) => {
     requireUser(c);
     const topics: TrendingTopics = { items: await listTrendingTopics(c.var.db, c.req.valid("query").limit) };
     return c.json(topics, 200);

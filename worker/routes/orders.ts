@@ -60,14 +60,14 @@ export const orderRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await orderDetail(c.var.db, order, role), 200);
   })
-  .post("/:orderId/ship", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/ship", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "ship", c.req.valid("json").note), 200),
   )
-  .post("/:orderId/deliver", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/deliver", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "deliver", c.req.valid("json").note), 200),
   )
   .post("/:orderId/complete", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "complete"), 200))
-  .post("/:orderId/request-revision", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/request-revision", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "request-revision", c.req.valid("json").note), 200),
   )
   .post("/:orderId/refund", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "refund"), 200))
@@ -98,7 +98,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const file = await insertOrderFile(c.var.db, { id, orderId: order.id, key, name, contentType, size });
     return c.json({ id: file.id, name: file.name, size: file.size, contentType: file.contentType, createdAt: file.createdAt, deliveredAt: file.deliveredAt }, 201);
   })
-  .post("/:orderId/download-link", orderParam, validate("json", downloadLinkBodySchema), async (c) => {
+  .post("/:orderId/download-link", orderParam, signedIn, validate("json", downloadLinkBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     if (role !== "buyer" || !canDownload(order)) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);

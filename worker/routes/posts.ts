@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, postParam, postParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireOwnUpload, requireUser, viewerId } from "../middleware/session";
+import { requireOwner, requireOwnUpload, requireUser, signedIn, viewerId } from "../middleware/session";
 import { posterKeyFor } from "../services/media/keys";
 import { completeUpload } from "../services/media/multipart";
 import { consume, rateSubject } from "../services/rate-limit";
@@ -18,13 +18,13 @@ import { consume, rateSubject } from "../services/rate-limit";
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
 export const postRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     const page = await listAllPosts(c.var.db, { cursor, limit, viewerId: userId });
     return c.json(page, 200);
   })
-  .post("/", validate("json", createPostBodySchema), async (c) => {
+  .post("/", signedIn, validate("json", createPostBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const upload = requireOwnUpload(c, await getUpload(c.var.db, body.uploadId));
@@ -68,7 +68,7 @@ export const postRoutes = new Hono<AppEnv>()
     if (!post) throw postNotFound();
     return c.json(post, 200);
   })
-  .patch("/:postId", validate("json", updatePostSchema), postParam, async (c) => {
+  .patch("/:postId", postParam, signedIn, validate("json", updatePostSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").postId;
     const current = await getPost(c.var.db, id);

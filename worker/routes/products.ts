@@ -28,7 +28,7 @@ import { ApiError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { productParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser, viewerId } from "../middleware/session";
+import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { storeProductImage, takeProductFile, takeProductImage } from "../services/media/product-media";
 import { limitUser } from "../services/rate-limit";
@@ -97,13 +97,13 @@ async function releaseReplaced(env: Bindings, db: Db, log: Logger, before: Produ
 }
 
 export const productRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
     return c.json(await listOwnProducts(c.var.db, { userId, cursor, limit }), 200);
   })
-  .post("/", validate("json", productInputSchema), async (c) => {
+  .post("/", signedIn, validate("json", productInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const values = c.req.valid("json");
     const taken = await takeAttachments(c.env, c.var.db, userId, values);
@@ -138,7 +138,7 @@ export const productRoutes = new Hono<AppEnv>()
     if (!detail) throw productNotFound();
     return c.json(detail, 200);
   })
-  .put("/:productId", validate("json", productInputSchema), productParam, async (c) => {
+  .put("/:productId", productParam, signedIn, validate("json", productInputSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").productId;
     const current = await getProduct(c.var.db, id);

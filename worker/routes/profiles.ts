@@ -63,7 +63,7 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
-  .patch("/", validate("json", profileUpdateSchema), async (c) => {
+  .patch("/", signedIn, validate("json", profileUpdateSchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const db = c.var.db;
@@ -99,7 +99,7 @@ export const profileRoutes = new Hono<AppEnv>()
     });
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
-  .put("/onboarding", validate("json", onboardingSchema), async (c) => {
+  .put("/onboarding", signedIn, validate("json", onboardingSchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const { firstName, lastName, profession, specialties, ...answers } = body;
@@ -167,11 +167,11 @@ export const userProfileRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // A user who does not exist has no services or products: the same answer as one with none.
-  .get("/:userId/services", validate("query", pageQuerySchema), paramOr(userParamSchema, (c) => c.json(EMPTY_SERVICES, 200)), async (c) => {
+  .get("/:userId/services", paramOr(userParamSchema, (c) => c.json(EMPTY_SERVICES, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listSellerServices(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
   })
-  .get("/:userId/products", validate("query", pageQuerySchema), paramOr(userParamSchema, (c) => c.json(EMPTY_PRODUCTS, 200)), async (c) => {
+  .get("/:userId/products", paramOr(userParamSchema, (c) => c.json(EMPTY_PRODUCTS, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listSellerProducts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
   });

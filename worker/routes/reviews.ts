@@ -52,7 +52,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await orderReviewState(c.var, order, role), 200);
   })
-  .post("/orders/:orderId", orderParam, validate("json", reviewBodySchema), async (c) => {
+  .post("/orders/:orderId", orderParam, signedIn, validate("json", reviewBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     const body = c.req.valid("json");
@@ -70,7 +70,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     await limitUser(c.var.ctx, "review", userId);
     return c.json(await requestReview(c.var.ctx, { order, role }), 201);
   })
-  .post("/:reviewId/answer", reviewParam, validate("json", answerBodySchema), async (c) => {
+  .post("/:reviewId/answer", reviewParam, signedIn, validate("json", answerBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const review = await requireAnswerable(c.var.db, c.req.valid("param").reviewId, userId);
     const answer = c.req.valid("json").content;

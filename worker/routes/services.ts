@@ -14,18 +14,18 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser, viewerId } from "../middleware/session";
+import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 
 const serviceNotFound = () => new ApiError("not_found", MARKET_TEXTS.serviceNotFound);
 
 export const serviceRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
     return c.json(await listOwnServices(c.var.db, { userId, cursor, limit }), 200);
   })
-  .post("/", validate("json", serviceInputSchema), async (c) => {
+  .post("/", signedIn, validate("json", serviceInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const created = await insertService(c.var.db, { id: newId(), userId, now: Date.now(), values: c.req.valid("json") });
     return c.json(toMarketService(created, "owner"), 201);
@@ -36,7 +36,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     if (!detail) throw serviceNotFound();
     return c.json(detail, 200);
   })
-  .put("/:serviceId", validate("json", serviceInputSchema), serviceParam, async (c) => {
+  .put("/:serviceId", serviceParam, signedIn, validate("json", serviceInputSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").serviceId;
     const current = await getService(c.var.db, id);

@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { uploadParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwnUpload, requireUser } from "../middleware/session";
+import { requireOwnUpload, requireUser, signedIn } from "../middleware/session";
 import { abortUpload, bucketForUpload, INVALID_PART_NUMBER, parseContentLength, planParts, putThumbnail, receivePart, startUpload } from "../services/media/multipart";
 import { limitUser } from "../services/rate-limit";
 import { UPLOAD_TEXTS } from "../../shared/messages";
@@ -29,7 +29,7 @@ function statusOf(upload: UploadRow): UploadStatusResponse {
 }
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post("/", validate("json", startUploadBodySchema), async (c) => {
+  .post("/", signedIn, validate("json", startUploadBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const hasFile = body.fileName != null && body.mimeType != null && body.size != null;
