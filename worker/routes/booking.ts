@@ -64,7 +64,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   })
   .post("/availability", signedIn, validate("json", availabilityBodySchema), async (c) => {
     const userId = await writer(c);
-    return c.json(await addAvailability(c.var.db, userId, c.req.valid("json"), Date.now()), 201);
+    return c.json(await addAvailability(c.var.ctx, { userId, ...c.req.valid("json") }), 201);
   })
   .delete("/availability/:ruleId", availabilityParam, signedIn, async (c) => {
     const userId = await writer(c);
@@ -102,13 +102,13 @@ export const bookingRoutes = new Hono<AppEnv>()
   })
   .post("/bookings/:bookingId/confirm", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
-    return c.json(await confirmBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
+    return c.json(await confirmBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId }), 200);
   })
   .post("/bookings/:bookingId/cancel", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
-    return c.json(await cancelBooking(c.var.ctx, c.req.valid("param").bookingId, userId), 200);
+    return c.json(await cancelBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId }), 200);
   })
   .post("/bookings/:bookingId/reschedule", bookingParam, signedIn, validate("json", rescheduleBodySchema), async (c) => {
     const userId = await writer(c);
-    return c.json(await rescheduleBooking(c.var.ctx, c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
+    return c.json(await rescheduleBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId, startsAt: c.req.valid("json").startsAt }), 200);
   });

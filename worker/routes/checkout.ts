@@ -16,10 +16,7 @@ import { requireTestOrder, startPayment } from "../services/payments/checkout";
 import { limitUser } from "../services/rate-limit";
 import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireOrderParty } from "../services/payments/orders";
 
-/** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
-const requireBuyer = (c: Context<AppEnv>): string => requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
-
-/** Placed before the body's validation, so a visitor hears 'Please log in' before their input is judged. */
+/** §8: a visitor pressing Buy Now is asked to log in, with the spec's words; placed before the body's validation. */
 const signedInBuyer = signedInWith(CHECKOUT_TEXTS.loginToPurchase);
 
 /** The test mode's "card" result, through the very functions the webhook calls. */
@@ -70,32 +67,32 @@ async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
 /** Mounted at /checkout. */
 export const checkoutRoutes = new Hono<AppEnv>()
   .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
-    const buyerId = requireBuyer(c);
+    const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
     return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "checkout"), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
-    const buyerId = requireBuyer(c);
+    const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
     return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "embedded"), 201);
   })
   // The embedded dialog's TEST MODE form.
   .post("/test/:orderId/confirm", orderParam, signedInBuyer, validate("json", testConfirmBodySchema), async (c) => {
-    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireBuyer(c));
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     await settleTestPayment(c, order.id, c.req.valid("json").outcome);
     const { order: fresh, role } = await requireOrderParty(c.var.db, order.id, order.buyerId);
     return c.json(await orderDetail(c.var.db, fresh, role), 200);
   })
   // The stand-in for Stripe Checkout's page, and its form's answer.
   .get("/test/:orderId", orderParam, async (c) => {
-    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireBuyer(c));
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     c.header("Cache-Control", "no-store");
     return c.html(testCheckoutPage(order));
   })
   .post("/test/:orderId", orderParam, async (c) => {
-    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireBuyer(c));
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     const form = await c.req.parseBody();
     const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
     if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);

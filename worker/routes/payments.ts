@@ -55,7 +55,7 @@ export const offerRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", createOfferBodySchema), async (c) => {
     const { userId } = requireUser(c);
     await limitUser(c.var.ctx, "offer", userId);
-    const offer = await createOffer(c.var.ctx, userId, c.req.valid("json"));
+    const offer = await createOffer(c.var.ctx, { ...c.req.valid("json"), sellerId: userId });
     return c.json(offer, 201);
   })
   .get("/", signedIn, validate("query", offerListQuerySchema), async (c) => {
