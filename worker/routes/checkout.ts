@@ -22,8 +22,8 @@ const signedInBuyer = signedInWith(CHECKOUT_TEXTS.loginToPurchase);
 /** The test mode's "card" result, through the very functions the webhook calls. */
 async function settleTestPayment(c: Context<AppEnv>, orderId: string, outcome: TestOutcome) {
   const ctx = c.var.ctx;
-  if (outcome === "success") await fulfilPaidOrder(ctx, orderId);
-  else await failPendingOrder(ctx, orderId, "failed");
+  if (outcome === "success") await fulfilPaidOrder(ctx, { orderId });
+  else await failPendingOrder(ctx, { orderId, to: "failed" });
 }
 
 function testCheckoutPage(order: { id: string; itemName: string; priceCents: number; feeCents: number; totalCents: number; status: string }): string {
@@ -70,13 +70,13 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "checkout"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, variant: "checkout" }), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId }, "embedded"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, variant: "embedded" }), 201);
   })
   // The embedded dialog's TEST MODE form.
   .post("/test/:orderId/confirm", orderParam, signedInBuyer, validate("json", testConfirmBodySchema), async (c) => {

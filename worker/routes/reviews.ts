@@ -50,7 +50,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     c.header("Cache-Control", "no-store");
-    return c.json(await orderReviewState(c.var, order, role), 200);
+    return c.json(await orderReviewState(c.var.ctx, { order, role }), 200);
   })
   .post("/orders/:orderId", orderParam, signedIn, validate("json", reviewBodySchema), async (c) => {
     const { userId } = requireUser(c);

@@ -29,12 +29,12 @@ async function paid(ctx: PaymentContext, ref: Ref, amountCents: number | null): 
     ctx.log.error("stripe amount differs from the order total", { orderId: order.id, amountCents, totalCents: order.totalCents });
     return;
   }
-  await fulfilPaidOrder(ctx, order.id, ref.paymentIntentId);
+  await fulfilPaidOrder(ctx, { orderId: order.id, paymentIntentId: ref.paymentIntentId });
 }
 
 async function failed(ctx: PaymentContext, ref: Ref, to: "failed" | "expired"): Promise<void> {
   const order = await findOrderByProviderRef(ctx.db, ref);
-  if (order) await failPendingOrder(ctx, order.id, to);
+  if (order) await failPendingOrder(ctx, { orderId: order.id, to });
 }
 
 async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
@@ -66,7 +66,7 @@ async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
       // A partial refund leaves the order as it is; only the whole amount back ends it.
       if (!charge.refunded) return;
       const order = await findOrderByProviderRef(ctx.db, { orderId: charge.metadata?.orderId, paymentIntentId: intentId(charge.payment_intent) });
-      if (order) await markRefundedByProvider(ctx, order.id);
+      if (order) await markRefundedByProvider(ctx, { orderId: order.id });
       return;
     }
     case "account.updated": {

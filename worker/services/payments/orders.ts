@@ -170,7 +170,10 @@ export type PaymentContext = Pick<Ctx, "env" | "db" | "log" | "now" | "origin">;
  * paid, then the receipt and the sale mail. A late success after a refund or expiry changes
  * nothing. Null when this call did not make the change (a replay or a concurrent duplicate).
  */
-export async function fulfilPaidOrder(ctx: PaymentContext, orderId: string, paymentIntentId?: string | null): Promise<OrderRow | null> {
+export async function fulfilPaidOrder(
+  ctx: PaymentContext,
+  { orderId, paymentIntentId }: { orderId: string; paymentIntentId?: string | null | undefined },
+): Promise<OrderRow | null> {
   const row = await transitionOrder(ctx.db, {
     orderId,
     from: ["pending", "failed"],
@@ -194,7 +197,7 @@ async function refundUnclaimedOffer(ctx: PaymentContext, order: OrderRow): Promi
 }
 
 /** The payment failed or its session expired: only a pending order moves. */
-export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, orderId: string, to: "failed" | "expired"): Promise<OrderRow | null> {
+export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, { orderId, to }: { orderId: string; to: "failed" | "expired" }): Promise<OrderRow | null> {
   return transitionOrder(ctx.db, { orderId, from: ["pending"], to, actor: "system", now: ctx.now });
 }
 
@@ -202,7 +205,7 @@ export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, orderI
  * Stripe reports a refund (charge.refunded): from any state but refunded or expired, since a
  * refund event can overtake the payment's own event and must still win.
  */
-export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, orderId: string): Promise<OrderRow | null> {
+export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, { orderId }: { orderId: string }): Promise<OrderRow | null> {
   return transitionOrder(ctx.db, { orderId, from: ["pending", "failed", ...PAID_STATES], to: "refunded", actor: "system", now: ctx.now });
 }
 
@@ -309,7 +312,7 @@ export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<
   // Checkout Session expires with its event), since only Stripe knows whether it was paid.
   let expired = 0;
   for (const { id } of await ordersDueIn(ctx.db, "pending", ctx.now - TEST_PAYMENT_ABANDONED_AFTER_MS, AUTO_BATCH, "test")) {
-    if (await failPendingOrder(ctx, id, "expired")) expired += 1;
+    if (await failPendingOrder(ctx, { orderId: id, to: "expired" })) expired += 1;
   }
   return { completed, expired };
 }
