@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { limitUser, type RateLimitRuleName } from "./rate-limit";
 import { logSecurityEvent } from "./security-events";
 
-export interface ScreenInput<Passed extends { ok: true }> {
+interface ScreenInput<Passed extends { ok: true }> {
   /** The writer, whose budget under `rule` one call consumes. */
   userId: string;
   rule: RateLimitRuleName;

@@ -12,7 +12,7 @@ import { logSecurityEvent } from "../security-events";
 import { alreadyRegisteredMail, confirmationMail, issueEmailToken, pendingAccountMail } from "./accounts";
 import { hashPassword } from "./passwords";
 
-export interface SignUpInput {
+interface SignUpInput {
   email: string;
   password: string;
   username: string;
