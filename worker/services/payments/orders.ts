@@ -296,7 +296,7 @@ const TEST_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  * Shipped orders 14 days on and delivered services 3 days on complete by themselves; test-mode
  * payments abandoned for a day expire.
  */
-export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<{ completed: number; expired: number }> {
+export async function autoCompleteOrders(ctx: Pick<Ctx, "db" | "now">): Promise<{ completed: number; expired: number }> {
   let completed = 0;
   const due: [OrderStatus, number][] = [
     ["shipped", AUTO_COMPLETE_AFTER_SHIPPING_MS],
