@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ErrorBody } from "../shared/errors";
+import { REQUEST_TEXTS } from "../shared/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";
@@ -116,7 +117,7 @@ const routes = app.route("/api", api);
 
 // Unknown API paths answer in the error envelope; everything else is the SPA or a static asset.
 app.all("/api/*", () => {
-  throw new ApiError("not_found", "Not found");
+  throw new ApiError("not_found", REQUEST_TEXTS.notFound);
 });
 // Post media from R2 (GET/HEAD with Range); mounted before the SPA catch-all below.
 app.route("/media", mediaRoutes);
@@ -143,12 +144,12 @@ app.onError((err, c) => {
     // Hono raises these for malformed input (e.g. an unparsable JSON body).
     const status = err.status;
     const code = status === 401 ? "unauthorized" : status === 413 ? "payload_too_large" : status >= 500 ? "internal" : "bad_request";
-    const body: ErrorBody = { error: { code, message: err.message || "Invalid request", requestId } };
+    const body: ErrorBody = { error: { code, message: err.message || REQUEST_TEXTS.invalidRequest, requestId } };
     return c.json(body, status);
   }
   const log = c.get("log") ?? createLogger({ requestId });
   log.error("unhandled error", { path: c.req.path, error: err, stack: (err as Error)?.stack });
-  const body: ErrorBody = { error: { code: "internal", message: "An unexpected error occurred", requestId } };
+  const body: ErrorBody = { error: { code: "internal", message: REQUEST_TEXTS.unexpectedError, requestId } };
   return c.json(body, 500);
 });
 

@@ -56,8 +56,27 @@ export interface Bindings {
   USER_CHANNEL: DurableObjectNamespace<UserChannel>;
 }
 
+/**
+ * One request context (decision record 0076): what every service is handed, built once by the init
+ * middleware for a request and by the cron dispatcher for a run. `now` is read once when it is
+ * built; `origin` is the app's public origin (links in mails, return addresses); `ip` and
+ * `userAgent` are who asked, as the edge saw it (null in a cron run). A service that needs less
+ * takes a `Pick<Ctx, …>`.
+ */
+export interface Ctx {
+  env: Bindings;
+  db: Db;
+  log: Logger;
+  now: number;
+  origin: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 interface Variables {
   requestId: string;
+  /** The request's context for services, built once by the init middleware. */
+  ctx: Ctx;
   /** The request's database handle, created once by the init middleware and passed to every query. */
   db: Db;
   /** The request's structured logger; every line carries the requestId. */

@@ -15,13 +15,10 @@ export const ACCOUNT_TEXTS = {
   invalidResetLink: "This password reset link is invalid or has expired",
   passwordUpdated: "Your password has been changed. Please sign in again.",
   passwordsDoNotMatch: "Passwords do not match",
-  authRequired: "Authentication required",
-  crossOrigin: "Cross-origin request refused",
   googleNotConfigured: "Google sign-in is not configured",
   googleFailed: "Google sign-in failed. Please try again.",
   googleEmailUnverified: "Your Google account has no verified email address",
   refreshFailed: "Your session has ended. Please sign in again.",
-  unexpected: "An unexpected error occurred",
   signUpSuccess: "Please check your email to confirm your account",
   accountLocked: "Account temporarily locked due to suspicious activity",
   /** Toast titles the SPA shows around the texts above. */

@@ -6,4 +6,11 @@ export const REQUEST_TEXTS = {
   invalidRequest: "Invalid request",
   /** The SPA's answer when a request never reached the server. */
   network: "Network error. Check your connection and try again.",
+  // --- The Worker's own answers outside any area (guards, live routes, the error envelope). ---
+  authenticationRequired: "Authentication required",
+  forbidden: "Forbidden",
+  notFound: "Not found",
+  crossOriginRefused: "Cross-origin request refused",
+  expectedWebSocket: "Expected a WebSocket upgrade",
+  unexpectedError: "An unexpected error occurred",
 } as const;

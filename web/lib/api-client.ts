@@ -7,7 +7,7 @@
 // `onSessionLost` are told, so the auth feature can mark the visitor as signed out.
 import { hc } from "hono/client";
 import { isErrorBody, type ErrorCode } from "../../shared/errors";
-import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import type { AppType } from "../../worker/app";
 
 const REFRESH_PATH = "/api/auth/refresh";
@@ -112,5 +112,5 @@ export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; jso
   if (res.ok) return res.json();
   const body: unknown = await res.json().catch(() => null);
   if (isErrorBody(body)) throw new ApiClientError(body.error.message, res.status, body.error.code, body.error.details);
-  throw new ApiClientError(ACCOUNT_TEXTS.unexpected, res.status, "internal");
+  throw new ApiClientError(REQUEST_TEXTS.unexpectedError, res.status, "internal");
 }

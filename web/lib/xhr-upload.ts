@@ -3,7 +3,7 @@
 // become the same ApiClientError `unwrap` throws for fetch answers, carrying the server's
 // spec-exact message, and a 401 is retried once after a session refresh, as the api client does.
 import { isErrorBody } from "../../shared/errors";
-import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiClientError, refreshSession } from "./api-client";
 
 export interface XhrUploadOptions {
@@ -25,7 +25,7 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiClientError {
     body = null;
   }
   if (isErrorBody(body)) return new ApiClientError(body.error.message, xhr.status, body.error.code, body.error.details);
-  return new ApiClientError(ACCOUNT_TEXTS.unexpected, xhr.status, "internal");
+  return new ApiClientError(REQUEST_TEXTS.unexpectedError, xhr.status, "internal");
 }
 
 /** One request with a raw body and upload progress; resolves with the parsed JSON answer. */

@@ -6,9 +6,9 @@
 import { DAY_MS } from "../../shared/constants";
 import { rollUpDay } from "../db/queries/analytics";
 import { ANALYTICS_ROLLUP_DAYS, utcDay, utcDayStart } from "../services/analytics";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 
-export async function rollUpAnalytics({ db, now }: Pick<CronContext, "db" | "now">) {
+export async function rollUpAnalytics({ db, now }: Pick<Ctx, "db" | "now">) {
   const today = utcDayStart(now);
   const days: string[] = [];
   // Oldest first; each day is its own batch, so a large day does not hold the others.

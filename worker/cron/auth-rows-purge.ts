@@ -4,10 +4,10 @@
 // its expiry; the security events keep the history of sign-ins and resets for 90 days.
 import { deleteExpiredEmailTokens } from "../db/queries/email-tokens";
 import { deleteExpiredRefreshTokens, deleteExpiredSessions } from "../db/queries/sessions";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";
 
-export async function purgeExpiredAuthRows({ db, now }: Pick<CronContext, "db" | "now">) {
+export async function purgeExpiredAuthRows({ db, now }: Pick<Ctx, "db" | "now">) {
   // Sessions first: their tokens go with them by cascade, so fewer are left to delete one by one.
   const sessions = await purgeInBatches((limit) => deleteExpiredSessions(db, now, limit));
   const refreshTokens = await purgeInBatches((limit) => deleteExpiredRefreshTokens(db, now, limit));

@@ -12,7 +12,7 @@
 // voices scores high, then fades once the spike is over instead of dropping off the list at once.
 import { DAY_MS, HOUR_MS } from "../../shared/constants";
 import { hashtagAuthorCounts, saveTrendingScores, scoredHashtags } from "../db/queries/trending";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 
 /** Fewer distinct authors than this in a day is chatter, not a trend. */
 const TRENDING_MIN_AUTHORS = 2;
@@ -34,7 +34,7 @@ export function decayedScore(score: number, scoredAt: number, now: number): numb
   return score * 0.5 ** (elapsed / TRENDING_HALF_LIFE_MS);
 }
 
-export async function updateHashtagTrendingScores({ db, now }: Pick<CronContext, "db" | "now">) {
+export async function updateHashtagTrendingScores({ db, now }: Pick<Ctx, "db" | "now">) {
   const [counts, scored] = await Promise.all([
     hashtagAuthorCounts(db, { since: now - 2 * DAY_MS, dayStart: now - DAY_MS, until: now }),
     scoredHashtags(db),

@@ -2,9 +2,9 @@
 // wrangler.toml's `[triggers] crons` (tests/worker/cron/schedules.test.ts compares them), and the
 // table below is the only place a job is registered: adding one is a line here, never a side
 // effect of importing some route file.
-import { createDb, type Db } from "../db/client";
-import type { Bindings } from "../env";
-import { createLogger, type Logger } from "../lib/logger";
+import { createDb } from "../db/client";
+import type { Bindings, Ctx } from "../env";
+import { createLogger } from "../lib/logger";
 import { rollUpAnalytics } from "./analytics-rollup";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { updateHashtagTrendingScores } from "./hashtag-trending";
@@ -20,18 +20,10 @@ import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 export const CRON_SCHEDULES = ["*/15 * * * *", "0 4 * * *"] as const;
 export type CronSchedule = (typeof CRON_SCHEDULES)[number];
 
-/** What every job is handed: the run's one Db, its logger (with cron and job), and "now". */
-export interface CronContext {
-  env: Bindings;
-  db: Db;
-  now: number;
-  log: Logger;
-}
-
-/** Jobs are plain functions of a CronContext, so tests call them directly. */
+/** Jobs are plain functions of the request context (Ctx, decision record 0076), so tests call them directly. */
 export interface CronJob {
   name: string;
-  run: (context: CronContext) => Promise<unknown>;
+  run: (context: Ctx) => Promise<unknown>;
 }
 
 export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
@@ -60,6 +52,16 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
   ],
 };
 
+/** The app's public origin for links a job writes: APP_ORIGIN, or empty when it is unset or malformed. */
+function cronOrigin(env: Bindings): string {
+  if (!env.APP_ORIGIN) return "";
+  try {
+    return new URL(env.APP_ORIGIN).origin;
+  } catch {
+    return "";
+  }
+}
+
 function isSchedule(cron: string): cron is CronSchedule {
   return (CRON_SCHEDULES as readonly string[]).includes(cron);
 }
@@ -73,8 +75,10 @@ export async function dispatchScheduled(cron: string, env: Bindings, now = Date.
   const jobs = CRON_JOBS[cron];
   // The run's entry point: its one Db is made here and handed to every job.
   const db = createDb(env.DB);
+  // The same context a request's services get: nobody asked, so no IP and no user agent.
+  const ctx: Omit<Ctx, "log"> = { env, db, now, origin: cronOrigin(env), ip: null, userAgent: null };
   // One failing job must not stop the others; each result is logged.
-  const results = await Promise.allSettled(jobs.map((job) => job.run({ env, db, now, log: log.with({ job: job.name }) })));
+  const results = await Promise.allSettled(jobs.map((job) => job.run({ ...ctx, log: log.with({ job: job.name }) })));
   return results.map((result, i) => {
     const name = jobs[i]!.name;
     if (result.status === "rejected") {

@@ -2,10 +2,10 @@
 // days of interactions, and a row says who looked at whom, so rows older than 90 days (the
 // retention of post views and security events) are deleted daily.
 import { deleteInteractionsBefore, INTERACTION_RETENTION_MS } from "../db/queries/interactions";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";
 
-export async function purgeOldInteractions({ db, now }: Pick<CronContext, "db" | "now">) {
+export async function purgeOldInteractions({ db, now }: Pick<Ctx, "db" | "now">) {
   const deleted = await purgeInBatches((limit) => deleteInteractionsBefore(db, now - INTERACTION_RETENTION_MS, limit));
   return { deleted };
 }

@@ -3,13 +3,13 @@
 // so the daily job deletes mail older than that. In production the table stays empty.
 import { DAY_MS } from "../../shared/constants";
 import { deleteOutboxMailBefore } from "../db/queries/mail-outbox";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";
 
 /** How long a mail stays in the outbox. */
 const OUTBOX_RETENTION_MS = DAY_MS;
 
-export async function purgeOldOutboxMail({ db, now }: Pick<CronContext, "db" | "now">) {
+export async function purgeOldOutboxMail({ db, now }: Pick<Ctx, "db" | "now">) {
   const deleted = await purgeInBatches((limit) => deleteOutboxMailBefore(db, now - OUTBOX_RETENTION_MS, limit));
   return { deleted };
 }

@@ -7,13 +7,13 @@
 import { DAY_MS } from "../../shared/constants";
 import { deleteExpiredRecommendations, usersDueForRecommendations } from "../db/queries/recommendations";
 import { generateRecommendations } from "../services/recommendations";
-import type { CronContext } from "./index";
+import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";
 
 /** Users refreshed per run: about a dozen statements each, within D1's 1,000 per invocation. */
 const NIGHTLY_RECOMMENDATION_USERS = 60;
 
-export async function refreshRecommendations({ db, now, log }: Pick<CronContext, "db" | "now" | "log">) {
+export async function refreshRecommendations({ db, now, log }: Pick<Ctx, "db" | "now" | "log">) {
   const due = await usersDueForRecommendations(db, now, now + DAY_MS, NIGHTLY_RECOMMENDATION_USERS);
   let refreshed = 0;
   for (const userId of due) {

@@ -2,13 +2,12 @@
 // that no pending or paid order needs any more (every order refunded or failed) is removed from
 // the private bucket and forgotten.
 import { deleteRetainedProductFile, listReleasableProductFiles } from "../db/queries/products";
-import type { Bindings } from "../env";
-import type { CronContext } from "./index";
+import type { Bindings, Ctx } from "../env";
 
 /** Files handled per run; the next day's run picks up any remainder. */
 const BATCH = 100;
 
-export async function releaseRetainedProductFiles({ env, db, log }: Pick<CronContext, "db" | "log"> & { env: Pick<Bindings, "PRIVATE_FILES"> }) {
+export async function releaseRetainedProductFiles({ env, db, log }: Pick<Ctx, "db" | "log"> & { env: Pick<Bindings, "PRIVATE_FILES"> }) {
   const releasable = await listReleasableProductFiles(db, BATCH);
   let removed = 0;
   for (const file of releasable) {

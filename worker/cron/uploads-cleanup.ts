@@ -6,9 +6,8 @@
 import { UPLOAD_ABANDON_AFTER_MS } from "../../shared/posts-api";
 import { listUnclaimedProductImages } from "../db/queries/products";
 import { listStaleUploads, setUploadStatus } from "../db/queries/uploads";
-import type { Bindings } from "../env";
 import { abortUpload, bucketForUpload } from "../services/media/multipart";
-import type { CronContext } from "./index";
+import type { Bindings, Ctx } from "../env";
 
 /** Uploads handled per run; the next run (15 minutes later) picks up any remainder. */
 const BATCH = 100;
@@ -18,7 +17,7 @@ export async function cleanUpAbandonedUploads({
   db,
   now,
   log,
-}: Pick<CronContext, "db" | "now" | "log"> & { env: Pick<Bindings, "MEDIA" | "PRIVATE_FILES"> }) {
+}: Pick<Ctx, "db" | "now" | "log"> & { env: Pick<Bindings, "MEDIA" | "PRIVATE_FILES"> }) {
   const stale = await listStaleUploads(db, now - UPLOAD_ABANDON_AFTER_MS, BATCH);
   let aborted = 0;
   for (const upload of stale) {

@@ -4,6 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiError } from "./errors";
 
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
@@ -16,7 +17,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
         path: issue.path.map(String).join("."),
         message: issue.message,
       }));
-      throw new ApiError("validation_failed", issues[0]?.message ?? "Invalid request", { issues });
+      throw new ApiError("validation_failed", issues[0]?.message ?? REQUEST_TEXTS.invalidRequest, { issues });
     }
   });
 }

@@ -6,6 +6,8 @@ import { createDb } from "../db/client";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { createLogger } from "../lib/logger";
+import { requestMeta } from "../services/security-events";
+import { expectedOrigin } from "./origin";
 
 const REQUIRED_BINDINGS = ["DB", "MEDIA", "PRIVATE_FILES", "KV", "ASSETS"] as const satisfies readonly (keyof Bindings)[];
 
@@ -29,7 +31,12 @@ export const init = createMiddleware<AppEnv>(async (c, next) => {
     checkedEnvs.add(c.env);
   }
   // The one place a request's database handle is made; everything below receives it.
-  c.set("db", createDb(c.env.DB));
+  const db = createDb(c.env.DB);
+  c.set("db", db);
+  // The one request context every service is handed (decision record 0076). The time is read
+  // here, once, as each service call used to read it when it built its own context.
+  const { ip, userAgent } = requestMeta(c.req.raw);
+  c.set("ctx", { env: c.env, db, log: c.var.log, now: Date.now(), origin: expectedOrigin(c.req.url, c.env.APP_ORIGIN), ip, userAgent });
   await next();
   c.header("x-request-id", c.get("requestId"));
 });

@@ -6,6 +6,7 @@
 // on these methods, and a non-browser client can send it explicitly.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiError } from "../lib/errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -28,7 +29,7 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (MUTATING.has(c.req.method) && !EXEMPT_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) {
     const origin = c.req.header("origin");
     if (!origin || origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) {
-      throw new ApiError("forbidden", "Cross-origin request refused");
+      throw new ApiError("forbidden", REQUEST_TEXTS.crossOriginRefused);
     }
   }
   await next();

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
-import { SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
 
 export interface SessionInfo {
   userId: string;
@@ -31,28 +31,43 @@ async function readSession(c: Context<AppEnv>): Promise<SessionInfo | null> {
   return row ? { userId: row.userId, sessionId: row.id } : null;
 }
 
-/** The signed-in user's session; 401 "Authentication required" for visitors. */
-export function requireUser(c: Context<AppEnv>): SessionInfo {
+/**
+ * The signed-in user's session; 401 "Authentication required" for visitors, or an area's own
+ * words (checkout's 'Please log in to purchase').
+ */
+export function requireUser(c: Context<AppEnv>, message: string = REQUEST_TEXTS.authenticationRequired): SessionInfo {
   const current = c.var.session;
-  if (!current) throw new ApiError("unauthorized", "Authentication required");
+  if (!current) throw new ApiError("unauthorized", message);
   return current;
 }
 
+/** The signed-in user's id, or null for a visitor: for reads anyone may make, tailored to who asks. */
+export function viewerId(c: Context<AppEnv>): string | null {
+  return c.var.session?.userId ?? null;
+}
+
 /**
- * `requireUser` as middleware, for a route whose query validation runs before the handler: placed
- * first, it answers a visitor 401 before their input is judged.
+ * `requireUser` as middleware. Every route lists its checks in one order: the path params, then
+ * `signedIn` (on a route that needs a user and validates a body or a query), then the body or
+ * query validation. So a malformed id answers its 404 first, then a visitor hears 401, and only
+ * then is their input judged, the same on every route.
  */
-export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
+export const signedIn = signedInWith(REQUEST_TEXTS.authenticationRequired);
+
+/** `signedIn` answering a visitor in an area's own words. */
+export function signedInWith(message: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireUser(c, message);
+    await next();
+  });
+}
 
 /**
  * Refuses (403, with the spec's wording passed in, e.g. "You can only delete your own posts")
  * unless the signed-in user owns the row. `ownerId` must come from the server's own row, never
  * from the request.
  */
-export function requireOwner(c: Context<AppEnv>, ownerId: string, message = "Forbidden"): SessionInfo {
+export function requireOwner(c: Context<AppEnv>, ownerId: string, message: string = REQUEST_TEXTS.forbidden): SessionInfo {
   const current = requireUser(c);
   if (!isOwner(current.userId, ownerId)) throw new ApiError("forbidden", message);
   return current;

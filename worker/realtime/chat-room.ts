@@ -13,7 +13,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "../../shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "../../shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, readAttachment, refuseSocket, sendToAll } from "./socket-utils";
+import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket, sendToAll } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const CHAT_CONVERSATION_HEADER = "x-backline-chat-conversation";
@@ -32,7 +32,8 @@ interface ChatAttachment {
 
 export class ChatRoom extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const refused = notAnUpgrade(request);
+    if (refused) return refused;
     const conversationId = request.headers.get(CHAT_CONVERSATION_HEADER);
     const userId = request.headers.get(CHAT_USER_HEADER);
     if (!conversationId || !userId) return new Response("Missing conversation or user", { status: 400 });

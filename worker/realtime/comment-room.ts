@@ -22,6 +22,7 @@ import {
 } from "../../shared/realtime";
 import type { Bindings } from "../env";
 import { canDeleteComment } from "../lib/permissions";
+import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const ROOM_POST_HEADER = "x-backline-room-post";
@@ -72,16 +73,14 @@ export interface BroadcastOptions {
 export class CommentRoom extends DurableObject<Bindings> {
   /** The Worker forwards the upgrade here after checking that the post exists. */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-      return new Response("Expected a WebSocket upgrade", { status: 426 });
-    }
+    const notUpgrade = notAnUpgrade(request);
+    if (notUpgrade) return notUpgrade;
     const postId = request.headers.get(ROOM_POST_HEADER);
     if (!postId) return new Response("Missing post", { status: 400 });
     const userId = request.headers.get(ROOM_USER_HEADER) || null;
     // Tags are at most 256 characters; an IP is far shorter, the slice only guards the limit.
     const tags = [ipTag((request.headers.get(ROOM_IP_HEADER) || "unknown").slice(0, 64))];
     if (userId) tags.push(userTag(userId));
-    const { 0: client, 1: server } = new WebSocketPair();
     // Counting and accepting happen with no await in between, so two upgrades cannot both take
     // the last free slot.
     const refused = refusalReason({
@@ -89,14 +88,9 @@ export class CommentRoom extends DurableObject<Bindings> {
       sameIp: this.ctx.getWebSockets(tags[0]).length,
       sameUser: userId ? this.ctx.getWebSockets(userTag(userId)).length : 0,
     });
-    if (refused) {
-      // Completing the handshake and closing at once is the only way a browser learns why: a
-      // refused upgrade reaches its script as a bare 1006. The socket is accepted outside the
-      // hibernation set, so it is never counted, welcomed or broadcast to.
-      server.accept();
-      server.close(CLOSE_TOO_MANY_LISTENERS, refused);
-      return new Response(null, { status: 101, webSocket: client });
-    }
+    // Never counted, welcomed or broadcast to (see refuseSocket).
+    if (refused) return refuseSocket(CLOSE_TOO_MANY_LISTENERS, refused);
+    const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     const attachment: ListenerAttachment = { postId, userId, connectedAt: Date.now() };
     server.serializeAttachment(attachment);
@@ -113,7 +107,7 @@ export class CommentRoom extends DurableObject<Bindings> {
     const frames = framesFor(message, options);
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {
-      const attachment = readAttachment(socket);
+      const attachment = readAttachment<ListenerAttachment>(socket);
       try {
         socket.send(frames(attachment?.userId ?? null));
         delivered += 1;
@@ -151,28 +145,12 @@ export class CommentRoom extends DurableObject<Bindings> {
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    // Complete the closing handshake; 1005/1006 are reserved and cannot be sent back.
-    closeQuietly(socket, code === 1005 || code === 1006 ? 1000 : code, reason);
+    // Complete the closing handshake (closeQuietly sends 1000 for the reserved 1005/1006).
+    closeQuietly(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     closeQuietly(socket, 1011, "Socket error");
-  }
-}
-
-function readAttachment(socket: WebSocket): ListenerAttachment | null {
-  try {
-    return (socket.deserializeAttachment() as ListenerAttachment | null) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function closeQuietly(socket: WebSocket, code: number, reason: string): void {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // Already closed.
   }
 }
 

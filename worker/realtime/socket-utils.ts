@@ -1,4 +1,11 @@
-// Small pieces every hibernating room of the messaging side shares (ChatRoom, UserChannel).
+// Small pieces every hibernating room shares (CommentRoom, ChatRoom, UserChannel).
+import { REQUEST_TEXTS } from "../../shared/messages";
+
+/** A 426 for a request that is not a WebSocket upgrade, or null when it is one. */
+export function notAnUpgrade(request: Request): Response | null {
+  if (request.headers.get("upgrade")?.toLowerCase() === "websocket") return null;
+  return new Response(REQUEST_TEXTS.expectedWebSocket, { status: 426 });
+}
 
 /** Closes a socket, ignoring one that is already closed; 1005/1006 cannot be sent, so they become 1000. */
 export function closeQuietly(socket: WebSocket, code: number, reason: string): void {

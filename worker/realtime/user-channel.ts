@@ -8,7 +8,7 @@ import { DurableObject } from "cloudflare:workers";
 import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast } from "../../shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "../../shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, refuseSocket, sendToAll } from "./socket-utils";
+import { closeQuietly, notAnUpgrade, refuseSocket, sendToAll } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
@@ -23,7 +23,8 @@ interface ChannelAttachment {
 
 export class UserChannel extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const refused = notAnUpgrade(request);
+    if (refused) return refused;
     const userId = request.headers.get(USER_CHANNEL_USER_HEADER);
     if (!userId) return new Response("Missing user", { status: 400 });
     if (this.ctx.getWebSockets().length >= MAX_USER_CHANNEL_SOCKETS) {

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { DEEP_LINK_PREFIXES, NATIVE_APP_ID } from "../../shared/native-app";
 import type { AppEnv, Bindings } from "../env";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiError } from "../lib/errors";
 
 /** SHA-256 certificate fingerprints as Play Console and keytool print them (32 colon-separated bytes). */
@@ -32,7 +33,7 @@ function appleTeamId(env: Pick<Bindings, "APPLE_TEAM_ID">): string | null {
 export const appLinkRoutes = new Hono<AppEnv>()
   .get("/assetlinks.json", (c) => {
     const fingerprints = androidCertFingerprints(c.env);
-    if (fingerprints.length === 0) throw new ApiError("not_found", "Not found");
+    if (fingerprints.length === 0) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     c.header("cache-control", CACHE_CONTROL);
     return c.json([
       {
@@ -43,7 +44,7 @@ export const appLinkRoutes = new Hono<AppEnv>()
   })
   .get("/apple-app-site-association", (c) => {
     const teamId = appleTeamId(c.env);
-    if (!teamId) throw new ApiError("not_found", "Not found");
+    if (!teamId) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     c.header("cache-control", CACHE_CONTROL);
     // Apple reads the file as JSON whatever its name; c.json sends application/json, as it asks.
     return c.json({

@@ -8,38 +8,16 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS } from "../../shared/messages";
+import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "../../shared/schemas/account";
 import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "../../shared/schemas/auth";
-import { newId } from "../db/ids";
 import { retireEmailTokens } from "../db/queries/email-tokens";
 import { revokeSessions } from "../db/queries/sessions";
-import {
-  createAccount,
-  findUserByEmail,
-  findUserIdByGoogleSub,
-  getUser,
-  isEmailConflict,
-  isUsernameConflict,
-  linkGoogleAccount,
-  loadAccount,
-  markEmailVerified,
-  setPasswordHash,
-  usernameTaken,
-} from "../db/queries/users";
+import { findUserByEmail, getUser, loadAccount, markEmailVerified, setPasswordHash } from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
-import { expectedOrigin } from "../middleware/origin";
-import {
-  alreadyRegisteredMail,
-  confirmationMail,
-  deriveUniqueUsername,
-  issueEmailToken,
-  passwordResetMail,
-  pendingAccountMail,
-  spendEmailToken,
-} from "../services/auth/accounts";
+import { confirmationMail, issueEmailToken, passwordResetMail, spendEmailToken } from "../services/auth/accounts";
 import {
   finishGoogleSignIn,
   GOOGLE_COOKIE_MAX_AGE,
@@ -50,16 +28,17 @@ import {
   googleConfigured,
   startGoogleSignIn,
 } from "../services/auth/google";
+import { linkOrCreateGoogleUser } from "../services/auth/google-account";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
+import { signUp } from "../services/auth/sign-up";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { createMailer } from "../services/mail";
-import { enforce, logVisitorEvent, rateSubject } from "../services/rate-limit";
-import { logSecurityEvent, requestMeta } from "../services/security-events";
+import { limitSubjects, logVisitorEvent, rateSubject } from "../services/rate-limit";
+import { logSecurityEvent } from "../services/security-events";
 
 type Ctx = Context<AppEnv>;
 
-const origin = (c: Ctx) => expectedOrigin(c.req.url, c.env.APP_ORIGIN);
 const signedOut = { user: null, profile: null };
 
 /**
@@ -94,7 +73,7 @@ async function refreshFromCookie(c: Ctx): Promise<{ userId: string } | { failed:
       // cookies from that answer: leave them alone.
       return { failed: "race" };
     case "reuse": {
-      const { ip, userAgent } = requestMeta(c.req);
+      const { ip, userAgent } = c.var.ctx;
       await logSecurityEvent(c.var.db, {
         userId: result.userId,
         eventType: "refresh_token_reuse",
@@ -128,50 +107,13 @@ function googleFailure(c: Ctx, message: string) {
 export const authRoutes = new Hono<AppEnv>()
   // ---- Sign up (§5 "Sign up"; rate limit 3 per 60 minutes per IP, and the address's mail budget) ----
   .post("/sign-up", validate("json", signUpSchema), async (c) => {
-    const { email, password, username, displayName } = c.req.valid("json");
-    const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, db, "sign_up", [rateSubject("ip", ip)], { ip, userAgent });
-    // Every path below mails the address, so it is counted before anyone looks the address up:
-    // a refusal cannot depend on whether it is registered.
-    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
-    const mailer = createMailer(c.env, db);
-
-    // Usernames are public, so saying one is taken reveals nothing about email addresses, as long
-    // as the answer does not depend on the address: a pending account's own username counts as
-    // taken for its own address too, exactly as it does for anyone else's.
-    if (await usernameTaken(db, username)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
-    // Hash before branching, so every path costs the same.
-    const passwordHash = await hashPassword(c.env, password);
-    const existing = await findUserByEmail(db, email);
-
-    if (existing?.emailVerifiedAt) {
-      await mailer.send(alreadyRegisteredMail(email, origin(c)));
-      return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
-    }
-    if (existing) {
-      // A pending account keeps what its first sign-up stored: a repeated sign-up proves no more
-      // about the mailbox than the first did, so it must not replace the password or names (the
-      // owner would otherwise confirm a stranger's password). The address gets a fresh link for
-      // the account as it is, and a mail that says so and points to a reset for anyone who does
-      // not know that password (a reset link confirms the address too).
-      const token = await issueEmailToken(db, existing.id, "confirm_email");
-      await mailer.send(pendingAccountMail(email, origin(c), token));
-      return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
-    }
-
-    const userId = newId();
-    try {
-      await createAccount(db, { id: userId, email, passwordHash, username, displayName });
-    } catch (error) {
-      if (isUsernameConflict(error)) throw new ApiError("conflict", ACCOUNT_TEXTS.usernameTaken);
-      // Two sign-ups for one new address raced; the other one won. Answer as for a known address.
-      if (isEmailConflict(error)) return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
-      throw error;
-    }
-    const token = await issueEmailToken(db, userId, "confirm_email");
-    await mailer.send(confirmationMail(email, origin(c), token));
-    await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up" }, ip, userAgent });
+    const input = c.req.valid("json");
+    const ctx = c.var.ctx;
+    await limitSubjects(ctx, "sign_up", [rateSubject("ip", ctx.ip)]);
+    // Every path of signUp mails the address, so it is counted before anyone looks the address
+    // up: a refusal cannot depend on whether it is registered.
+    await limitSubjects(ctx, "account_mail", [rateSubject("email", input.email)]);
+    await signUp(ctx, input);
     return c.json({ message: ACCOUNT_TEXTS.signUpSuccess }, 201);
   })
 
@@ -188,13 +130,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/resend", validate("json", resendConfirmationSchema), async (c) => {
     const { email } = c.req.valid("json");
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
+    const ctx = c.var.ctx;
     // Bounds the mail one IP can trigger (a budget the size of password_reset's), and the mail one
     // address receives, in the budget it shares with sign-up.
-    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip, "resend")], { ip, userAgent });
-    await enforce(c.env, db, "account_mail", [rateSubject("email", email)], { ip, userAgent });
+    await limitSubjects(ctx, "password_reset", [rateSubject("ip", ctx.ip, "resend")]);
+    await limitSubjects(ctx, "account_mail", [rateSubject("email", email)]);
     const mailer = createMailer(c.env, db);
-    const appOrigin = origin(c);
+    const appOrigin = ctx.origin;
     afterResponse(c, "resend confirmation mail", async () => {
       const user = await findUserByEmail(db, email);
       if (user && !user.emailVerifiedAt && user.passwordHash) {
@@ -209,10 +151,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in", validate("json", signInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
+    const { ip, userAgent } = c.var.ctx;
     // A locked account answers 423 even with the right password, before anything is counted.
     await assertNotLocked(c.env, email);
-    await enforce(c.env, db, "sign_in", [rateSubject("ip", ip), rateSubject("email", email)], { ip, userAgent });
+    await limitSubjects(c.var.ctx, "sign_in", [rateSubject("ip", ip), rateSubject("email", email)]);
 
     const user = await findUserByEmail(db, email);
     // Unknown addresses and password-less (Google-only) accounts verify against a dummy hash, so
@@ -265,7 +207,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-out", validate("json", signOutSchema), async (c) => {
     const { scope } = c.req.valid("json");
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
+    const { ip, userAgent } = c.var.ctx;
     const current = c.var.session;
     if (!current) {
       // §4: a failed sign-out logs unauthorized_access_attempt. Anyone can call this, so the event
@@ -277,7 +219,7 @@ export const authRoutes = new Hono<AppEnv>()
         ip,
         userAgent,
       });
-      throw new ApiError("unauthorized", ACCOUNT_TEXTS.authRequired);
+      throw new ApiError("unauthorized", REQUEST_TEXTS.authenticationRequired);
     }
     const revoked =
       scope === "local"
@@ -311,10 +253,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/password-reset", validate("json", passwordResetRequestSchema), async (c) => {
     const { email } = c.req.valid("json");
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, db, "password_reset", [rateSubject("ip", ip), rateSubject("email", email)], { ip, userAgent });
+    const ctx = c.var.ctx;
+    await limitSubjects(ctx, "password_reset", [rateSubject("ip", ctx.ip), rateSubject("email", email)]);
     const mailer = createMailer(c.env, db);
-    const appOrigin = origin(c);
+    const appOrigin = ctx.origin;
     afterResponse(c, "password reset mail", async () => {
       const user = await findUserByEmail(db, email);
       if (user) {
@@ -327,7 +269,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/password-reset/confirm", validate("json", passwordResetConfirmSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
+    const { ip, userAgent } = c.var.ctx;
     const userId = await spendEmailToken(db, token, "reset_password");
     if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const user = await getUser(db, userId);
@@ -356,7 +298,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/providers", (c) => c.json({ google: googleConfigured(c.env) }, 200))
   .get("/google", (c) => {
     if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
-    const { url, state, codeVerifier } = startGoogleSignIn(c.env, origin(c));
+    const { url, state, codeVerifier } = startGoogleSignIn(c.env, c.var.ctx.origin);
     const cookie = { httpOnly: true, secure: true, sameSite: "Lax", path: GOOGLE_COOKIE_PATH, maxAge: GOOGLE_COOKIE_MAX_AGE } as const;
     setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
     setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
@@ -365,7 +307,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/google/callback", async (c) => {
     if (!googleConfigured(c.env)) return googleFailure(c, ACCOUNT_TEXTS.googleNotConfigured);
     const db = c.var.db;
-    const { ip, userAgent } = requestMeta(c.req);
+    const { ip, userAgent } = c.var.ctx;
     const expectedState = getCookie(c, GOOGLE_STATE_COOKIE);
     const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
     // The cookies are single-use whatever happens next.
@@ -390,7 +332,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     let identity;
     try {
-      identity = await finishGoogleSignIn(c.env, origin(c), code, codeVerifier);
+      identity = await finishGoogleSignIn(c.env, c.var.ctx.origin, code, codeVerifier);
     } catch (error) {
       if (error instanceof GoogleSignInError) {
         c.var.log.warn("google sign-in failed", { reason: error.reason });
@@ -399,7 +341,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw error;
     }
 
-    const userId = await linkOrCreateGoogleUser(c, identity);
+    const userId = await linkOrCreateGoogleUser(c.var.ctx, identity);
     const session = await startSession(db, c.env, userId, { ip, userAgent });
     setSessionCookies(c, session);
     await logSecurityEvent(db, {
@@ -412,47 +354,3 @@ export const authRoutes = new Hono<AppEnv>()
     });
     return c.redirect("/feed", 302);
   });
-
-/**
- * The account for a verified Google identity: the one already linked to it, else the one with
- * the same (verified) email, which gets linked, else a new one with a derived unique username.
- */
-async function linkOrCreateGoogleUser(c: Ctx, identity: { sub: string; email: string; name: string | null }): Promise<string> {
-  const db = c.var.db;
-  const linkedId = await findUserIdByGoogleSub(db, identity.sub);
-  if (linkedId) return linkedId;
-
-  const existing = await findUserByEmail(db, identity.email);
-  if (existing) {
-    await linkGoogleAccount(db, existing.id, {
-      googleSub: identity.sub,
-      emailVerifiedAt: existing.emailVerifiedAt ?? Date.now(),
-      // An unconfirmed account's password was set by someone who never proved the address;
-      // Google has now proved it for this person, so that password must not keep working.
-      passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
-    });
-    return existing.id;
-  }
-
-  const displayName = (identity.name ?? "").trim().slice(0, 50);
-  for (let attempt = 0; ; attempt++) {
-    const userId = newId();
-    const username = await deriveUniqueUsername(db, [identity.name, identity.email.split("@")[0]]);
-    try {
-      await createAccount(db, {
-        id: userId,
-        email: identity.email,
-        emailVerifiedAt: Date.now(),
-        googleSub: identity.sub,
-        username,
-        displayName: displayName.length >= 2 ? displayName : username,
-      });
-      await logSecurityEvent(db, { userId, eventType: "sign_up", severity: "low", details: { action: "sign_up", method: "google" } });
-      return userId;
-    } catch (error) {
-      // Another sign-up took the username between the check and the insert: pick another.
-      if (attempt < 3 && isUsernameConflict(error)) continue;
-      throw error;
-    }
-  }
-}

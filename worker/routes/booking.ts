@@ -21,7 +21,6 @@ import { ApiError } from "../lib/errors";
 import { availabilityParam, bookingParam, orderParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
-import type { AppMessageContext } from "../services/app-messages";
 import {
   addAvailability,
   cancelBooking,
@@ -32,20 +31,14 @@ import {
   toAvailabilityRule,
   toBooking,
 } from "../services/booking";
-import { requireParticipant } from "../services/payments/orders";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { requireOrderParty } from "../services/payments/orders";
+import { limitUser } from "../services/rate-limit";
 
 /** The signed-in writer, held to the booking_write limit. */
 async function writer(c: Context<AppEnv>): Promise<string> {
   const { userId } = requireUser(c);
-  const { ip, userAgent } = requestMeta(c.req);
-  await enforce(c.env, c.var.db, "booking_write", [rateSubject("user", userId)], { userId, ip, userAgent });
+  await limitUser(c.var.ctx, "booking_write", userId);
   return userId;
-}
-
-function messageContext(c: Context<AppEnv>): AppMessageContext {
-  return { env: c.env, db: c.var.db, log: c.var.log, now: Date.now() };
 }
 
 /** Mounted at /booking. */
@@ -71,9 +64,9 @@ export const bookingRoutes = new Hono<AppEnv>()
   })
   .post("/availability", signedIn, validate("json", availabilityBodySchema), async (c) => {
     const userId = await writer(c);
-    return c.json(await addAvailability(c.var.db, userId, c.req.valid("json"), Date.now()), 201);
+    return c.json(await addAvailability(c.var.ctx, { userId, ...c.req.valid("json") }), 201);
   })
-  .delete("/availability/:ruleId", signedIn, availabilityParam, async (c) => {
+  .delete("/availability/:ruleId", availabilityParam, signedIn, async (c) => {
     const userId = await writer(c);
     if (!(await deleteAvailability(c.var.db, { id: c.req.valid("param").ruleId, userId }))) {
       throw new ApiError("not_found", BOOKING_TEXTS.availabilityNotFound);
@@ -81,9 +74,9 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   // Either party of the order may read the seller's free times: the buyer to book, both to move it.
-  .get("/orders/:orderId/slots", signedIn, orderParam, async (c) => {
+  .get("/orders/:orderId/slots", orderParam, signedIn, async (c) => {
     const { userId } = requireUser(c);
-    const { order } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.db, order.sellerId, Date.now()) };
     c.header("Cache-Control", "no-store");
     return c.json(answer, 200);
@@ -99,18 +92,18 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post("/bookings", signedIn, validate("json", newBookingBodySchema), async (c) => {
     const userId = await writer(c);
     const { orderId, startsAt } = c.req.valid("json");
-    const { order, role } = await requireParticipant(c.var.db, orderId, userId);
-    return c.json(await createBooking(messageContext(c), { userId, order, role, startsAt }), 201);
+    const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
+    return c.json(await createBooking(c.var.ctx, { userId, order, role, startsAt }), 201);
   })
-  .post("/bookings/:bookingId/confirm", signedIn, bookingParam, async (c) => {
+  .post("/bookings/:bookingId/confirm", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
-    return c.json(await confirmBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+    return c.json(await confirmBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId }), 200);
   })
-  .post("/bookings/:bookingId/cancel", signedIn, bookingParam, async (c) => {
+  .post("/bookings/:bookingId/cancel", bookingParam, signedIn, async (c) => {
     const userId = await writer(c);
-    return c.json(await cancelBooking(messageContext(c), c.req.valid("param").bookingId, userId), 200);
+    return c.json(await cancelBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId }), 200);
   })
-  .post("/bookings/:bookingId/reschedule", signedIn, bookingParam, validate("json", rescheduleBodySchema), async (c) => {
+  .post("/bookings/:bookingId/reschedule", bookingParam, signedIn, validate("json", rescheduleBodySchema), async (c) => {
     const userId = await writer(c);
-    return c.json(await rescheduleBooking(messageContext(c), c.req.valid("param").bookingId, userId, c.req.valid("json").startsAt), 200);
+    return c.json(await rescheduleBooking(c.var.ctx, { bookingId: c.req.valid("param").bookingId, userId, startsAt: c.req.valid("json").startsAt }), 200);
   });

@@ -10,13 +10,14 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireUser, signedIn } from "../middleware/session";
 
 /** Mounted at /posts: PUT /api/posts/:postId/bookmark. */
 export const bookmarkPostRoutes = new Hono<AppEnv>().put(
   "/:postId/bookmark",
-  validate("json", bookmarkBodySchema),
   postParam,
+  signedIn,
+  validate("json", bookmarkBodySchema),
   async (c) => {
     const { userId } = requireUser(c);
     const { postId } = c.req.valid("param");
@@ -29,7 +30,7 @@ export const bookmarkPostRoutes = new Hono<AppEnv>().put(
 );
 
 /** Mounted at /bookmarks: GET /api/bookmarks?cursor=&limit= — the caller's saved posts. */
-export const bookmarkRoutes = new Hono<AppEnv>().get("/", validate("query", pageQuerySchema), async (c) => {
+export const bookmarkRoutes = new Hono<AppEnv>().get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
   const { userId } = requireUser(c);
   const { cursor, limit } = c.req.valid("query");
   const page = await listBookmarks(c.var.db, { userId, cursor, limit });

@@ -3,7 +3,6 @@
 // Stripe when there are no keys and finish through the same fulfilment as a verified webhook.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { purchaseBodySchema, purchaseItemPath, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
 import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
 import { formatCents } from "../../shared/rules/price";
@@ -11,44 +10,20 @@ import { escapeHtml } from "../../shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
-import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
-import { startPayment } from "../services/payments/checkout";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
-import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireParticipant } from "../services/payments/orders";
-import { paymentsMode } from "../services/payments/stripe";
+import { requireUser, signedInWith } from "../middleware/session";
+import { requireTestOrder, startPayment } from "../services/payments/checkout";
+import { limitUser } from "../services/rate-limit";
+import { failPendingOrder, fulfilPaidOrder, orderDetail, orderItemType, requireOrderParty } from "../services/payments/orders";
 
-/** §8: a visitor pressing Buy Now is asked to log in, with the spec's words. */
-function requireBuyer(c: Context<AppEnv>): string {
-  const session = c.var.session;
-  if (!session) throw new ApiError("unauthorized", CHECKOUT_TEXTS.loginToPurchase);
-  return session.userId;
-}
-
-/**
- * The buyer's own pending test-mode order. With keys the test routes do not exist (404), and
- * someone else's order answers like a missing one.
- */
-async function requireTestOrder(c: Context<AppEnv>, orderId: string) {
-  const userId = requireBuyer(c);
-  if (paymentsMode(c.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
-  const { order, role } = await requireParticipant(c.var.db, orderId, userId);
-  if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
-  return order;
-}
-
-/** Placed before the body's validation, so a visitor hears 'Please log in' before their input is judged. */
-const signedInBuyer = createMiddleware<AppEnv>(async (c, next) => {
-  requireBuyer(c);
-  await next();
-});
+/** §8: a visitor pressing Buy Now is asked to log in, with the spec's words; placed before the body's validation. */
+const signedInBuyer = signedInWith(CHECKOUT_TEXTS.loginToPurchase);
 
 /** The test mode's "card" result, through the very functions the webhook calls. */
 async function settleTestPayment(c: Context<AppEnv>, orderId: string, outcome: TestOutcome) {
-  const ctx = paymentContext(c);
-  if (outcome === "success") await fulfilPaidOrder(ctx, orderId);
-  else await failPendingOrder(ctx, orderId, "failed");
+  const ctx = c.var.ctx;
+  if (outcome === "success") await fulfilPaidOrder(ctx, { orderId });
+  else await failPendingOrder(ctx, { orderId, to: "failed" });
 }
 
 function testCheckoutPage(order: { id: string; itemName: string; priceCents: number; feeCents: number; totalCents: number; status: string }): string {
@@ -86,39 +61,38 @@ ${
 
 /** Each start writes a pending order (and, with keys, a Stripe session): bounded per buyer. */
 async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
-  const { ip, userAgent } = requestMeta(c.req);
-  await enforce(c.env, c.var.db, "checkout", [rateSubject("user", buyerId)], { userId: buyerId, ip, userAgent });
+  await limitUser(c.var.ctx, "checkout", buyerId);
 }
 
 /** Mounted at /checkout. */
 export const checkoutRoutes = new Hono<AppEnv>()
   .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
-    const buyerId = requireBuyer(c);
+    const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "checkout"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, variant: "checkout" }), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
-    const buyerId = requireBuyer(c);
+    const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
     const { itemType, itemId } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(paymentContext(c), { buyerId, itemType, itemId }, "embedded"), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, variant: "embedded" }), 201);
   })
   // The embedded dialog's TEST MODE form.
-  .post("/test/:orderId/confirm", orderParam, validate("json", testConfirmBodySchema), async (c) => {
-    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+  .post("/test/:orderId/confirm", orderParam, signedInBuyer, validate("json", testConfirmBodySchema), async (c) => {
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     await settleTestPayment(c, order.id, c.req.valid("json").outcome);
-    const { order: fresh, role } = await requireParticipant(c.var.db, order.id, order.buyerId);
+    const { order: fresh, role } = await requireOrderParty(c.var.db, order.id, order.buyerId);
     return c.json(await orderDetail(c.var.db, fresh, role), 200);
   })
   // The stand-in for Stripe Checkout's page, and its form's answer.
   .get("/test/:orderId", orderParam, async (c) => {
-    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     c.header("Cache-Control", "no-store");
     return c.html(testCheckoutPage(order));
   })
   .post("/test/:orderId", orderParam, async (c) => {
-    const order = await requireTestOrder(c, c.req.valid("param").orderId);
+    const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     const form = await c.req.parseBody();
     const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
     if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);

@@ -25,12 +25,11 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { expectedOrigin } from "../middleware/origin";
-import { requireCommentDeleter, requireUser } from "../middleware/session";
+import { requireCommentDeleter, requireUser, signedIn, viewerId } from "../middleware/session";
 import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { forwardToRoom, socketGate } from "../realtime/gateway";
+import { screenOrRefuse } from "../services/content-screen";
 import { notifyUsers } from "../services/live";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { logSecurityEvent, requestMeta } from "../services/security-events";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
@@ -54,19 +53,18 @@ async function broadcast(c: Context<AppEnv>, postId: string, message: CommentRoo
 export const postCommentRoutes = new Hono<AppEnv>()
   .get("/:postId/comments", postParam, validate("query", commentsQuerySchema), async (c) => {
     // Posts are public (share links), so visitors may read comments; canDelete is false for them.
-    const viewerId = c.var.session?.userId ?? null;
     const { postId } = c.req.valid("param");
     const { since, cursor, limit } = c.req.valid("query");
     const post = await getPostCommentsInfo(c.var.db, postId);
     if (!post) throw postNotFound();
-    const read = { postId, postOwnerId: post.ownerId, viewerId };
+    const read = { postId, postOwnerId: post.ownerId, viewerId: viewerId(c) };
     // One declared answer type, so the typed client sees one response and each caller names its half.
     const body: CommentPage | CommentsSince = since
       ? await listCommentsSince(c.var.db, { ...read, since })
       : await listCommentPage(c.var.db, { ...read, cursor, limit, total: post.commentsCount });
     return c.json(body, 200);
   })
-  .post("/:postId/comments", validate("json", createCommentBodySchema), postParam, async (c) => {
+  .post("/:postId/comments", postParam, signedIn, validate("json", createCommentBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { postId } = c.req.valid("param");
     const body = c.req.valid("json");
@@ -86,22 +84,9 @@ export const postCommentRoutes = new Hono<AppEnv>()
       if (!parentId) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
 
-    const meta = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "comment", [rateSubject("user", userId)], { userId, ip: meta.ip, userAgent: meta.userAgent });
+    const { content } = await screenOrRefuse(c.var.ctx, { userId, rule: "comment", verdict: prepared, source: "comment", refs: { postId } });
 
-    if (!prepared.ok) {
-      await logSecurityEvent(c.var.db, {
-        userId,
-        eventType: "content_violation",
-        severity: "medium",
-        details: { source: "comment", postId, reason: prepared.message },
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
-      throw new ApiError("validation_failed", prepared.message);
-    }
-
-    const row = await insertComment(c.var.db, { id: newId(), postId, userId, parentId, content: prepared.content });
+    const row = await insertComment(c.var.db, { id: newId(), postId, userId, parentId, content });
     if (!row) {
       // The post or the parent was deleted between the checks above and the insert.
       if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
@@ -114,34 +99,26 @@ export const postCommentRoutes = new Hono<AppEnv>()
     return c.json(comment, 201);
   })
   .get("/:postId/comments/live", postParam, async (c) => {
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-      throw new ApiError("bad_request", "Expected a WebSocket upgrade");
-    }
-    const { postId } = c.req.valid("param");
-    if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
     // The reader's id only tailors viewer.canDelete. A socket opened from another site is served
     // as a visitor, so a foreign page can never act on or learn anything as the signed-in user.
-    const origin = c.req.header("origin");
-    const sameOrigin = !origin || origin === expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-    const userId = sameOrigin ? (c.var.session?.userId ?? null) : null;
-    // A fresh request, so no header a client sent can pose as the Worker's own.
-    const headers = new Headers({ upgrade: "websocket", [ROOM_POST_HEADER]: postId });
-    if (userId) headers.set(ROOM_USER_HEADER, userId);
+    const { sameOrigin } = socketGate(c, "serve");
+    const { postId } = c.req.valid("param");
+    if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
+    const userId = sameOrigin ? viewerId(c) : null;
     // The room caps sockets per IP (decision record 0020).
-    headers.set(ROOM_IP_HEADER, requestMeta(c.req).ip ?? "unknown");
-    return room(c, postId).fetch(new Request("https://comment-room.internal/connect", { headers }));
+    const headers = { [ROOM_POST_HEADER]: postId, ...(userId ? { [ROOM_USER_HEADER]: userId } : {}), [ROOM_IP_HEADER]: c.var.ctx.ip ?? "unknown" };
+    return forwardToRoom(room(c, postId), "https://comment-room.internal/connect", headers);
   });
 
 /** Mounted at /comments: GET /api/comments/:commentId/replies, DELETE /api/comments/:commentId. */
 export const commentRoutes = new Hono<AppEnv>()
   .get("/:commentId/replies", commentParam, validate("query", repliesQuerySchema), async (c) => {
     // Readable by anyone who can read the post's comments, which is everyone (share links).
-    const viewerId = c.var.session?.userId ?? null;
     const thread = await getCommentWithPost(c.var.db, c.req.valid("param").commentId);
     if (!thread) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
     const { cursor, limit } = c.req.valid("query");
     // A reply has no replies of its own (one level of nesting), so its page is simply empty.
-    const page = await listReplies(c.var.db, { parentId: thread.id, postOwnerId: thread.postOwnerId, viewerId, cursor, limit });
+    const page = await listReplies(c.var.db, { parentId: thread.id, postOwnerId: thread.postOwnerId, viewerId: viewerId(c), cursor, limit });
     return c.json(page satisfies ReplyPage, 200);
   })
   .delete("/:commentId", commentParam, async (c) => {

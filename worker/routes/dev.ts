@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { escapeHtml } from "../../shared/rules/sanitize";
 import { listOutboxMail } from "../db/queries/mail-outbox";
 import type { AppEnv } from "../env";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiError } from "../lib/errors";
 
 const DEV_ENVIRONMENTS = new Set(["development", "test"]);
@@ -17,7 +18,7 @@ function linkify(text: string): string {
 
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (!DEV_ENVIRONMENTS.has(c.env.ENVIRONMENT)) throw new ApiError("not_found", "Not found");
+    if (!DEV_ENVIRONMENTS.has(c.env.ENVIRONMENT)) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     await next();
   })
   .get("/outbox.json", async (c) => {

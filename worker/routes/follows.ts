@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
 import { PROFILE_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
 
@@ -25,7 +25,7 @@ export const followRoutes = new Hono<AppEnv>()
     if (!exists) throw profileNotFound();
     return c.json({ following }, 200);
   })
-  .put("/:userId/follow", validate("json", followBodySchema), userParam, async (c) => {
+  .put("/:userId/follow", userParam, signedIn, validate("json", followBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const target = c.req.valid("param").userId;
     if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);

@@ -8,11 +8,11 @@ import { recordInteraction } from "../db/queries/interactions";
 import { listTrendingTopics } from "../db/queries/trending";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 
 /** Mounted at /hashtags (beside GET /api/hashtags/:name/posts in routes/feed.ts). */
 export const hashtagRoutes = new Hono<AppEnv>()
-  .get("/trending", validate("query", trendingQuerySchema), async (c) => {
+  .get("/trending", signedIn, validate("query", trendingQuerySchema), async (c) => {
     requireUser(c);
     const topics: TrendingTopics = { items: await listTrendingTopics(c.var.db, c.req.valid("query").limit) };
     return c.json(topics, 200);
@@ -21,12 +21,12 @@ export const hashtagRoutes = new Hono<AppEnv>()
   // viewer is recorded (an interaction belongs to a user), and a name that cannot be a hashtag,
   // or names none that exists, writes nothing. recordInteraction bounds the rows per viewer.
   .post("/:name/views", async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
+    const viewer = viewerId(c);
     // The same normalisation as tagging a post and GET /api/hashtags/:name/posts.
     const name = normalizeHashtag(c.req.param("name").slice(0, 200));
-    if (viewerId === null || name === null) return c.body(null, 204);
+    if (viewer === null || name === null) return c.body(null, 204);
     try {
-      await recordInteraction(c.var.db, { userId: viewerId, interactionType: "view", metadata: { hashtag: name }, now: Date.now() });
+      await recordInteraction(c.var.db, { userId: viewer, interactionType: "view", metadata: { hashtag: name }, now: Date.now() });
     } catch (error) {
       c.var.log.warn("hashtag view not recorded", { error });
     }

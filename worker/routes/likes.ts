@@ -11,11 +11,11 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
 
 /** Mounted at /posts: PUT /api/posts/:postId/like. */
-export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", validate("json", likeBodySchema), postParam, async (c) => {
+export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", postParam, signedIn, validate("json", likeBodySchema), async (c) => {
   const { userId } = requireUser(c);
   const { postId } = c.req.valid("param");
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });

@@ -7,22 +7,18 @@ import type { UnreadCounts } from "../../shared/messaging-api";
 import { listActivity } from "../db/queries/activity";
 import { countUnreadMessages } from "../db/queries/conversations";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { expectedOrigin } from "../middleware/origin";
 import { requireUser } from "../middleware/session";
+import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { USER_CHANNEL_USER_HEADER } from "../realtime/user-channel";
 import { userChannel } from "../services/live";
 
 /** Mounted at /: GET /api/live (WebSocket) and GET /api/unread. */
 export const liveRoutes = new Hono<AppEnv>()
   .get("/live", async (c) => {
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError("bad_request", "Expected a WebSocket upgrade");
     // The channel speaks only of the signed-in user's own business: never to another site's page.
-    const origin = c.req.header("origin");
-    if (origin && origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) throw new ApiError("forbidden", "Cross-origin request refused");
+    socketGate(c, "refuse");
     const { userId } = requireUser(c);
-    const headers = new Headers({ upgrade: "websocket", [USER_CHANNEL_USER_HEADER]: userId });
-    return userChannel(c.env, userId).fetch(new Request("https://user-channel.internal/connect", { headers }));
+    return forwardToRoom(userChannel(c.env, userId), "https://user-channel.internal/connect", { [USER_CHANNEL_USER_HEADER]: userId });
   })
   .get("/unread", async (c) => {
     const { userId } = requireUser(c);

@@ -4,6 +4,7 @@
 // change content.
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { REQUEST_TEXTS } from "../../shared/messages";
 import { ApiError } from "../lib/errors";
 import { isInlineMediaType } from "../services/media/keys";
 
@@ -122,9 +123,9 @@ function keyOf(path: string): string {
   try {
     key = decodeURIComponent(key);
   } catch {
-    throw new ApiError("not_found", "Not found");
+    throw new ApiError("not_found", REQUEST_TEXTS.notFound);
   }
-  if (key === "" || key.length > 1024) throw new ApiError("not_found", "Not found");
+  if (key === "" || key.length > 1024) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
   return key;
 }
 
@@ -156,7 +157,7 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
 
   if (c.req.method === "HEAD") {
     const object = await bucket.head(key);
-    if (!object) throw new ApiError("not_found", "Not found");
+    if (!object) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     const answer = preconditionAnswer(requestHeaders, object);
     if (answer) return answer;
     const headers = objectHeaders(object);
@@ -168,7 +169,7 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
   // Keys never change content and the media is cached for a year, so these are rare revalidations.
   if (CONDITIONAL_HEADERS.some((name) => requestHeaders.has(name))) {
     const head = await bucket.head(key);
-    if (!head) throw new ApiError("not_found", "Not found");
+    if (!head) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     const answer = preconditionAnswer(requestHeaders, head);
     if (answer) return answer;
   }
@@ -180,13 +181,13 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
   } catch (error) {
     if (!range || !isUnsatisfiable(error)) throw error;
     const head = await bucket.head(key);
-    if (!head) throw new ApiError("not_found", "Not found");
+    if (!head) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     const headers = objectHeaders(head);
     headers.set("content-range", `bytes */${head.size}`);
     headers.set("content-type", "text/plain; charset=utf-8");
     return new Response("Range Not Satisfiable", { status: 416, headers });
   }
-  if (!object) throw new ApiError("not_found", "Not found");
+  if (!object) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
   const headers = objectHeaders(object);
   if (range && object.range && "offset" in object.range) {
     const offset = object.range.offset ?? 0;

@@ -14,16 +14,14 @@ import { mapPage } from "../db/queries/paging";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";
-import { paymentContext } from "../lib/payment-context";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { toFixedLength } from "../services/media/streams";
 import { reconcilePendingOrder } from "../services/payments/checkout";
 import { signDownloadLink } from "../services/payments/downloads";
-import { canAttachFiles, canDownload, orderDetail, requireParticipant, takeStep, toSummary } from "../services/payments/orders";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { canAttachFiles, canDownload, orderDetail, requireOrderParty, takeStep, toSummary } from "../services/payments/orders";
+import { limitUser } from "../services/rate-limit";
 
 const listQuerySchema = pageQuerySchema.extend({ role: z.enum(ORDER_ROLES).default("buyer") });
 
@@ -32,11 +30,10 @@ type Step = "ship" | "deliver" | "complete" | "request-revision" | "refund";
 /** One lifecycle step through the shared state machine, answering the order page's data. */
 async function step(c: Context<AppEnv>, orderId: string, name: Step, note?: string) {
   const { userId } = requireUser(c);
-  const { order, role } = await requireParticipant(c.var.db, orderId, userId);
-  const now = Date.now();
-  const row = await takeStep({ env: c.env, db: c.var.db, now }, { order, role, userId, step: name, note: note || null });
+  const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
+  const row = await takeStep(c.var.ctx, { order, role, userId, step: name, note: note || null });
   // A delivery sends the files attached since the last one.
-  if (name === "deliver") await markFilesDelivered(c.var.db, row.id, now);
+  if (name === "deliver") await markFilesDelivered(c.var.db, row.id, c.var.ctx.now);
   return orderDetail(c.var.db, row, role);
 }
 
@@ -51,37 +48,36 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get("/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    let { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    let { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     if (order.status === "pending" && role === "buyer") {
-      await reconcilePendingOrder(paymentContext(c), order);
-      ({ order, role } = await requireParticipant(c.var.db, order.id, userId));
+      await reconcilePendingOrder(c.var.ctx, order);
+      ({ order, role } = await requireOrderParty(c.var.db, order.id, userId));
     }
     c.header("Cache-Control", "no-store");
     return c.json(await orderDetail(c.var.db, order, role), 200);
   })
-  .post("/:orderId/ship", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/ship", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "ship", c.req.valid("json").note), 200),
   )
-  .post("/:orderId/deliver", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/deliver", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "deliver", c.req.valid("json").note), 200),
   )
   .post("/:orderId/complete", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "complete"), 200))
-  .post("/:orderId/request-revision", orderParam, validate("json", orderNoteBodySchema), async (c) =>
+  .post("/:orderId/request-revision", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "request-revision", c.req.valid("json").note), 200),
   )
   .post("/:orderId/refund", orderParam, async (c) => c.json(await step(c, c.req.valid("param").orderId, "refund"), 200))
   // A delivery file: raw bytes streamed into the private bucket, held to their declared length.
   .post("/:orderId/files", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     if (role !== "seller") throw new ApiError("forbidden", CHECKOUT_TEXTS.stepNotAllowed);
     if (!canAttachFiles(order)) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
     const size = parseContentLength(c.req.header("content-length"));
     const body = c.req.raw.body;
     if (size === null || size === 0 || !body) throw new ApiError("bad_request", CHECKOUT_TEXTS.deliveryFileMissing);
     if (size > DELIVERY_FILE_MAX_BYTES) throw new ApiError("payload_too_large", CHECKOUT_TEXTS.deliveryFileTooLarge);
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "delivery_file", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await limitUser(c.var.ctx, "delivery_file", userId);
     const id = newId();
     const key = `order-files/${order.id}/${id}`;
     // The stored key is ours; the name is only shown and sent back in Content-Disposition.
@@ -98,9 +94,9 @@ export const orderRoutes = new Hono<AppEnv>()
     const file = await insertOrderFile(c.var.db, { id, orderId: order.id, key, name, contentType, size });
     return c.json({ id: file.id, name: file.name, size: file.size, contentType: file.contentType, createdAt: file.createdAt, deliveredAt: file.deliveredAt }, 201);
   })
-  .post("/:orderId/download-link", orderParam, validate("json", downloadLinkBodySchema), async (c) => {
+  .post("/:orderId/download-link", orderParam, signedIn, validate("json", downloadLinkBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     if (role !== "buyer" || !canDownload(order)) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
     const fileId = c.req.valid("json").fileId ?? null;
     if (fileId === null ? order.fileKey === null : (await getOrderFile(c.var.db, order.id, fileId))?.deliveredAt == null) {

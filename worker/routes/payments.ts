@@ -17,10 +17,9 @@ import { offerParam, orderParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { createOffer, offerView, requireOfferParty, toOffer } from "../services/payments/offers";
-import { requireParticipant, toSummary } from "../services/payments/orders";
+import { requireOrderParty, toSummary } from "../services/payments/orders";
 import { receiptPage } from "../services/payments/receipt";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { limitUser } from "../services/rate-limit";
 
 const NOBODY = { username: null, displayName: null, avatarUrl: null };
 
@@ -43,7 +42,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   // The printable receipt: HTML the browser prints or saves as PDF.
   .get("/receipts/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order } = await requireParticipant(c.var.db, c.req.valid("param").orderId, userId);
+    const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
     const [buyer, seller] = await Promise.all([counterpartOf(c.var.db, order.buyerId), counterpartOf(c.var.db, order.sellerId)]);
     c.header("Cache-Control", "no-store");
     return c.html(receiptPage(order, { buyer, seller }));
@@ -53,9 +52,8 @@ export const paymentRoutes = new Hono<AppEnv>()
 export const offerRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", createOfferBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "offer", [rateSubject("user", userId)], { userId, ip, userAgent });
-    const offer = await createOffer({ env: c.env, db: c.var.db, log: c.var.log, now: Date.now() }, userId, c.req.valid("json"));
+    await limitUser(c.var.ctx, "offer", userId);
+    const offer = await createOffer(c.var.ctx, { ...c.req.valid("json"), sellerId: userId });
     return c.json(offer, 201);
   })
   .get("/", signedIn, validate("query", offerListQuerySchema), async (c) => {

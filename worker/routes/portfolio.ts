@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser, signedIn } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 
 const EMPTY: Portfolio = { items: [] };
 
@@ -40,6 +40,5 @@ export const portfolioRoutes = new Hono<AppEnv>()
 export const userPortfolioRoutes = new Hono<AppEnv>()
   // A user who does not exist has no portfolio: the same answer as one with none (like their services).
   .get("/:userId/portfolio", paramOr(userParamSchema, (c) => c.json(EMPTY, 200)), async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
-    return c.json({ items: await listPortfolio(c.var.db, c.req.valid("param").userId, viewerId) } satisfies Portfolio, 200);
+    return c.json({ items: await listPortfolio(c.var.db, c.req.valid("param").userId, viewerId(c)) } satisfies Portfolio, 200);
   });

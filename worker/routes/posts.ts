@@ -11,22 +11,21 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, postParam, postParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireOwnUpload, requireUser } from "../middleware/session";
+import { requireOwner, requireOwnUpload, requireUser, signedIn, viewerId } from "../middleware/session";
 import { posterKeyFor } from "../services/media/keys";
 import { completeUpload } from "../services/media/multipart";
 import { consume, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
 export const postRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     const page = await listAllPosts(c.var.db, { cursor, limit, viewerId: userId });
     return c.json(page, 200);
   })
-  .post("/", validate("json", createPostBodySchema), async (c) => {
+  .post("/", signedIn, validate("json", createPostBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const upload = requireOwnUpload(c, await getUpload(c.var.db, body.uploadId));
@@ -66,12 +65,11 @@ export const postRoutes = new Hono<AppEnv>()
   })
   .get("/:postId", postParam, async (c) => {
     // Visitors may open share links (/post/{id}); their viewer flags are all false.
-    const viewerId = c.var.session?.userId ?? null;
-    const post = await getPost(c.var.db, c.req.valid("param").postId, viewerId);
+    const post = await getPost(c.var.db, c.req.valid("param").postId, viewerId(c));
     if (!post) throw postNotFound();
     return c.json(post, 200);
   })
-  .patch("/:postId", validate("json", updatePostSchema), postParam, async (c) => {
+  .patch("/:postId", postParam, signedIn, validate("json", updatePostSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").postId;
     const current = await getPost(c.var.db, id);
@@ -107,9 +105,9 @@ export const postRoutes = new Hono<AppEnv>()
   .post("/:postId/views", paramOr(postParamSchema, (c) => c.body(null, 204)), async (c) => {
     try {
       const { postId } = c.req.valid("param");
-      const userId = c.var.session?.userId ?? null;
+      const userId = viewerId(c);
       // One viewer (their account, else their IP) may write a bounded number of view rows.
-      const viewer = userId ? rateSubject("user", userId) : rateSubject("ip", requestMeta(c.req).ip);
+      const viewer = userId ? rateSubject("user", userId) : rateSubject("ip", c.var.ctx.ip);
       const { allowed } = await consume(c.env, "post_view", viewer);
       if (allowed) {
         await recordPostView(c.var.db, { postId, userId, userAgent: c.req.header("user-agent") ?? null });

@@ -28,11 +28,10 @@ import { ApiError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { productParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser } from "../middleware/session";
+import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { storeProductImage, takeProductFile, takeProductImage } from "../services/media/product-media";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { limitUser } from "../services/rate-limit";
 
 const productNotFound = () => new ApiError("not_found", MARKET_TEXTS.productNotFound);
 
@@ -98,13 +97,13 @@ async function releaseReplaced(env: Bindings, db: Db, log: Logger, before: Produ
 }
 
 export const productRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
     return c.json(await listOwnProducts(c.var.db, { userId, cursor, limit }), 200);
   })
-  .post("/", validate("json", productInputSchema), async (c) => {
+  .post("/", signedIn, validate("json", productInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const values = c.req.valid("json");
     const taken = await takeAttachments(c.env, c.var.db, userId, values);
@@ -126,7 +125,7 @@ export const productRoutes = new Hono<AppEnv>()
   // The image first, as its own request: the form shows it while the rest is filled in.
   .post("/images", async (c) => {
     const { userId } = requireUser(c);
-    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ...requestMeta(c.req) });
+    await limitUser(c.var.ctx, "upload", userId);
     const stored = await storeProductImage(c.env.MEDIA, c.var.db, c.var.log, userId, {
       body: c.req.raw.body,
       contentLength: parseContentLength(c.req.header("content-length")),
@@ -135,11 +134,11 @@ export const productRoutes = new Hono<AppEnv>()
   })
   .get("/:productId", productParam, async (c) => {
     // Visitors may open detail pages (§1, §6). The file is only ever `hasFile`.
-    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, c.var.session?.userId ?? null);
+    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, viewerId(c));
     if (!detail) throw productNotFound();
     return c.json(detail, 200);
   })
-  .put("/:productId", validate("json", productInputSchema), productParam, async (c) => {
+  .put("/:productId", productParam, signedIn, validate("json", productInputSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").productId;
     const current = await getProduct(c.var.db, id);

@@ -36,11 +36,10 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, userParam, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireUser, signedIn } from "../middleware/session";
+import { requireUser, signedIn, viewerId } from "../middleware/session";
 import { replaceAvatar } from "../services/media/avatars";
 import { parseContentLength } from "../services/media/multipart";
-import { consume, enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { consume, limitUser, rateSubject } from "../services/rate-limit";
 
 const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 const usernameTakenError = () =>
@@ -64,7 +63,7 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
-  .patch("/", validate("json", profileUpdateSchema), async (c) => {
+  .patch("/", signedIn, validate("json", profileUpdateSchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const db = c.var.db;
@@ -93,15 +92,14 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .post("/avatar", async (c) => {
     const { userId } = requireUser(c);
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "avatar_upload", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await limitUser(c.var.ctx, "avatar_upload", userId);
     await replaceAvatar(c.env.MEDIA, c.var.db, c.var.log, userId, {
       body: c.req.raw.body,
       contentLength: parseContentLength(c.req.header("content-length")),
     });
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
-  .put("/onboarding", validate("json", onboardingSchema), async (c) => {
+  .put("/onboarding", signedIn, validate("json", onboardingSchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const { firstName, lastName, profession, specialties, ...answers } = body;
@@ -141,22 +139,21 @@ const EMPTY_PRODUCTS: ProductCardPage = { items: [], nextCursor: null };
 /** Mounted at /users: the public profile and its tabs, open to visitors (§1, §6). */
 export const userProfileRoutes = new Hono<AppEnv>()
   .get("/:userId", userParam, async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
-    const profile = await getPublicProfile(c.var.db, c.req.valid("param").userId, viewerId);
+    const profile = await getPublicProfile(c.var.db, c.req.valid("param").userId, viewerId(c));
     if (!profile) throw profileNotFound();
     return c.json(profile, 200);
   })
   // Like post views: recording a visit never fails the client, and an id that cannot name a
   // profile is simply not recorded. Visitors are not recorded (an interaction belongs to a user).
   .post("/:userId/visits", paramOr(userParamSchema, (c) => c.body(null, 204)), async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
+    const viewer = viewerId(c);
     const targetId = c.req.valid("param").userId;
-    if (viewerId === null || viewerId === targetId) return c.body(null, 204);
+    if (viewer === null || viewer === targetId) return c.body(null, 204);
     try {
-      const { allowed } = await consume(c.env, "profile_visit", rateSubject("user", viewerId));
+      const { allowed } = await consume(c.env, "profile_visit", rateSubject("user", viewer));
       if (allowed) {
         await recordInteraction(c.var.db, {
-          userId: viewerId,
+          userId: viewer,
           interactionType: "profile_visit",
           targetUserId: targetId,
           now: Date.now(),
@@ -170,11 +167,11 @@ export const userProfileRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // A user who does not exist has no services or products: the same answer as one with none.
-  .get("/:userId/services", validate("query", pageQuerySchema), paramOr(userParamSchema, (c) => c.json(EMPTY_SERVICES, 200)), async (c) => {
+  .get("/:userId/services", paramOr(userParamSchema, (c) => c.json(EMPTY_SERVICES, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listSellerServices(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
   })
-  .get("/:userId/products", validate("query", pageQuerySchema), paramOr(userParamSchema, (c) => c.json(EMPTY_PRODUCTS, 200)), async (c) => {
+  .get("/:userId/products", paramOr(userParamSchema, (c) => c.json(EMPTY_PRODUCTS, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listSellerProducts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
   });

@@ -7,9 +7,8 @@ import type { Recommendations } from "../../shared/search-api";
 import { hasFreshRecommendations } from "../db/queries/recommendations";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
-import { enforce, rateSubject } from "../services/rate-limit";
+import { limitUser } from "../services/rate-limit";
 import { generateRecommendations, readRecommendations } from "../services/recommendations";
-import { requestMeta } from "../services/security-events";
 
 /** Mounted at /recommendations: always the signed-in user's own. */
 export const recommendationRoutes = new Hono<AppEnv>()
@@ -24,8 +23,7 @@ export const recommendationRoutes = new Hono<AppEnv>()
   })
   .post("/refresh", async (c) => {
     const { userId } = requireUser(c);
-    const { ip, userAgent } = requestMeta(c.req);
-    await enforce(c.env, c.var.db, "recommendations_refresh", [rateSubject("user", userId)], { userId, ip, userAgent });
+    await limitUser(c.var.ctx, "recommendations_refresh", userId);
     const now = Date.now();
     await generateRecommendations(c.var.db, userId, now);
     const answer: Recommendations = await readRecommendations(c.var.db, userId, now);

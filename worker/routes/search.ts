@@ -19,13 +19,13 @@ import {
 import { searchHashtags, searchPosts, searchServices, searchUsers } from "../db/queries/search";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
+import { requireUser, signedIn } from "../middleware/session";
 
 const EMPTY_EXPLORE: ExploreResults = { users: [], posts: [], hashtags: [] };
 
 /** Mounted at /search. Signed-in only (§6: a signed-in user searches; decision record 0070). */
 export const searchRoutes = new Hono<AppEnv>()
-  .get("/explore", validate("query", searchFiltersSchema), async (c) => {
+  .get("/explore", signedIn, validate("query", searchFiltersSchema), async (c) => {
     const { userId } = requireUser(c);
     const filters = c.req.valid("query");
     // §2: with no query and no filter, Explore shows recommendations instead.
@@ -39,7 +39,7 @@ export const searchRoutes = new Hono<AppEnv>()
     const results: ExploreResults = { users: users.items, posts: posts.items, hashtags };
     return c.json(results, 200);
   })
-  .get("/users", validate("query", searchPageQuerySchema), async (c) => {
+  .get("/users", signedIn, validate("query", searchPageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, ...filters } = c.req.valid("query");
     // 'Start typing to search for users': nothing asked, nothing listed.
@@ -47,19 +47,19 @@ export const searchRoutes = new Hono<AppEnv>()
     const page: SearchUserPage = await searchUsers(c.var.db, { filters, viewerId: userId, limit: SEARCH_LIMITS.users, cursor });
     return c.json(page, 200);
   })
-  .get("/posts", validate("query", searchPageQuerySchema), async (c) => {
+  .get("/posts", signedIn, validate("query", searchPageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, ...filters } = c.req.valid("query");
     if (isEmptySearch(filters)) return c.json({ items: [], nextCursor: null } satisfies PostPage, 200);
     const page: PostPage = await searchPosts(c.var.db, { filters, viewerId: userId, limit: SEARCH_LIMITS.posts, cursor });
     return c.json(page, 200);
   })
-  .get("/hashtags", validate("query", hashtagSearchQuerySchema), async (c) => {
+  .get("/hashtags", signedIn, validate("query", hashtagSearchQuerySchema), async (c) => {
     requireUser(c);
     const list: HashtagList = { items: await searchHashtags(c.var.db, { q: c.req.valid("query").q, limit: SEARCH_LIMITS.hashtags }) };
     return c.json(list, 200);
   })
-  .get("/services", validate("query", serviceSearchQuerySchema), async (c) => {
+  .get("/services", signedIn, validate("query", serviceSearchQuerySchema), async (c) => {
     requireUser(c);
     const { q, cursor } = c.req.valid("query");
     const page: ServiceSearchPage = await searchServices(c.var.db, { q, cursor, limit: SEARCH_LIMITS.services });

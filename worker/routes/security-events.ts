@@ -9,9 +9,9 @@ import { getSecuritySummary } from "../db/queries/security-events";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
-import { requireUser } from "../middleware/session";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { logSecurityEvent, requestMeta } from "../services/security-events";
+import { requireUser, viewerId } from "../middleware/session";
+import { limitSubjects, rateSubject } from "../services/rate-limit";
+import { logSecurityEvent } from "../services/security-events";
 import { SECURITY_TEXTS } from "../../shared/messages";
 
 /** A report is a few hundred bytes; anything near this is refused before it is parsed. */
@@ -22,11 +22,10 @@ const MAX_REPORT_BODY_BYTES = 8 * 1024;
  * so that invalid reports spend the same budget as valid ones.
  */
 const reportLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const { ip, userAgent } = requestMeta(c.req);
-  const userId = c.var.session?.userId ?? null;
-  const subjects = [rateSubject("ip", ip)];
+  const userId = viewerId(c);
+  const subjects = [rateSubject("ip", c.var.ctx.ip)];
   if (userId) subjects.push(rateSubject("user", userId));
-  await enforce(c.env, c.var.db, "security_report", subjects, { userId, ip, userAgent });
+  await limitSubjects(c.var.ctx, "security_report", subjects, userId);
   await next();
 });
 
@@ -44,9 +43,9 @@ export const securityEventRoutes = new Hono<AppEnv>()
     async (c) => {
       const report = c.req.valid("json");
       // The user, IP and user agent come from the session and the edge, never from the body.
-      const { ip, userAgent } = requestMeta(c.req);
+      const { ip, userAgent } = c.var.ctx;
       await logSecurityEvent(c.var.db, {
-        userId: c.var.session?.userId ?? null,
+        userId: viewerId(c),
         eventType: report.event_type,
         severity: report.severity,
         details: { ...report.details, source: "browser" },

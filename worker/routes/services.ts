@@ -14,29 +14,29 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwner, requireUser } from "../middleware/session";
+import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 
 const serviceNotFound = () => new ApiError("not_found", MARKET_TEXTS.serviceNotFound);
 
 export const serviceRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", pageQuerySchema), async (c) => {
+  .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
     return c.json(await listOwnServices(c.var.db, { userId, cursor, limit }), 200);
   })
-  .post("/", validate("json", serviceInputSchema), async (c) => {
+  .post("/", signedIn, validate("json", serviceInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const created = await insertService(c.var.db, { id: newId(), userId, now: Date.now(), values: c.req.valid("json") });
     return c.json(toMarketService(created, "owner"), 201);
   })
   .get("/:serviceId", serviceParam, async (c) => {
     // Visitors may open detail pages (§1, §6); `viewer` is null for them.
-    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, c.var.session?.userId ?? null);
+    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewerId(c));
     if (!detail) throw serviceNotFound();
     return c.json(detail, 200);
   })
-  .put("/:serviceId", validate("json", serviceInputSchema), serviceParam, async (c) => {
+  .put("/:serviceId", serviceParam, signedIn, validate("json", serviceInputSchema), async (c) => {
     requireUser(c);
     const id = c.req.valid("param").serviceId;
     const current = await getService(c.var.db, id);
@@ -61,13 +61,13 @@ export const serviceRoutes = new Hono<AppEnv>()
   // a service is simply not recorded, and visitors and the seller are not recorded.
   // recordInteraction bounds the rows one viewer can add (decision record 0033).
   .post("/:serviceId/views", paramOr(serviceParamSchema, (c) => c.body(null, 204)), async (c) => {
-    const viewerId = c.var.session?.userId ?? null;
-    if (viewerId === null) return c.body(null, 204);
+    const viewer = viewerId(c);
+    if (viewer === null) return c.body(null, 204);
     const id = c.req.valid("param").serviceId;
     try {
       const service = await getService(c.var.db, id);
-      if (service && service.userId !== viewerId) {
-        await recordInteraction(c.var.db, { userId: viewerId, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: Date.now() });
+      if (service && service.userId !== viewer) {
+        await recordInteraction(c.var.db, { userId: viewer, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: Date.now() });
       }
     } catch (error) {
       c.var.log.warn("service view not recorded", { error });

@@ -11,10 +11,9 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { uploadParam } from "../lib/params";
 import { validate } from "../lib/validator";
-import { requireOwnUpload, requireUser } from "../middleware/session";
+import { requireOwnUpload, requireUser, signedIn } from "../middleware/session";
 import { abortUpload, bucketForUpload, INVALID_PART_NUMBER, parseContentLength, planParts, putThumbnail, receivePart, startUpload } from "../services/media/multipart";
-import { enforce, rateSubject } from "../services/rate-limit";
-import { requestMeta } from "../services/security-events";
+import { limitUser } from "../services/rate-limit";
 import { UPLOAD_TEXTS } from "../../shared/messages";
 
 function statusOf(upload: UploadRow): UploadStatusResponse {
@@ -30,7 +29,7 @@ function statusOf(upload: UploadRow): UploadStatusResponse {
 }
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post("/", validate("json", startUploadBodySchema), async (c) => {
+  .post("/", signedIn, validate("json", startUploadBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const body = c.req.valid("json");
     const hasFile = body.fileName != null && body.mimeType != null && body.size != null;
@@ -39,7 +38,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       if (!hasFile) throw new ApiError("validation_failed", UPLOAD_TEXTS.selectFile);
       const file = validateProductFile({ name: body.fileName!, type: body.mimeType!, size: body.size! });
       if (!file.ok) throw new ApiError("validation_failed", file.message);
-      await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], { userId, ...requestMeta(c.req) });
+      await limitUser(c.var.ctx, "upload", userId);
       const upload = await startUpload(c.env.PRIVATE_FILES, c.var.db, {
         userId,
         contentType: "product_file",
@@ -56,11 +55,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     if (!checked.ok) throw new ApiError("validation_failed", checked.message);
     // The limit counts upload attempts that passed validation, like the form did (§9: 10 per hour).
-    await enforce(c.env, c.var.db, "upload", [rateSubject("user", userId)], {
-      userId,
-      ip: c.req.header("cf-connecting-ip") ?? null,
-      userAgent: c.req.header("user-agent") ?? null,
-    });
+    await limitUser(c.var.ctx, "upload", userId);
     const upload = await startUpload(c.env.MEDIA, c.var.db, {
       userId,
       contentType: checked.contentType,

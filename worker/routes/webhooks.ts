@@ -8,7 +8,6 @@ import { CHECKOUT_TEXTS } from "../../shared/messages";
 import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { paymentContext } from "../lib/payment-context";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
 
@@ -30,12 +29,12 @@ async function paid(ctx: PaymentContext, ref: Ref, amountCents: number | null): 
     ctx.log.error("stripe amount differs from the order total", { orderId: order.id, amountCents, totalCents: order.totalCents });
     return;
   }
-  await fulfilPaidOrder(ctx, order.id, ref.paymentIntentId);
+  await fulfilPaidOrder(ctx, { orderId: order.id, paymentIntentId: ref.paymentIntentId });
 }
 
 async function failed(ctx: PaymentContext, ref: Ref, to: "failed" | "expired"): Promise<void> {
   const order = await findOrderByProviderRef(ctx.db, ref);
-  if (order) await failPendingOrder(ctx, order.id, to);
+  if (order) await failPendingOrder(ctx, { orderId: order.id, to });
 }
 
 async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
@@ -67,7 +66,7 @@ async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
       // A partial refund leaves the order as it is; only the whole amount back ends it.
       if (!charge.refunded) return;
       const order = await findOrderByProviderRef(ctx.db, { orderId: charge.metadata?.orderId, paymentIntentId: intentId(charge.payment_intent) });
-      if (order) await markRefundedByProvider(ctx, order.id);
+      if (order) await markRefundedByProvider(ctx, { orderId: order.id });
       return;
     }
     case "account.updated": {
@@ -98,7 +97,7 @@ async function verified(c: Context<AppEnv>): Promise<Stripe.Event> {
 export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   const event = await verified(c);
   if (await stripeEventSeen(c.var.db, event.id)) return c.json({ received: true }, 200);
-  await handle(paymentContext(c), event);
+  await handle(c.var.ctx, event);
   await recordStripeEvent(c.var.db, event.id, event.type);
   return c.json({ received: true }, 200);
 });

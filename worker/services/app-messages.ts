@@ -3,18 +3,12 @@
 // real). They go through the same conversation, the same row and the same broadcasts as a typed
 // message, so the chat, the unread badge and the activity feed need nothing new to show them.
 import type { ChatMessage, MessageKind } from "../../shared/messaging-api";
-import type { Db } from "../db/client";
-import { insertMessage, openConversation } from "../db/queries/conversations";
-import type { Bindings } from "../env";
-import type { Logger } from "../lib/logger";
-import { broadcastToChat, notifyUsers } from "./live";
+import { openConversation } from "../db/queries/conversations";
+import { notifyUsers } from "./live";
+import { writeMessage, type MessageContext } from "./messages";
 
-export interface AppMessageContext {
-  env: Pick<Bindings, "CHAT_ROOM" | "USER_CHANNEL">;
-  db: Db;
-  log: Logger;
-  now: number;
-}
+/** What an app message needs from the request context (Ctx, decision record 0076). */
+export type AppMessageContext = MessageContext;
 
 export interface AppMessage {
   senderId: string;
@@ -40,7 +34,7 @@ export async function sendAppMessage(ctx: AppMessageContext, message: AppMessage
   if (conversation.created) {
     await notifyUsers(ctx.env, ctx.log, [message.senderId, message.receiverId], { type: "conversation.opened", conversationId: conversation.id });
   }
-  const stored = await insertMessage(ctx.db, {
+  return writeMessage(ctx, {
     conversationId: conversation.id,
     senderId: message.senderId,
     receiverId: message.receiverId,
@@ -48,17 +42,5 @@ export async function sendAppMessage(ctx: AppMessageContext, message: AppMessage
     content: message.content,
     kind: message.kind,
     linkPath: message.linkPath,
-    now: ctx.now,
   });
-  if (stored.created) {
-    await Promise.all([
-      broadcastToChat(ctx.env, ctx.log, conversation.id, { type: "message.created", message: stored.message }),
-      notifyUsers(ctx.env, ctx.log, [message.senderId, message.receiverId], {
-        type: "message.created",
-        conversationId: conversation.id,
-        message: stored.message,
-      }),
-    ]);
-  }
-  return stored;
 }

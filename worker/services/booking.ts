@@ -33,6 +33,7 @@ import {
 } from "../db/queries/booking";
 import type { OrderRow } from "../db/queries/orders";
 import { ApiError } from "../lib/errors";
+import type { Ctx } from "../env";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
 
 const WEEK_MINUTES = 7 * 24 * 60;
@@ -59,11 +60,10 @@ function overlaps(a: [number, number], b: [number, number]): boolean {
 
 /** Adds a weekly time, refusing one that overlaps another, so a seller's free slots never overlap. */
 export async function addAvailability(
-  db: Db,
-  userId: string,
-  input: { weekday: number; startTime: string; durationMinutes: number; timeZone: string },
-  now: number,
+  ctx: Pick<Ctx, "db" | "now">,
+  { userId, ...input }: { userId: string; weekday: number; startTime: string; durationMinutes: number; timeZone: string },
 ): Promise<AvailabilityRule> {
+  const { db, now } = ctx;
   const startMinute = parseStartTime(input.startTime);
   if (startMinute === null) throw new ApiError("validation_failed", BOOKING_TEXTS.invalidStartTime);
   const existing = await listAvailability(db, userId);
@@ -199,7 +199,7 @@ export async function createBooking(ctx: AppMessageContext, input: { userId: str
 }
 
 /** The side a pending booking waits for confirms it. */
-export async function confirmBooking(ctx: AppMessageContext, bookingId: string, userId: string): Promise<Booking> {
+export async function confirmBooking(ctx: AppMessageContext, { bookingId, userId }: { bookingId: string; userId: string }): Promise<Booking> {
   const { row, role } = await requireBookingParty(ctx.db, bookingId, userId);
   const b = row.booking;
   if (b.status !== "pending") throw new ApiError("conflict", BOOKING_TEXTS.bookingClosed);
@@ -211,7 +211,7 @@ export async function confirmBooking(ctx: AppMessageContext, bookingId: string, 
 }
 
 /** Either side cancels; the partial unique index then no longer counts the time as taken. */
-export async function cancelBooking(ctx: AppMessageContext, bookingId: string, userId: string): Promise<Booking> {
+export async function cancelBooking(ctx: AppMessageContext, { bookingId, userId }: { bookingId: string; userId: string }): Promise<Booking> {
   const { row } = await requireBookingParty(ctx.db, bookingId, userId);
   const b = row.booking;
   if (b.status === "cancelled") throw new ApiError("conflict", BOOKING_TEXTS.bookingClosed);
@@ -225,7 +225,10 @@ export async function cancelBooking(ctx: AppMessageContext, bookingId: string, u
  * Either side moves the booking to another free time of the seller. It is pending again and
  * waits for the other side: whoever did not choose the new time confirms it (decision 0055).
  */
-export async function rescheduleBooking(ctx: AppMessageContext, bookingId: string, userId: string, startsAt: number): Promise<Booking> {
+export async function rescheduleBooking(
+  ctx: AppMessageContext,
+  { bookingId, userId, startsAt }: { bookingId: string; userId: string; startsAt: number },
+): Promise<Booking> {
   const { row, role } = await requireBookingParty(ctx.db, bookingId, userId);
   const b = row.booking;
   if (b.status === "cancelled") throw new ApiError("conflict", BOOKING_TEXTS.bookingClosed);

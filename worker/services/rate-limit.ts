@@ -7,7 +7,7 @@ import { LOGIN_GUARD, SECURITY_SETTINGS } from "../../shared/constants";
 import { ACCOUNT_TEXTS, SECURITY_TEXTS } from "../../shared/messages";
 import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-limit-rules";
 import type { Db } from "../db/client";
-import type { Bindings } from "../env";
+import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { logSecurityEvent, type SecurityEventInput } from "./security-events";
@@ -146,6 +146,22 @@ export async function enforce(
   }
   const refused = await consumeAll(env, db, rule, subjects, context, ip);
   if (refused) throw rateLimitError(rule, refused.retryAfterMs);
+}
+
+/** What the request helpers below read from the request context. */
+type LimitCtx = Pick<Ctx, "env" | "db" | "ip" | "userAgent">;
+
+/** enforce() on the signed-in user's own budget for one rule, with who asked for the event a refusal writes. */
+export function limitUser(ctx: LimitCtx, rule: RateLimitRuleName, userId: string): Promise<void> {
+  return enforce(ctx.env, ctx.db, rule, [rateSubject("user", userId)], { userId, ip: ctx.ip, userAgent: ctx.userAgent });
+}
+
+/**
+ * enforce() on other subjects (the caller's IP, an email address, both), for requests made before
+ * anyone is signed in, or for a visitor.
+ */
+export function limitSubjects(ctx: LimitCtx, rule: RateLimitRuleName, subjects: string[], userId: string | null = null): Promise<void> {
+  return enforce(ctx.env, ctx.db, rule, subjects, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
 }
 
 /**

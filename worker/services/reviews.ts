@@ -22,7 +22,7 @@ import { ApiError } from "../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
 
 /** What the order page shows of the review, for the order's buyer or seller. */
-export async function orderReviewState(ctx: Pick<AppMessageContext, "db">, order: OrderRow, role: OrderRole): Promise<OrderReviewState> {
+export async function orderReviewState(ctx: Pick<AppMessageContext, "db">, { order, role }: { order: OrderRow; role: OrderRole }): Promise<OrderReviewState> {
   const [review, request] = await Promise.all([reviewOfOrder(ctx.db, order.id), reviewRequestOf(ctx.db, order.id)]);
   const open = order.status === "completed" && review === null;
   return {
@@ -116,5 +116,5 @@ export async function requestReview(ctx: AppMessageContext, input: { order: Orde
     await deleteReviewRequest(ctx.db, order.id);
     throw error;
   }
-  return orderReviewState(ctx, order, "seller");
+  return orderReviewState(ctx, { order, role: "seller" });
 }

@@ -1,7 +1,7 @@
 // How auth failures reach the user (spec §8): the server's own message in a toast titled Error;
 // rate limits titled 'Too Many Attempts' (the title travels in the error's details); anything we
 // did not expect as 'An unexpected error occurred'.
-import { ACCOUNT_TEXTS, ERROR_TOAST_TITLE } from "../../../shared/messages";
+import { ERROR_TOAST_TITLE, REQUEST_TEXTS } from "../../../shared/messages";
 import { notifyError } from "../../components/ui/toast";
 import { ApiClientError } from "../../lib/api-client";
 
@@ -22,7 +22,7 @@ export function describeAuthError(error: unknown): AuthErrorText {
   if (error instanceof ApiClientError && error.code !== "network" && error.code !== "internal") {
     return { title: detailsTitle(error.details) ?? ERROR_TOAST_TITLE, message: error.message };
   }
-  return { title: ERROR_TOAST_TITLE, message: ACCOUNT_TEXTS.unexpected };
+  return { title: ERROR_TOAST_TITLE, message: REQUEST_TEXTS.unexpectedError };
 }
 
 export function showAuthError(error: unknown): AuthErrorText {

@@ -10,7 +10,7 @@ import { newId } from "../../db/ids";
 import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";
 import { findPayableOffer } from "./offers";
-import { failPendingOrder, fulfilPaidOrder, type PaymentContext } from "./orders";
+import { failPendingOrder, fulfilPaidOrder, requireOrderParty, type PaymentContext } from "./orders";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
 export type PaymentVariant = "checkout" | "embedded";
@@ -79,9 +79,12 @@ function destinationCharge(order: NewOrder) {
     : {};
 }
 
-export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: "checkout"): Promise<CreatePaymentResponse>;
-export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: "embedded"): Promise<CreateEmbeddedPaymentResponse>;
-export async function startPayment(ctx: PaymentContext, purchase: Purchase, variant: PaymentVariant): Promise<CreatePaymentResponse | CreateEmbeddedPaymentResponse> {
+export async function startPayment(ctx: PaymentContext, input: Purchase & { variant: "checkout" }): Promise<CreatePaymentResponse>;
+export async function startPayment(ctx: PaymentContext, input: Purchase & { variant: "embedded" }): Promise<CreateEmbeddedPaymentResponse>;
+export async function startPayment(
+  ctx: PaymentContext,
+  { variant, ...purchase }: Purchase & { variant: PaymentVariant },
+): Promise<CreatePaymentResponse | CreateEmbeddedPaymentResponse> {
   const mode = paymentsMode(ctx.env);
   if (mode === "unavailable") throw new ApiError("unavailable", CHECKOUT_TEXTS.providerUnavailable);
   const order = await writePendingOrder(ctx, purchase, mode);
@@ -125,7 +128,7 @@ export async function startPayment(ctx: PaymentContext, purchase: Purchase, vari
     return { clientSecret: intent.client_secret, orderId: order.id, testMode: false, publishableKey: ctx.env.STRIPE_PUBLISHABLE_KEY ?? null, ...amounts };
   } catch (error) {
     // The order never reached Stripe's page: it fails rather than waiting forever.
-    await failPendingOrder(ctx, order.id, "failed");
+    await failPendingOrder(ctx, { orderId: order.id, to: "failed" });
     ctx.log.warn("stripe refused a payment", { orderId: order.id, error });
     throw new ApiError("unavailable", CHECKOUT_TEXTS.sessionFailedWith(providerMessage(error)));
   }
@@ -143,15 +146,26 @@ export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow
   try {
     if (order.providerPaymentIntentId) {
       const intent = await stripe.paymentIntents.retrieve(order.providerPaymentIntentId);
-      if (intent.status === "succeeded" && intent.amount_received === order.totalCents) await fulfilPaidOrder(ctx, order.id, intent.id);
+      if (intent.status === "succeeded" && intent.amount_received === order.totalCents) await fulfilPaidOrder(ctx, { orderId: order.id, paymentIntentId: intent.id });
     } else if (order.providerSessionId) {
       const session = await stripe.checkout.sessions.retrieve(order.providerSessionId);
       if (session.payment_status === "paid" && session.amount_total === order.totalCents) {
         const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-        await fulfilPaidOrder(ctx, order.id, intent);
+        await fulfilPaidOrder(ctx, { orderId: order.id, paymentIntentId: intent });
       }
     }
   } catch (error) {
     ctx.log.warn("stripe order check failed", { orderId: order.id, error });
   }
+}
+
+/**
+ * The buyer's own pending test-mode order. With keys the test routes do not exist (404), and
+ * someone else's order answers like a missing one.
+ */
+export async function requireTestOrder(ctx: Pick<PaymentContext, "env" | "db">, orderId: string, buyerId: string): Promise<OrderRow> {
+  if (paymentsMode(ctx.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
+  const { order, role } = await requireOrderParty(ctx.db, orderId, buyerId);
+  if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
+  return order;
 }

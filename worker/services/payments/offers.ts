@@ -58,7 +58,8 @@ export async function offerView(db: Db, offer: OfferRow, role: "seller" | "buyer
 }
 
 /** Writes the offer and puts it in the buyer's messages (once, even if the message is retried). */
-export async function createOffer(ctx: AppMessageContext, sellerId: string, input: CreateOfferInput): Promise<Offer> {
+export async function createOffer(ctx: AppMessageContext, input: CreateOfferInput & { sellerId: string }): Promise<Offer> {
+  const { sellerId } = input;
   const buyer = await findUserByUsername(ctx.db, input.username);
   if (!buyer) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
   if (buyer.userId === sellerId) throw new ApiError("bad_request", PAYMENTS_TEXTS.ownOffer);

@@ -28,9 +28,8 @@ import {
   type OrderRow,
 } from "../../db/queries/orders";
 import { claimOffer } from "../../db/queries/payments";
-import type { Bindings } from "../../env";
+import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
 import { createMailer, linkMail } from "../mail";
 import { createStripe, paymentsMode } from "./stripe";
 
@@ -101,7 +100,7 @@ function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): 
 const orderNotFound = () => new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
 
 /** The order if the caller is a party to it, with their role; 404 otherwise, like a missing order. */
-export async function requireParticipant(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
+export async function requireOrderParty(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
   const order = await getOrder(db, orderId);
   const role = order ? roleOf(order, userId) : null;
   if (!order || !role) throw orderNotFound();
@@ -163,21 +162,18 @@ export async function orderDetail(db: Db, order: OrderRow, role: OrderRole): Pro
 // ---------------------------------------------------------------------------------------------
 // Payment outcomes: the one fulfilment path of a verified webhook and of the test mode.
 
-export interface PaymentContext {
-  env: Bindings;
-  db: Db;
-  log: Logger;
-  now: number;
-  /** Public origin for the links in mails. */
-  origin: string;
-}
+/** What the payment services read from the request context: the origin is for the links in mails. */
+export type PaymentContext = Pick<Ctx, "env" | "db" | "log" | "now" | "origin">;
 
 /**
  * The payment succeeded: pending (or failed, when the buyer retried the same PaymentIntent) →
  * paid, then the receipt and the sale mail. A late success after a refund or expiry changes
  * nothing. Null when this call did not make the change (a replay or a concurrent duplicate).
  */
-export async function fulfilPaidOrder(ctx: PaymentContext, orderId: string, paymentIntentId?: string | null): Promise<OrderRow | null> {
+export async function fulfilPaidOrder(
+  ctx: PaymentContext,
+  { orderId, paymentIntentId }: { orderId: string; paymentIntentId?: string | null | undefined },
+): Promise<OrderRow | null> {
   const row = await transitionOrder(ctx.db, {
     orderId,
     from: ["pending", "failed"],
@@ -201,7 +197,7 @@ async function refundUnclaimedOffer(ctx: PaymentContext, order: OrderRow): Promi
 }
 
 /** The payment failed or its session expired: only a pending order moves. */
-export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, orderId: string, to: "failed" | "expired"): Promise<OrderRow | null> {
+export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, { orderId, to }: { orderId: string; to: "failed" | "expired" }): Promise<OrderRow | null> {
   return transitionOrder(ctx.db, { orderId, from: ["pending"], to, actor: "system", now: ctx.now });
 }
 
@@ -209,7 +205,7 @@ export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, orderI
  * Stripe reports a refund (charge.refunded): from any state but refunded or expired, since a
  * refund event can overtake the payment's own event and must still win.
  */
-export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, orderId: string): Promise<OrderRow | null> {
+export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, { orderId }: { orderId: string }): Promise<OrderRow | null> {
   return transitionOrder(ctx.db, { orderId, from: ["pending", "failed", ...PAID_STATES], to: "refunded", actor: "system", now: ctx.now });
 }
 
@@ -300,7 +296,7 @@ const TEST_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  * Shipped orders 14 days on and delivered services 3 days on complete by themselves; test-mode
  * payments abandoned for a day expire.
  */
-export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<{ completed: number; expired: number }> {
+export async function autoCompleteOrders(ctx: Pick<Ctx, "db" | "now">): Promise<{ completed: number; expired: number }> {
   let completed = 0;
   const due: [OrderStatus, number][] = [
     ["shipped", AUTO_COMPLETE_AFTER_SHIPPING_MS],
@@ -316,7 +312,7 @@ export async function autoCompleteOrders(ctx: { db: Db; now: number }): Promise<
   // Checkout Session expires with its event), since only Stripe knows whether it was paid.
   let expired = 0;
   for (const { id } of await ordersDueIn(ctx.db, "pending", ctx.now - TEST_PAYMENT_ABANDONED_AFTER_MS, AUTO_BATCH, "test")) {
-    if (await failPendingOrder(ctx, id, "expired")) expired += 1;
+    if (await failPendingOrder(ctx, { orderId: id, to: "expired" })) expired += 1;
   }
   return { completed, expired };
 }

@@ -1,7 +1,7 @@
 // Delete Post (spec §4 post deletion, §6 post owner): only after the spec's confirmation; the
 // server removes the stored file first, then the row. 'Success' on success; the server's
 // 'You can only delete your own posts' or 'Post not found' as Error toasts.
-import { ACCOUNT_TEXTS, POST_SCREEN_TEXTS, POST_SUCCESS, POST_TEXTS } from "../../../../shared/messages";
+import { POST_SCREEN_TEXTS, POST_SUCCESS, POST_TEXTS, REQUEST_TEXTS } from "../../../../shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { notifyError, notifySuccess } from "../../../components/ui/toast";
@@ -30,7 +30,7 @@ export function DeletePostDialog({
         onDeleted?.(postId);
       },
       onError: (failure) => {
-        notifyError(failure instanceof ApiClientError ? failure.message : ACCOUNT_TEXTS.unexpected);
+        notifyError(failure instanceof ApiClientError ? failure.message : REQUEST_TEXTS.unexpectedError);
         onOpenChange(false);
       },
     });

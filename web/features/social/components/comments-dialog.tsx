@@ -8,7 +8,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_TEXTS, COMMENT_PAGE_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
+import { COMMENT_PAGE_TEXTS, ERROR_TOAST_TITLE, POST_ERRORS, POST_SUCCESS, REQUEST_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
 import type { Post } from "../../../../shared/posts-api";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -106,7 +106,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
 
   const onDelete = (comment: CommentView) =>
     remove.mutate(comment.id, {
-      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : ACCOUNT_TEXTS.unexpected),
+      onError: (error) => notifyError(error instanceof ApiClientError ? error.message : REQUEST_TEXTS.unexpectedError),
     });
 
   const onSubmit = () => {

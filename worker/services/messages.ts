@@ -1,0 +1,47 @@
+// Chat messages (second document §3 conversation and message, §7 Messages; DESIGN.md "Realtime";
+// decision records 0040 and 0077): the guard of a conversation's two participants, and the one
+// writer of a message, used by a typed message (routes/conversations.ts) and by the app's own
+// (services/app-messages.ts) alike.
+import { MESSAGING_TEXTS } from "../../shared/messages";
+import type { ChatMessage } from "../../shared/messaging-api";
+import type { Db } from "../db/client";
+import { getConversationFor, insertMessage, otherParticipant, type ConversationRow, type InsertMessageInput } from "../db/queries/conversations";
+import type { Bindings, Ctx } from "../env";
+import { ApiError } from "../lib/errors";
+import { broadcastToChat, notifyUsers } from "./live";
+
+export const conversationNotFound = () => new ApiError("not_found", MESSAGING_TEXTS.conversationNotFound);
+
+/**
+ * The conversation if `userId` is one of its two participants, with the other one. Anyone else
+ * gets the same 404 as for a conversation that does not exist, so ids reveal nothing.
+ */
+export async function requireConversationMember(db: Db, conversationId: string, userId: string): Promise<{ conversation: ConversationRow; otherId: string }> {
+  const conversation = await getConversationFor(db, conversationId, userId);
+  if (!conversation) throw conversationNotFound();
+  return { conversation, otherId: otherParticipant(conversation, userId) };
+}
+
+/** What writing a message needs from the request context. */
+export type MessageContext = Pick<Ctx, "db" | "log" | "now"> & { env: Pick<Bindings, "CHAT_ROOM" | "USER_CHANNEL"> };
+
+/**
+ * Stores a message (or finds the one its sender already stored under the same client id), then,
+ * only when this call created it, hands it to the conversation's room and to both users' live
+ * channels (what each carries: decision record 0077). A resend was broadcast when it was first
+ * stored. The message of a resend may belong to another conversation; the caller decides.
+ */
+export async function writeMessage(ctx: MessageContext, input: Omit<InsertMessageInput, "now">): Promise<{ message: ChatMessage; created: boolean }> {
+  const stored = await insertMessage(ctx.db, { ...input, now: ctx.now });
+  if (stored.created) {
+    await Promise.all([
+      broadcastToChat(ctx.env, ctx.log, input.conversationId, { type: "message.created", message: stored.message }),
+      notifyUsers(ctx.env, ctx.log, [input.senderId, input.receiverId], {
+        type: "message.created",
+        conversationId: input.conversationId,
+        message: stored.message,
+      }),
+    ]);
+  }
+  return stored;
+}
