@@ -72,9 +72,13 @@ export default defineConfig(
   },
   // ---- Import boundaries ----
   {
-    files: ["web/**/*.{ts,tsx}", "shared/**/*.ts"],
+    files: ["web/**/*.{ts,tsx}", "shared/**/*.ts", "worker/**/*.ts", "seed/world/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
+      // no-cycle follows imports by parsing each file it reaches: TypeScript files need the
+      // TypeScript parser for that (import-x's own TypeScript preset, without its resolver).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       // Resolves every import to a file, relative or through the tsconfig aliases, so a zone holds
       // however the import is spelled.
       "import-x/resolver-next": [
@@ -101,9 +105,35 @@ export default defineConfig(
               from: ["./web", "./worker"],
               message: "shared/ is used by both sides, so it imports neither web/ nor worker/.",
             },
+            // The SPA's direction: routes → features → components and lib. Shared UI and helpers
+            // know no feature and no screen, so any feature can use them.
+            {
+              target: ["./web/components", "./web/lib"],
+              from: ["./web/features", "./web/routes"],
+              message: "web/components and web/lib import no feature and no route: pass what they need in, or move the code up.",
+            },
+            // The Worker's layers: routes → services → db, with lib at the bottom (decision record 0080).
+            {
+              target: "./worker/db",
+              from: ["./worker/services", "./worker/routes", "./worker/middleware"],
+              message: "worker/db holds plain queries: it imports no service, route or middleware.",
+            },
+            {
+              target: "./worker/services",
+              from: "./worker/routes",
+              message: "Services are called by routes, cron and rooms; they import no route.",
+            },
+            {
+              target: "./worker/lib",
+              from: ["./worker/services", "./worker/middleware", "./worker/routes"],
+              message: "worker/lib is the bottom layer: it imports no service, middleware or route.",
+            },
           ],
         },
       ],
+      // Type-only imports are allowed to close a loop (the rule skips them): Workers need them
+      // where the environment names its Durable Object classes (env.ts) and the classes read it.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
