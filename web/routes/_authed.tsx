@@ -12,7 +12,7 @@ import { sessionQueryOptions } from "../features/auth/api";
 import { AuthLoading } from "../features/auth/components/auth-loading";
 import { useFullSignOut, useSession, useSessionLostHandler } from "../features/auth/hooks";
 import { destinationAfterSignIn, ONBOARDING_PATH } from "../features/auth/redirect";
-import { useLiveBadges } from "../features/messaging";
+import { useLiveBadges } from "../features/messaging/use-live-badges";
 import { SECURITY_STORAGE_KEYS } from "../features/security/local-log";
 import { SecurityLayer } from "../features/security/security-layer";
 import { cn } from "../lib/cn";

@@ -14,7 +14,8 @@ import { postQueryOptions } from "../features/posts/api";
 import { PostCard } from "../features/posts/components/post-card";
 import { PostCardSkeleton } from "../features/posts/components/post-card-skeleton";
 import { recordViewOnce } from "../features/posts/hooks/use-record-view";
-import { FollowButton, PostActions } from "../features/social";
+import { FollowButton } from "../features/social/components/follow-button";
+import { PostActions } from "../features/social/components/post-actions";
 import { ApiClientError } from "../lib/api-client";
 import { appPaths } from "../lib/app-paths";
 

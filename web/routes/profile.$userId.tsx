@@ -20,9 +20,10 @@ import { UserPostList } from "../features/posts/components/feed-list";
 import { isNotFound, profileCalls, publicProfileQueryOptions, setProfileFollowing } from "../features/profiles/api";
 import { ProfileSummary, ProfileSummarySkeleton } from "../features/profiles/components/profile-summary";
 import { EmptyItems, UserProductsList, UserServicesList } from "../features/profiles/components/seller-items";
-import { messagingCalls } from "../features/messaging";
-import { PublicPortfolio } from "../features/portfolio";
-import { FollowButton, PostActions } from "../features/social";
+import { messagingCalls } from "../features/messaging/api";
+import { PublicPortfolio } from "../features/portfolio/components/public-portfolio";
+import { FollowButton } from "../features/social/components/follow-button";
+import { PostActions } from "../features/social/components/post-actions";
 import { appPaths, messagesWithUserPath } from "../lib/app-paths";
 import { optionalOneOf } from "../lib/search-params";
 

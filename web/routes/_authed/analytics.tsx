@@ -3,7 +3,8 @@
 // back/forward keeps it.
 import { createFileRoute } from "@tanstack/react-router";
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "../../../shared/constants";
-import { analyticsQueryOptions, AnalyticsScreen } from "../../features/analytics";
+import { analyticsQueryOptions } from "../../features/analytics/api";
+import { AnalyticsScreen } from "../../features/analytics/components/analytics-screen";
 import { optionalOneOf } from "../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/analytics")({

@@ -5,7 +5,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { SOCIAL_SCREEN_TEXTS } from "../../../shared/messages";
 import { PostCard } from "../../features/posts/components/post-card";
 import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
-import { BookmarksList, bookmarksInfiniteQueryOptions, FollowButton, PostActions } from "../../features/social";
+import { BookmarksList } from "../../features/social/components/bookmarks-list";
+import { bookmarksInfiniteQueryOptions } from "../../features/social/api";
+import { FollowButton } from "../../features/social/components/follow-button";
+import { PostActions } from "../../features/social/components/post-actions";
 import { appPaths } from "../../lib/app-paths";
 import { BackLink } from "../../components/back-link";
 

@@ -20,7 +20,8 @@ import { dashboardQueryOptions, isNotFound } from "../../features/profiles/api";
 import { DashboardHeader, DashboardSkeleton, ProfessionalTools, ProfileOverview } from "../../features/profiles/components/dashboard-panels";
 import { EmptyItems, ProductItem, ServiceItem } from "../../features/profiles/components/seller-items";
 import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
-import { BookmarksList, PostActions } from "../../features/social";
+import { BookmarksList } from "../../features/social/components/bookmarks-list";
+import { PostActions } from "../../features/social/components/post-actions";
 import { appPaths, professionalToolPaths, profilePath } from "../../lib/app-paths";
 import { optionalOneOf } from "../../lib/search-params";
 

@@ -5,7 +5,8 @@ import { Plus } from "lucide-react";
 import { POST_SCREEN_TEXTS } from "../../../shared/messages";
 import { feedInfiniteQueryOptions } from "../../features/posts/api";
 import { FeedList } from "../../features/posts/components/feed-list";
-import { FollowButton, PostActions } from "../../features/social";
+import { FollowButton } from "../../features/social/components/follow-button";
+import { PostActions } from "../../features/social/components/post-actions";
 import { appPaths } from "../../lib/app-paths";
 
 export const Route = createFileRoute("/_authed/feed")({

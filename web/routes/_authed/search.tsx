@@ -25,7 +25,8 @@ import { ServicesTab } from "../../features/search/components/services-tab";
 import { TagsTab } from "../../features/search/components/tags-tab";
 import { UsersTab, type RenderFollow } from "../../features/search/components/users-tab";
 import { activeFilterCount, filtersOf, NO_FILTERS, parseSearchParams, type SearchFilters } from "../../features/search/search-params";
-import { FollowButton, PostActions } from "../../features/social";
+import { FollowButton } from "../../features/social/components/follow-button";
+import { PostActions } from "../../features/social/components/post-actions";
 
 export const Route = createFileRoute("/_authed/search")({
   validateSearch: parseSearchParams,
