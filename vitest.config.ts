@@ -76,6 +76,7 @@ export default defineConfig({
       },
       {
         // End-to-end journeys: a real app in workerd, driven by the system Chromium.
+        resolve: { alias },
         test: {
           name: "e2e",
           environment: "node",

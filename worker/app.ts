@@ -2,8 +2,8 @@
 // is typed against, so a renamed field breaks the build rather than a user.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ErrorBody } from "../shared/errors";
-import { REQUEST_TEXTS } from "../shared/messages";
+import type { ErrorBody } from "@shared/errors";
+import { REQUEST_TEXTS } from "@shared/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";

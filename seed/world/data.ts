@@ -6,7 +6,7 @@
 // Media paths are keys of seed/media/manifest.json (seed/world/media-manifest.ts). Captions,
 // comments and messages pass the content screen (no prohibited words, no URLs or domains, no
 // shouting); tests/seed/world/seed.test.ts checks that.
-import type { PricingModel, ProductCategory, ProductType, ServiceCategory } from "../../shared/constants";
+import type { PricingModel, ProductCategory, ProductType, ServiceCategory } from "@shared/constants";
 
 /** The account a developer signs in with. The accounts issue gives it a password via `demoPasswordHash`. */
 export const DEMO_USERNAME = "demo";

@@ -23,7 +23,7 @@ import {
 } from "./data";
 import type { SeedMediaEntry, SeedMediaManifest } from "./media-types";
 import { mulberry32 } from "./random";
-import { platformFeeCents } from "../../shared/rules/price";
+import { platformFeeCents } from "@shared/rules/price";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -9,10 +9,10 @@
 // critical violations) and photographed at 390×844 and at desktop width.
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingPage } from "../../shared/booking-api";
-import type { CreatePaymentResponse } from "../../shared/checkout-api";
-import { BOOKING_TEXTS } from "../../shared/messages";
-import { formatSpan } from "../../shared/rules/time-display";
+import type { BookingPage } from "@shared/booking-api";
+import type { CreatePaymentResponse } from "@shared/checkout-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { formatSpan } from "@shared/rules/time-display";
 import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
 
 let browser: Browser;

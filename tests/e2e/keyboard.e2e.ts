@@ -20,9 +20,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIResponse, Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatePaymentResponse } from "../../shared/checkout-api";
-import type { OwnerProductPage, ProductDetail } from "../../shared/marketplace-api";
-import { ACCOUNT_TEXTS, BOOKING_TEXTS, MARKET_SCREEN_TEXTS } from "../../shared/messages";
+import type { CreatePaymentResponse } from "@shared/checkout-api";
+import type { OwnerProductPage, ProductDetail } from "@shared/marketplace-api";
+import { ACCOUNT_TEXTS, BOOKING_TEXTS, MARKET_SCREEN_TEXTS } from "@shared/messages";
 import { MOBILE, PASSWORD, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");

@@ -5,7 +5,7 @@
 // offline. Photographed at 390×844 and 1280×800.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_CACHE, MEDIA_CACHE } from "../../shared/offline-caches";
+import { API_CACHE, MEDIA_CACHE } from "@shared/offline-caches";
 import { DESKTOP, MOBILE, baseURL, createConfirmedUser, demoContext, launch, screenshot, signInThroughForm } from "./browser";
 
 let browser: Browser;

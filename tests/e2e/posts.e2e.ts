@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeWaveform } from "../../shared/waveform";
+import { decodeWaveform } from "@shared/waveform";
 import { MOBILE, demoContext, launch, newContext, screenshot, trackErrors } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");

@@ -1,8 +1,8 @@
 // Caption hashtags as links: a caption is cut at exactly the hashtags the post is
 // indexed under, so every linked tag has a page listing the post, and the text is kept whole.
 import { describe, expect, it } from "vitest";
-import { SEARCH_SCREEN_TEXTS } from "../../shared/messages";
-import { extractHashtags, splitCaptionHashtags } from "../../shared/rules/post-text";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { extractHashtags, splitCaptionHashtags } from "@shared/rules/post-text";
 
 describe("splitCaptionHashtags", () => {
   it("cuts at the hashtags that are indexed and joins back to the caption", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_SCREEN_TEXTS } from "../../shared/messages";
-import { looksLikeUrl, screenContent } from "../../shared/rules/content-screen";
+import { CONTENT_SCREEN_TEXTS } from "@shared/messages";
+import { looksLikeUrl, screenContent } from "@shared/rules/content-screen";
 
 const {
   excessiveRepetition: EXCESSIVE_REPETITION,

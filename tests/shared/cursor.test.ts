@@ -1,8 +1,8 @@
 // shared/cursor.ts: the one cursor module (decision record 0006). Cursors round-trip, anything
 // we did not issue decodes to null, and the query schema turns a bad one into 'Invalid cursor'.
 import { describe, expect, it } from "vitest";
-import { cursorSchema, decodeCursor, encodeCursor } from "../../shared/cursor";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { cursorSchema, decodeCursor, encodeCursor } from "@shared/cursor";
+import { REQUEST_TEXTS } from "@shared/messages";
 
 describe("encodeCursor / decodeCursor", () => {
   it("round-trips a position and gives null for no cursor or a foreign one", () => {

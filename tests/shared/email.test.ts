@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_TEXTS } from "../../shared/messages";
-import { isValidEmail, normalizeEmail } from "../../shared/rules/email";
-import { emailSchema } from "../../shared/schemas/common";
+import { ACCOUNT_TEXTS } from "@shared/messages";
+import { isValidEmail, normalizeEmail } from "@shared/rules/email";
+import { emailSchema } from "@shared/schemas/common";
 
 const INVALID_EMAIL = ACCOUNT_TEXTS.invalidEmail;
 /** Normalises and validates in one step, as the sign-in, sign-up and reset forms do. */

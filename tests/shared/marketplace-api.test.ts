@@ -2,8 +2,8 @@
 // and product forms): typed dollars become cents, the spec's package JSON is still accepted, and
 // what a client may not decide (owner, cents, storage keys) is dropped.
 import { describe, expect, it } from "vitest";
-import { MARKET_TEXTS } from "../../shared/messages";
-import { packageDetailsSchema, priceSchema, productInputSchema, serviceInputSchema, turnaroundDaysSchema } from "../../shared/marketplace-api";
+import { MARKET_TEXTS } from "@shared/messages";
+import { packageDetailsSchema, priceSchema, productInputSchema, serviceInputSchema, turnaroundDaysSchema } from "@shared/marketplace-api";
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;

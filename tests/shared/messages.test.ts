@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_TOAST_TITLE, POST_ERRORS, SECURITY_TEXTS, SHELL_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
+import { ERROR_TOAST_TITLE, POST_ERRORS, SECURITY_TEXTS, SHELL_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
 
 describe("message catalogue", () => {
   it("keeps the spec's texts verbatim", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORDS, isCommonPassword } from "../../shared/rules/common-passwords";
-import { PASSWORD_TEXTS } from "../../shared/messages";
-import { checkNewPassword, passwordLevel, scorePassword } from "../../shared/rules/password";
-import { signInSchema } from "../../shared/schemas/auth";
+import { COMMON_PASSWORDS, isCommonPassword } from "@shared/rules/common-passwords";
+import { PASSWORD_TEXTS } from "@shared/messages";
+import { checkNewPassword, passwordLevel, scorePassword } from "@shared/rules/password";
+import { signInSchema } from "@shared/schemas/auth";
 
 const {
   compromised: PASSWORD_COMPROMISED,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { TEXT_LIMITS } from "../../shared/constants";
-import { CONTENT_SCREEN_TEXTS, POST_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
-import { commentLines, prepareComment } from "../../shared/rules/comment";
-import { checkCaption, extractHashtags, normalizeHashtag, parseTags, truncate } from "../../shared/rules/post-text";
+import { TEXT_LIMITS } from "@shared/constants";
+import { CONTENT_SCREEN_TEXTS, POST_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
+import { commentLines, prepareComment } from "@shared/rules/comment";
+import { checkCaption, extractHashtags, normalizeHashtag, parseTags, truncate } from "@shared/rules/post-text";
 
 const { excessiveRepetition: EXCESSIVE_REPETITION, prohibitedWords: PROHIBITED_WORDS } = CONTENT_SCREEN_TEXTS;
 const { captionTooLong: CAPTION_TOO_LONG, invalidCaptionContent: INVALID_CAPTION_CONTENT } = POST_TEXTS;

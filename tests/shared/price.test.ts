@@ -2,8 +2,8 @@
 // price', §9 price display and platform fee) at its boundaries: a package without a price, zero,
 // the half-cent of the fee, and the largest prices.
 import { describe, expect, it } from "vitest";
-import { MARKET_LIMITS } from "../../shared/constants";
-import { PRICE_TEXTS } from "../../shared/messages";
+import { MARKET_LIMITS } from "@shared/constants";
+import { PRICE_TEXTS } from "@shared/messages";
 import {
   formatCents,
   formatCentsExact,
@@ -12,7 +12,7 @@ import {
   purchaseTotal,
   servicePriceDisplay,
   startingPackageCents,
-} from "../../shared/rules/price";
+} from "@shared/rules/price";
 
 describe("service price lines", () => {
   it("suffixes hourly and per-session prices on every page", () => {

@@ -1,10 +1,10 @@
 // A digital product's file (decision record 0035): the form's and the Worker's checks, and the
 // magic bytes of the formats sold (AIFF, zip, PDF, VST presets) beside the post media's.
 import { describe, expect, it } from "vitest";
-import { PRODUCT_FILE_MAX_BYTES } from "../../shared/marketplace-api";
-import { MARKET_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
-import { productFileExtension, productFileMime, validateProductFile } from "../../shared/rules/product-file";
-import { bytesMatchMime, sniffMime } from "../../shared/rules/sniff-mime";
+import { PRODUCT_FILE_MAX_BYTES } from "@shared/marketplace-api";
+import { MARKET_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { productFileExtension, productFileMime, validateProductFile } from "@shared/rules/product-file";
+import { bytesMatchMime, sniffMime } from "@shared/rules/sniff-mime";
 
 const text = (s: string) => new TextEncoder().encode(s);
 

@@ -1,8 +1,8 @@
 // The profile contract's shared pieces (spec marketplace-messaging-account §5 profile, §9 price
 // display): the schemas the edit and onboarding forms and the Worker share, website links, prices.
 import { describe, expect, it } from "vitest";
-import { PROFILE_TEXTS } from "../../shared/messages";
-import { PROFESSIONS, type Profession } from "../../shared/constants";
+import { PROFILE_TEXTS } from "@shared/messages";
+import { PROFESSIONS, type Profession } from "@shared/constants";
 import {
   bioSchema,
   displayNameSchema,
@@ -20,10 +20,10 @@ import {
   type OnboardingInput,
   type ProfileUpdateInput,
   type ProfileViewer,
-} from "../../shared/profile-api";
-import { formatCents, formatServicePrice, parseDollarsToCents } from "../../shared/rules/price";
-import { validateProfileUsername } from "../../shared/rules/username";
-import { normalizeWebsiteUrl, safeWebsiteUrl } from "../../shared/rules/website";
+} from "@shared/profile-api";
+import { formatCents, formatServicePrice, parseDollarsToCents } from "@shared/rules/price";
+import { validateProfileUsername } from "@shared/rules/username";
+import { normalizeWebsiteUrl, safeWebsiteUrl } from "@shared/rules/website";
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRelativeTime } from "../../shared/rules/relative-time";
+import { formatRelativeTime } from "@shared/rules/relative-time";
 
 describe("relative time", () => {
   const now = Date.UTC(2026, 2, 20, 12, 0, 0); // 20 Mar 2026 12:00 UTC

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, escapeHtml, stripDangerous } from "../../shared/rules/sanitize";
+import { cleanText, escapeHtml, stripDangerous } from "@shared/rules/sanitize";
 
 describe("sanitiser", () => {
   it("escapes the five markup characters", () => {

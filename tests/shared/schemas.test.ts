@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createPostBodySchema } from "../../shared/posts-api";
-import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "../../shared/schemas/auth";
-import { updatePostSchema } from "../../shared/schemas/post";
-import { securityReportSchema } from "../../shared/schemas/security-report";
+import { createPostBodySchema } from "@shared/posts-api";
+import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "@shared/schemas/auth";
+import { updatePostSchema } from "@shared/schemas/post";
+import { securityReportSchema } from "@shared/schemas/security-report";
 
 /** The messages of a failed parse, by dotted path. */
 function errors(schema: z.ZodType, input: unknown): Record<string, string[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCAL_LOG_LIMITS, RATE_LIMITS, SECURITY_MONITOR, SECURITY_SETTINGS, UI_TIMINGS } from "../../shared/constants";
-import { appendCapped, createRapidClickDetector, isSessionExpired, isSuspiciouslyIdle } from "../../shared/rules/security";
+import { LOCAL_LOG_LIMITS, RATE_LIMITS, SECURITY_MONITOR, SECURITY_SETTINGS, UI_TIMINGS } from "@shared/constants";
+import { appendCapped, createRapidClickDetector, isSessionExpired, isSuspiciouslyIdle } from "@shared/rules/security";
 
 /** Feeds click times to the monitor's detector, in order, and tells whether it fired. */
 function hasRapidClicks(clickTimes: readonly number[]): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesMatchMime, sniffMime } from "../../shared/rules/sniff-mime";
+import { bytesMatchMime, sniffMime } from "@shared/rules/sniff-mime";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));

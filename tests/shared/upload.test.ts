@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MB } from "../../shared/constants";
-import { UPLOAD_TEXTS } from "../../shared/messages";
-import { checkFileName } from "../../shared/rules/file-name";
-import { extensionForMime, validateUpload } from "../../shared/rules/upload";
+import { MB } from "@shared/constants";
+import { UPLOAD_TEXTS } from "@shared/messages";
+import { checkFileName } from "@shared/rules/file-name";
+import { extensionForMime, validateUpload } from "@shared/rules/upload";
 
 const {
   invalidFile: INVALID_FILE,

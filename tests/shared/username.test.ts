@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_TEXTS } from "../../shared/messages";
-import { sanitizeUsername, validateUsername } from "../../shared/rules/username";
-import { signUpSchema } from "../../shared/schemas/auth";
+import { ACCOUNT_TEXTS } from "@shared/messages";
+import { sanitizeUsername, validateUsername } from "@shared/rules/username";
+import { signUpSchema } from "@shared/schemas/auth";
 
 const { displayNameTooShort: DISPLAY_NAME_TOO_SHORT, usernameInvalid: USERNAME_INVALID, usernameTaken: USERNAME_TAKEN } = ACCOUNT_TEXTS;
 /** Sign-up is where display names are checked (cleaned, then 2 to 50 characters). */

@@ -2,7 +2,7 @@
 // within half a step (1/510) of what the browser measured, at a fraction of the JSON size.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeWaveform, encodeWaveform } from "../../shared/waveform";
+import { decodeWaveform, encodeWaveform } from "@shared/waveform";
 
 describe("waveform encoding", () => {
   it("round-trips any peaks in 0..1 to within half a step, keeping their count", () => {

@@ -3,7 +3,7 @@
 import { render, screen } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { describe, expect, it } from "vitest";
-import { deferUntilAfterFirstCommit, useAfterFirstCommit } from "../../web/lib/after-first-commit";
+import { deferUntilAfterFirstCommit, useAfterFirstCommit } from "@web/lib/after-first-commit";
 
 function Probe({ commits }: { commits: boolean[] }) {
   const ready = useAfterFirstCommit();

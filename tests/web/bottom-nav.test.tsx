@@ -2,8 +2,8 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { BottomNav } from "../../web/components/app-shell/bottom-nav";
-import { MobileHeader } from "../../web/components/app-shell/mobile-header";
+import { BottomNav } from "@web/components/app-shell/bottom-nav";
+import { MobileHeader } from "@web/components/app-shell/mobile-header";
 
 // A small route tree with the five tab paths, each rendering the shell as the signed-in layout will.
 function renderShellAt(path: string) {

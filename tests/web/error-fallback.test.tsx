@@ -1,9 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ErrorBoundary, ErrorFallback } from "../../web/components/errors/error-fallback";
-import { LOCAL_LOG_LIMITS } from "../../shared/constants";
-import { ERROR_LOG_KEY, appendErrorLog, readErrorLog } from "../../web/lib/error-log";
+import { ErrorBoundary, ErrorFallback } from "@web/components/errors/error-fallback";
+import { LOCAL_LOG_LIMITS } from "@shared/constants";
+import { ERROR_LOG_KEY, appendErrorLog, readErrorLog } from "@web/lib/error-log";
 
 function Flaky({ state }: { state: { fail: boolean } }) {
   if (state.fail) throw new Error("waveform decode failed");
@@ -75,7 +75,7 @@ describe("route error component", () => {
     const { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } = await import(
       "@tanstack/react-router"
     );
-    const { RouteErrorFallback } = await import("../../web/components/errors/error-fallback");
+    const { RouteErrorFallback } = await import("@web/components/errors/error-fallback");
     const state = { fail: true };
     const rootRoute = createRootRoute({ component: () => <Outlet /> });
     const trackRoute = createRoute({

@@ -1,12 +1,12 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toast } from "../../web/components/ui/toast";
-import { Toaster } from "../../web/components/ui/toaster";
-import { InstallCard } from "../../web/pwa/install-card";
-import { type InstallPromptStore, createInstallPromptStore } from "../../web/pwa/install-prompt-store";
-import { UI_TIMINGS } from "../../shared/constants";
-import { useInstallReminder, useInstallSuccessToast } from "../../web/pwa/shell-toasts";
+import { toast } from "@web/components/ui/toast";
+import { Toaster } from "@web/components/ui/toaster";
+import { InstallCard } from "@web/pwa/install-card";
+import { type InstallPromptStore, createInstallPromptStore } from "@web/pwa/install-prompt-store";
+import { UI_TIMINGS } from "@shared/constants";
+import { useInstallReminder, useInstallSuccessToast } from "@web/pwa/shell-toasts";
 
 const INSTALL_PROMPT_DELAY_MS = UI_TIMINGS.installPromptDelayMs;
 

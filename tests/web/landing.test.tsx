@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { renderRoute } from "./render-route";
 
 // The real module needs vite-plugin-pwa's virtual import, which exists only inside Vite.
-vi.mock("../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 describe("landing page (spec §1)", () => {
   it("has a top bar with the three section anchors and Sign In / Get Started links to /auth", async () => {

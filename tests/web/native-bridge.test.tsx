@@ -6,10 +6,10 @@ import { createMemoryHistory } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Button } from "../../web/components/ui/button";
-import { Dialog, DialogContent, DialogTitle } from "../../web/components/ui/dialog";
-import { installHaptics } from "../../web/lib/haptics";
-import { createLiveSocket } from "../../web/lib/live-socket";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogTitle } from "@web/components/ui/dialog";
+import { installHaptics } from "@web/lib/haptics";
+import { createLiveSocket } from "@web/lib/live-socket";
 import {
   HAPTIC_PATTERNS,
   WEB_BACKGROUND_GRACE_MS,
@@ -18,8 +18,8 @@ import {
   installNativeBridge,
   isNativeApp,
   openDeepLink,
-} from "../../web/lib/native-bridge";
-import { setThemePreference } from "../../web/lib/theme";
+} from "@web/lib/native-bridge";
+import { setThemePreference } from "@web/lib/theme";
 import { FakeSocket } from "./social/fake-socket";
 
 const native = vi.hoisted(() => {

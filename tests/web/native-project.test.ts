@@ -8,7 +8,7 @@ import manifest from "../../android/app/src/main/AndroidManifest.xml?raw";
 import capacitorConfig from "../../capacitor.config.ts?raw";
 import entitlements from "../../ios/App/App/App.entitlements?raw";
 import xcodeProject from "../../ios/App/App.xcodeproj/project.pbxproj?raw";
-import { DEEP_LINK_PREFIXES, NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, isDeepLinkPath, nativeAppOrigin } from "../../shared/native-app";
+import { DEEP_LINK_PREFIXES, NATIVE_APP_DEFAULT_ORIGIN, NATIVE_APP_ID, isDeepLinkPath, nativeAppOrigin } from "@shared/native-app";
 import wranglerToml from "../../wrangler.toml?raw";
 
 describe("capacitor.config.ts", () => {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderRoute } from "./render-route";
 
-vi.mock("../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 describe("404 page", () => {
   it("shows 'Oops! Page not found' with a Return to Home link for an unknown path", async () => {

@@ -1,8 +1,8 @@
 // The service worker's saved feed belongs to one account (decision 0062): a session read that
 // names another account, or nobody, empties the caches before any screen fills them again.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_CACHE, MEDIA_CACHE } from "../../shared/offline-caches";
-import { forgetOfflineData, keepOfflineDataFor } from "../../web/lib/offline-caches";
+import { API_CACHE, MEDIA_CACHE } from "@shared/offline-caches";
+import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
 
 const deleted: string[] = [];
 

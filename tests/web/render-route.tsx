@@ -3,8 +3,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { createAppRouter } from "../../web/app";
-import { queryClient } from "../../web/lib/query-client";
+import { createAppRouter } from "@web/app";
+import { queryClient } from "@web/lib/query-client";
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 const rendered = new Set<AppRouter>();

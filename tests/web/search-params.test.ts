@@ -1,8 +1,8 @@
 // Route search parameters are read without zod (web/lib/search-params.ts, decision record 0065):
 // whatever a hand-edited or old link carries, the screen opens, with garbage read as absent.
 import { describe, expect, it } from "vitest";
-import { parseSearchParams } from "../../web/features/search/search-params";
-import { optionalFlag, optionalOneOf, optionalString, optionalText } from "../../web/lib/search-params";
+import { parseSearchParams } from "@web/features/search/search-params";
+import { optionalFlag, optionalOneOf, optionalString, optionalText } from "@web/lib/search-params";
 
 describe("search parameter readers", () => {
   it("keeps a string within its length and drops anything else", () => {

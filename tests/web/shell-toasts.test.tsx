@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../web/components/ui/toaster";
-import { useOnlineStatusToasts } from "../../web/pwa/shell-toasts";
+import { Toaster } from "@web/components/ui/toaster";
+import { useOnlineStatusToasts } from "@web/pwa/shell-toasts";
 
 function ConnectionToasts() {
   useOnlineStatusToasts();

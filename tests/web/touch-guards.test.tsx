@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UI_TIMINGS } from "../../shared/constants";
-import { Button } from "../../web/components/ui/button";
-import { installHaptics } from "../../web/lib/haptics";
-import { HAPTIC_PATTERNS } from "../../web/lib/native-bridge";
-import { THEME_COLORS, setThemePreference } from "../../web/lib/theme";
-import { installContextMenuGuard, installDoubleTapGuard, installZoomGuard } from "../../web/lib/touch-guards";
+import { UI_TIMINGS } from "@shared/constants";
+import { Button } from "@web/components/ui/button";
+import { installHaptics } from "@web/lib/haptics";
+import { HAPTIC_PATTERNS } from "@web/lib/native-bridge";
+import { THEME_COLORS, setThemePreference } from "@web/lib/theme";
+import { installContextMenuGuard, installDoubleTapGuard, installZoomGuard } from "@web/lib/touch-guards";
 
 const DOUBLE_TAP_WINDOW_MS = UI_TIMINGS.doubleTapWindowMs;
 

@@ -2,7 +2,7 @@
 // profile, public pages): one look and one accessible name per screen, which it takes as `label`.
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { cn } from "../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export function BackLink({ to, label, className }: { to: string; label: string; className?: string }) {
   return (

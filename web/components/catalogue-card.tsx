@@ -8,12 +8,12 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, CalendarClock, Clock, FileCheck2, Package, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import type { ProductCard, ServiceCard } from "../../shared/catalogue";
-import type { MarketService, OwnerProduct } from "../../shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS, SEARCH_SCREEN_TEXTS } from "../../shared/messages";
-import { formatServicePrice } from "../../shared/rules/price";
-import type { ServiceSearchResult } from "../../shared/search-api";
-import { productPath, servicePath } from "../lib/app-paths";
+import type { ProductCard, ServiceCard } from "@shared/catalogue";
+import type { MarketService, OwnerProduct } from "@shared/marketplace-api";
+import { MARKET_SCREEN_TEXTS, SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { formatServicePrice } from "@shared/rules/price";
+import type { ServiceSearchResult } from "@shared/search-api";
+import { productPath, servicePath } from "@web/lib/app-paths";
 import { Rating } from "./rating";
 import { Avatar } from "./ui/avatar";
 import { Badge } from "./ui/badge";

@@ -4,7 +4,7 @@
 // field with a `limit` shows a live "n/max" counter, as the spec's caption and comment fields do.
 import { ChevronDown } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@web/lib/cn";
 import { fieldClasses, Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";

@@ -1,7 +1,7 @@
 // An order's state as a badge: green once it is done, red when it never got paid or was paid back,
 // neutral while something is still to happen. Shared by the order screens and /payments.
-import type { OrderStatus } from "../../shared/constants";
-import { CHECKOUT_SCREEN_TEXTS } from "../../shared/messages";
+import type { OrderStatus } from "@shared/constants";
+import { CHECKOUT_SCREEN_TEXTS } from "@shared/messages";
 import { Badge } from "./ui/badge";
 
 // Outlined with dark text in each colour: the tinted fills of the shared badge fall under the

@@ -4,7 +4,7 @@
 // with a Retry per failure. The post feed and the saved-posts list both render through it.
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { UI_TEXTS } from "../../shared/messages";
+import { UI_TEXTS } from "@shared/messages";
 import { Button } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 import { notifyError } from "./ui/toast";

@@ -2,9 +2,9 @@
 // how many there are, as the API sends it. Without reviews it shows nothing: no invented number
 // stands in for one (never the spec's fixed sample 4.8 from 24 reviews).
 import { Star } from "lucide-react";
-import type { ItemRating } from "../../shared/review-api";
-import { REVIEW_TEXTS } from "../../shared/messages";
-import { cn } from "../lib/cn";
+import type { ItemRating } from "@shared/review-api";
+import { REVIEW_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 export function formatAverage(average: number): string {
   return average.toFixed(1);

@@ -1,7 +1,7 @@
 // "just now", "5m", "3h", "6d", then a date (spec §9 relative time), from the shared rule, on the
 // shared minute clock. Posts and comments both show their age with it.
-import { formatRelativeTime } from "../../shared/rules/relative-time";
-import { useNow } from "../lib/use-now";
+import { formatRelativeTime } from "@shared/rules/relative-time";
+import { useNow } from "@web/lib/use-now";
 
 export function RelativeTime({ date, className }: { date: number; className?: string }) {
   const now = useNow();

@@ -1,8 +1,8 @@
 // What the landing page adds to its prerendered HTML (decision record 0056), loaded by
 // web/landing/boot.ts after the load event: what the app's root layout would do — the theme
 // toggles, haptics and touch guards — and the service worker.
-import { installShellBehaviours } from "../lib/shell-behaviours";
-import { setThemePreference, themeToggleLabel } from "../lib/theme";
+import { installShellBehaviours } from "@web/lib/shell-behaviours";
+import { setThemePreference, themeToggleLabel } from "@web/lib/theme";
 
 function currentTheme() {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";

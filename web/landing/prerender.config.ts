@@ -32,7 +32,9 @@ const PRELOADED_FONTS = [/\/space-grotesk-latin-wght-normal-[\w-]+\.woff2$/];
 /** Renders a component of web/ to HTML, run through Vite so that its TSX and aliases resolve. */
 async function renderPage(file: string, exportName: string): Promise<string> {
   // Typed by hand: the config is compiled with the Node project, which does not include web/.
-  const { module } = await runnerImport<Record<string, ComponentType>>(file, { configFile: false, logLevel: "error" });
+  // The pages import through the @web/@shared aliases that vite.config.ts sets; this runner reads no config file.
+  const alias = { "@web": path.join(import.meta.dirname, ".."), "@shared": path.join(import.meta.dirname, "../../shared") };
+  const { module } = await runnerImport<Record<string, ComponentType>>(file, { configFile: false, logLevel: "error", resolve: { alias } });
   const page = module[exportName];
   if (!page) throw new Error(`${file} exports no ${exportName}`);
   return renderToStaticMarkup(createElement(page));

@@ -6,8 +6,8 @@
 // the refresh cookie) and is then retried once. If that does not help, listeners registered with
 // `onSessionLost` are told, so the auth feature can mark the visitor as signed out.
 import { hc } from "hono/client";
-import { isErrorBody, type ErrorCode } from "../../shared/errors";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { isErrorBody, type ErrorCode } from "@shared/errors";
+import { REQUEST_TEXTS } from "@shared/messages";
 import type { AppType } from "../../worker/app";
 
 const REFRESH_PATH = "/api/auth/refresh";

@@ -1,7 +1,7 @@
 // Local render-error log (spec §8: render errors are appended to a local log of up to 50 entries).
 // It lets support ask a user for recent failures without any server round trip.
-import { LOCAL_LOG_LIMITS } from "../../shared/constants";
-import { appendCapped } from "../../shared/rules/security";
+import { LOCAL_LOG_LIMITS } from "@shared/constants";
+import { appendCapped } from "@shared/rules/security";
 
 export const ERROR_LOG_KEY = "backline:error-log";
 

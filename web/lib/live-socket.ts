@@ -6,8 +6,8 @@
 // connection (re)opens, the caller is told through `onOpen` and fetches what it missed over HTTP.
 // This helper knows nothing about comments or chat; the comments dialog and the messages screen
 // both build on it.
-import { RECONNECT_DELAYS_MS } from "../../shared/constants";
-import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs } from "../../shared/realtime";
+import { RECONNECT_DELAYS_MS } from "@shared/constants";
+import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs } from "@shared/realtime";
 import { onAppStateChange } from "./native-bridge";
 
 /** The spec's realtime channel states (§4). */

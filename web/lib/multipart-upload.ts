@@ -4,7 +4,7 @@
 // asking the server which parts it already holds and sending only the others. Post media and a
 // digital product's file both go through here (they differ only in `contentType`), so it lives in
 // web/lib rather than in either feature.
-import type { StartUploadBody, StartUploadResponse, UploadStatusResponse } from "../../shared/posts-api";
+import type { StartUploadBody, StartUploadResponse, UploadStatusResponse } from "@shared/posts-api";
 import { api, ApiClientError, unwrap } from "./api-client";
 import { sessionResumeStore, type ResumeStore } from "./upload-resume-store";
 import { xhrUpload } from "./xhr-upload";

@@ -9,7 +9,7 @@
 // demand, only inside the app.
 import { focusManager, type QueryClient } from "@tanstack/react-query";
 import type { RouterHistory } from "@tanstack/react-router";
-import { isDeepLinkPath } from "../../shared/native-app";
+import { isDeepLinkPath } from "@shared/native-app";
 import type { HapticStrength } from "./haptics";
 import type { ResolvedTheme } from "./theme";
 

@@ -1,7 +1,7 @@
 // The service worker's runtime caches that hold account data (decision 0062) belong to one
 // account: the SPA empties them whenever the signed-in account changes, so nobody is ever shown
 // someone else's feed from this device's cache.
-import { API_CACHE, MEDIA_CACHE } from "../../shared/offline-caches";
+import { API_CACHE, MEDIA_CACHE } from "@shared/offline-caches";
 
 /** Which account the caches above were filled for; sign-out wipes it with the rest of storage. */
 const OFFLINE_OWNER_KEY = "backline:offline-owner";

@@ -2,7 +2,7 @@
 // `{ items, nextCursor }` (shared/paging.ts) and takes `?cursor=&limit=`. The cursor is opaque:
 // the SPA only hands back the `nextCursor` it was given, so nothing here reads or builds one.
 import type { InfiniteData } from "@tanstack/react-query";
-import { PAGE_DEFAULT_LIMIT, type Page } from "../../shared/paging";
+import { PAGE_DEFAULT_LIMIT, type Page } from "@shared/paging";
 
 /** `?cursor=` when there is one; the first page is asked for without it. */
 export function cursorParam(cursor: string | null): { cursor?: string } {

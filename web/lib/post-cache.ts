@@ -8,7 +8,7 @@
 // Writes go through setQueryData, whose structural sharing keeps every untouched object
 // identical, so only the cards showing the changed post re-render.
 import type { QueryClient } from "@tanstack/react-query";
-import type { Post } from "../../shared/posts-api";
+import type { Post } from "@shared/posts-api";
 
 export interface PostCache {
   /** Rewrites every copy of post `postId` in this feature's caches with `fn`. */

@@ -1,7 +1,7 @@
 // Theme preference (spec §1: theme colour dark #0a0a0a or light #ffffff). Dark is the default
 // look of the product; a stored choice wins, otherwise the system setting decides.
 import { useCallback, useSyncExternalStore } from "react";
-import { SHELL_TEXTS } from "../../shared/messages";
+import { SHELL_TEXTS } from "@shared/messages";
 import { syncSystemBars } from "./native-bridge";
 
 export type ThemePreference = "light" | "dark" | "system";

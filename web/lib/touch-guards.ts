@@ -1,7 +1,7 @@
 // App-shell touch behaviour from spec §1: double taps are suppressed within 300 ms, the context
 // menu is blocked on narrow screens, and zoom is disabled. Each guard is installed once by the
 // root route and returns its own cleanup, so tests can install them on a fresh document.
-import { UI_TIMINGS } from "../../shared/constants";
+import { UI_TIMINGS } from "@shared/constants";
 
 /**
  * Ignores a second click on the same target within the window. It listens in the capture phase

@@ -2,7 +2,7 @@
 // (DESIGN.md "Large uploads": resumable). Only the upload id and what identifies the file are
 // kept, in sessionStorage: a reload or a crashed tab can resume, and the server's clean-up cron
 // aborts anything left for 24 hours, so older entries are dropped too.
-import { UPLOAD_ABANDON_AFTER_MS } from "../../shared/posts-api";
+import { UPLOAD_ABANDON_AFTER_MS } from "@shared/posts-api";
 import type { UploadKind } from "./multipart-upload";
 
 interface ResumeEntry {

@@ -1,7 +1,7 @@
 // A minute clock for relative times ("5m", "3h"): re-renders every minute so a card or a comment
 // left open ages correctly, without each one running its own timer.
 import { useSyncExternalStore } from "react";
-import { MINUTE_MS } from "../../shared/constants";
+import { MINUTE_MS } from "@shared/constants";
 
 const listeners = new Set<() => void>();
 let now = Date.now();

@@ -2,8 +2,8 @@
 // progress a screen shows (post parts, the profile picture) are sent by XMLHttpRequest. Failures
 // become the same ApiClientError `unwrap` throws for fetch answers, carrying the server's
 // spec-exact message, and a 401 is retried once after a session refresh, as the api client does.
-import { isErrorBody } from "../../shared/errors";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { isErrorBody } from "@shared/errors";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiClientError, refreshSession } from "./api-client";
 
 export interface XhrUploadOptions {

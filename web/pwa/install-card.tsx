@@ -3,10 +3,10 @@
 // runs standalone.
 import { Download, X } from "lucide-react";
 import { useState } from "react";
-import { SHELL_TEXTS } from "../../shared/messages";
-import { LogoMark } from "../components/brand/logo";
-import { Button } from "../components/ui/button";
-import { cn } from "../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { LogoMark } from "@web/components/brand/logo";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { type InstallPromptStore, installPromptStore, useInstallState } from "./install-prompt-store";
 
 const TEXTS = SHELL_TEXTS.installCard;

@@ -3,9 +3,9 @@
 // Vite with vite-plugin-pwa; component tests replace this module with a stub.
 import { useEffect } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
-import { UI_TIMINGS } from "../../shared/constants";
-import { SHELL_TEXTS } from "../../shared/messages";
-import { notify } from "../components/ui/toast";
+import { UI_TIMINGS } from "@shared/constants";
+import { SHELL_TEXTS } from "@shared/messages";
+import { notify } from "@web/components/ui/toast";
 
 /** A long-lived tab checks for a new deploy once an hour instead of only on navigation. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;

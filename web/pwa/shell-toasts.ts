@@ -1,8 +1,8 @@
 // Shell toasts from spec §8: online/offline, install success, and the delayed install prompt.
 import { useEffect } from "react";
-import { UI_TIMINGS } from "../../shared/constants";
-import { SHELL_TEXTS } from "../../shared/messages";
-import { notify } from "../components/ui/toast";
+import { UI_TIMINGS } from "@shared/constants";
+import { SHELL_TEXTS } from "@shared/messages";
+import { notify } from "@web/components/ui/toast";
 import { type InstallPromptStore, installPromptStore } from "./install-prompt-store";
 
 const TOASTS = SHELL_TEXTS.toasts;

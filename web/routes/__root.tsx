@@ -2,14 +2,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { PageTransition } from "../components/app-shell/page-transition";
-import { RouteErrorFallback } from "../components/errors/error-fallback";
-import { NotFoundPage } from "../components/errors/not-found-page";
-import { Toaster } from "../components/ui/toaster";
-import { useAfterFirstCommit } from "../lib/after-first-commit";
-import { installNativeBridge } from "../lib/native-bridge";
-import { installShellBehaviours } from "../lib/shell-behaviours";
-import { PwaShell } from "../pwa/pwa-shell";
+import { PageTransition } from "@web/components/app-shell/page-transition";
+import { RouteErrorFallback } from "@web/components/errors/error-fallback";
+import { NotFoundPage } from "@web/components/errors/not-found-page";
+import { Toaster } from "@web/components/ui/toaster";
+import { useAfterFirstCommit } from "@web/lib/after-first-commit";
+import { installNativeBridge } from "@web/lib/native-bridge";
+import { installShellBehaviours } from "@web/lib/shell-behaviours";
+import { PwaShell } from "@web/pwa/pwa-shell";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,

@@ -6,16 +6,16 @@
 import { Link, Outlet, createFileRoute, redirect, useLocation, useMatches, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { Bookmark, type LucideIcon, Settings } from "lucide-react";
-import { SHELL_TEXTS } from "../../shared/messages";
-import { BottomNav, MobileHeader, ThemeToggle } from "../components/app-shell";
-import { sessionQueryOptions } from "../features/auth/api";
-import { AuthLoading } from "../features/auth/components/auth-loading";
-import { useFullSignOut, useSession, useSessionLostHandler } from "../features/auth/hooks";
-import { destinationAfterSignIn, ONBOARDING_PATH } from "../features/auth/redirect";
-import { useLiveBadges } from "../features/messaging/use-live-badges";
-import { SECURITY_STORAGE_KEYS } from "../features/security/local-log";
-import { SecurityLayer } from "../features/security/security-layer";
-import { cn } from "../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { BottomNav, MobileHeader, ThemeToggle } from "@web/components/app-shell";
+import { sessionQueryOptions } from "@web/features/auth/api";
+import { AuthLoading } from "@web/features/auth/components/auth-loading";
+import { useFullSignOut, useSession, useSessionLostHandler } from "@web/features/auth/hooks";
+import { destinationAfterSignIn, ONBOARDING_PATH } from "@web/features/auth/redirect";
+import { useLiveBadges } from "@web/features/messaging/use-live-badges";
+import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
+import { SecurityLayer } from "@web/features/security/security-layer";
+import { cn } from "@web/lib/cn";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {

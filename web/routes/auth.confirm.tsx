@@ -1,8 +1,8 @@
 // Spec social-feed-search §7 (sign-up with an email link): /auth/confirm?token= confirms the
 // address through POST /api/auth/confirm.
 import { createFileRoute } from "@tanstack/react-router";
-import { ConfirmEmail } from "../features/auth/components/confirm-email";
-import { optionalString } from "../lib/search-params";
+import { ConfirmEmail } from "@web/features/auth/components/confirm-email";
+import { optionalString } from "@web/lib/search-params";
 
 export const Route = createFileRoute("/auth/confirm")({
   validateSearch: (search): { token?: string } => ({ token: optionalString(search.token, { max: 512 }) }),

@@ -3,11 +3,11 @@
 // onboarding sees /create-profile first (second document §2 Profile creation).
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { type SessionData, sessionQueryOptions } from "../features/auth/api";
-import { AuthLoading } from "../features/auth/components/auth-loading";
-import { AuthPage } from "../features/auth/components/auth-page";
-import { destinationAfterSignIn, safeRedirect } from "../features/auth/redirect";
-import { optionalOneOf, optionalString } from "../lib/search-params";
+import { type SessionData, sessionQueryOptions } from "@web/features/auth/api";
+import { AuthLoading } from "@web/features/auth/components/auth-loading";
+import { AuthPage } from "@web/features/auth/components/auth-page";
+import { destinationAfterSignIn, safeRedirect } from "@web/features/auth/redirect";
+import { optionalOneOf, optionalString } from "@web/lib/search-params";
 
 export interface AuthSearch {
   redirect?: string;

@@ -1,8 +1,8 @@
 // Spec social-feed-search §5 (password rules) for the reset link: /auth/reset?token= sets a new
 // password through POST /api/auth/password-reset/confirm.
 import { createFileRoute } from "@tanstack/react-router";
-import { ResetPasswordForm } from "../features/auth/components/reset-password-form";
-import { optionalString } from "../lib/search-params";
+import { ResetPasswordForm } from "@web/features/auth/components/reset-password-form";
+import { optionalString } from "@web/lib/search-params";
 
 export const Route = createFileRoute("/auth/reset")({
   validateSearch: (search): { token?: string } => ({ token: optionalString(search.token, { max: 512 }) }),

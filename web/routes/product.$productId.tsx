@@ -4,14 +4,14 @@
 // 'Product not found' with Back to Products.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { MARKET_SCREEN_TEXTS } from "../../shared/messages";
-import { BottomNav } from "../components/app-shell";
-import { PublicHeader, SignInCallout } from "../components/app-shell/public-page";
-import { sessionQueryOptions } from "../features/auth/api";
-import { productQueryOptions } from "../features/marketplace/api";
-import { DetailBackButton, DetailSkeleton, ItemNotFound, ProductDetailView } from "../features/marketplace/components/item-detail";
-import { usePurchaseDialog } from "../features/checkout/components/purchase-dialog";
-import { appPaths, productPath, professionalToolPaths } from "../lib/app-paths";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { BottomNav } from "@web/components/app-shell";
+import { PublicHeader, SignInCallout } from "@web/components/app-shell/public-page";
+import { sessionQueryOptions } from "@web/features/auth/api";
+import { productQueryOptions } from "@web/features/marketplace/api";
+import { DetailBackButton, DetailSkeleton, ItemNotFound, ProductDetailView } from "@web/features/marketplace/components/item-detail";
+import { usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
+import { appPaths, productPath, professionalToolPaths } from "@web/lib/app-paths";
 
 export const Route = createFileRoute("/product/$productId")({
   // Started here, not awaited (decision record 0016): the frame and skeleton show at once.

@@ -3,7 +3,7 @@
 // refund or an unfollow of the last days is reflected. The raw rows it reads are kept 90 days
 // (purge-old-interactions, purge-old-post-views), far longer than the days it rewrites, so running
 // beside those purges in the same schedule never loses a day.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import { rollUpDay } from "../db/queries/analytics";
 import { ANALYTICS_ROLLUP_DAYS, utcDay, utcDayStart } from "../services/analytics";
 import type { Ctx } from "../env";

@@ -10,7 +10,7 @@
 // Distinct authors, not posts, so one account posting a tag fifty times does not make it trend; a
 // tag that is always big has observed ≈ expected and scores nothing, while a sudden spike of new
 // voices scores high, then fades once the spike is over instead of dropping off the list at once.
-import { DAY_MS, HOUR_MS } from "../../shared/constants";
+import { DAY_MS, HOUR_MS } from "@shared/constants";
 import { hashtagAuthorCounts, saveTrendingScores, scoredHashtags } from "../db/queries/trending";
 import type { Ctx } from "../env";
 

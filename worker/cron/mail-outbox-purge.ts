@@ -1,7 +1,7 @@
 // Retention of the development outbox (decision record 0023): outside production every mail is
 // written to mail_outbox for a developer to read at /dev/outbox. Links in it expire within a day,
 // so the daily job deletes mail older than that. In production the table stays empty.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import { deleteOutboxMailBefore } from "../db/queries/mail-outbox";
 import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";

@@ -1,6 +1,6 @@
 // Retention of post views (decision record 0023): a view row records who looked at a post and
 // with which browser; nothing reads views older than this, so the daily job deletes them.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import { deletePostViewsBefore } from "../db/queries/posts";
 import type { Ctx } from "../env";
 import { purgeInBatches } from "./purge-batches";

@@ -4,7 +4,7 @@
 // query budget (each user costs about a dozen statements). Anyone it does not reach gets their
 // lists computed when Explore first asks (GET /api/recommendations). Expired rows of users nobody
 // refreshed are deleted.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import { deleteExpiredRecommendations, usersDueForRecommendations } from "../db/queries/recommendations";
 import { generateRecommendations } from "../services/recommendations";
 import type { Ctx } from "../env";

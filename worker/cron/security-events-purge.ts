@@ -1,6 +1,6 @@
 // Retention of security events (spec social-feed-search §3 security_events): the daily job
 // deletes events older than 90 days.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import { deleteSecurityEventsBefore } from "../db/queries/security-events";
 import type { Ctx } from "../env";
 

@@ -3,7 +3,7 @@
 // costing storage) and in D1. A client resuming a day later starts a new upload. Product files
 // are aborted in the private bucket; product images no product took within the same 24 hours
 // are removed (decision record 0035).
-import { UPLOAD_ABANDON_AFTER_MS } from "../../shared/posts-api";
+import { UPLOAD_ABANDON_AFTER_MS } from "@shared/posts-api";
 import { listUnclaimedProductImages } from "../db/queries/products";
 import { listStaleUploads, setUploadStatus } from "../db/queries/uploads";
 import { abortUpload, bucketForUpload } from "../services/media/multipart";

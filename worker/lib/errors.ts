@@ -1,6 +1,6 @@
 // Handlers throw ApiError; one onError turns it into the { error: { code, message, requestId } }
 // envelope. Nothing else builds error JSON.
-import { ERROR_STATUS, type ErrorCode } from "../../shared/errors";
+import { ERROR_STATUS, type ErrorCode } from "@shared/errors";
 
 export class ApiError extends Error {
   readonly status: (typeof ERROR_STATUS)[ErrorCode];

@@ -4,9 +4,9 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { BOOKING_TEXTS, CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
-import { activityIdSchema } from "../../shared/messaging-api";
-import { idSchema } from "../../shared/schemas/common";
+import { BOOKING_TEXTS, CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { activityIdSchema } from "@shared/messaging-api";
+import { idSchema } from "@shared/schemas/common";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 

@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "./errors";
 
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(

@@ -6,7 +6,7 @@
 // on these methods, and a non-browser client can send it explicitly.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
-import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
 
 export interface SessionInfo {
   userId: string;

@@ -10,8 +10,8 @@
 // a client cannot set. Sockets use the WebSocket Hibernation API; each socket's conversation and
 // user live in its attachment and its tags, rebuilt from ctx.getWebSockets() on every wake.
 import { DurableObject } from "cloudflare:workers";
-import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "../../shared/messaging-realtime";
-import { CLOSE_TOO_MANY_LISTENERS } from "../../shared/realtime";
+import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "@shared/messaging-realtime";
+import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket, sendToAll } from "./socket-utils";
 

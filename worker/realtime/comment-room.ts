@@ -19,7 +19,7 @@ import {
   type CommentRoomServerMessage,
   encodeMessage,
   parseClientMessage,
-} from "../../shared/realtime";
+} from "@shared/realtime";
 import type { Bindings } from "../env";
 import { canDeleteComment } from "../lib/permissions";
 import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket } from "./socket-utils";

@@ -3,7 +3,7 @@
 // Origin, and the upgrade is forwarded to the room as a fresh request carrying only what the
 // Worker itself vouches for.
 import type { Context } from "hono";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 

@@ -1,5 +1,5 @@
 // Small pieces every hibernating room shares (CommentRoom, ChatRoom, UserChannel).
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 
 /** A 426 for a request that is not a WebSocket upgrade, or null when it is one. */
 export function notAnUpgrade(request: Request): Response | null {

@@ -5,8 +5,8 @@
 // its badges and lists. Frames say what changed, not the totals: the tab reads the numbers over
 // HTTP, so a frame lost while a socket was reconnecting costs nothing (the tab refetches on open).
 import { DurableObject } from "cloudflare:workers";
-import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast } from "../../shared/messaging-realtime";
-import { CLOSE_TOO_MANY_LISTENERS } from "../../shared/realtime";
+import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast } from "@shared/messaging-realtime";
+import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { closeQuietly, notAnUpgrade, refuseSocket, sendToAll } from "./socket-utils";
 

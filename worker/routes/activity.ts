@@ -2,8 +2,8 @@
 // comments and 10 messages, newest first, capped at 50"; DESIGN.md: activity read state on the
 // server, click targets the post, the follower's profile or the conversation; decision record 0041.
 import { Hono } from "hono";
-import { MESSAGING_TEXTS } from "../../shared/messages";
-import type { ActivityFeed } from "../../shared/messaging-api";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ActivityFeed } from "@shared/messaging-api";
 import { activityBelongsTo, listActivity, markActivityRead } from "../db/queries/activity";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

@@ -1,7 +1,7 @@
 // Spec marketplace-messaging-account §2 "Analytics: four metric cards, a chart,
 // top services, recent activity", on the signed-in user's own numbers (decision record 0051).
 import { Hono } from "hono";
-import { analyticsQuerySchema } from "../../shared/analytics-api";
+import { analyticsQuerySchema } from "@shared/analytics-api";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";

@@ -5,9 +5,9 @@
 // deployment configuration (wrangler vars), so until it is set the files do not exist and the
 // links simply open in the browser.
 import { Hono } from "hono";
-import { DEEP_LINK_PREFIXES, NATIVE_APP_ID } from "../../shared/native-app";
+import { DEEP_LINK_PREFIXES, NATIVE_APP_ID } from "@shared/native-app";
 import type { AppEnv, Bindings } from "../env";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 
 /** SHA-256 certificate fingerprints as Play Console and keytool print them (32 colon-separated bytes). */

@@ -8,9 +8,9 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
-import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "../../shared/schemas/account";
-import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "../../shared/schemas/auth";
+import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "@shared/schemas/account";
+import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "@shared/schemas/auth";
 import { retireEmailTokens } from "../db/queries/email-tokens";
 import { revokeSessions } from "../db/queries/sessions";
 import { findUserByEmail, getUser, loadAccount, markEmailVerified, setPasswordHash } from "../db/queries/users";

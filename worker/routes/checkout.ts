@@ -3,10 +3,10 @@
 // Stripe when there are no keys and finish through the same fulfilment as a verified webhook.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { purchaseBodySchema, purchaseItemPath, testConfirmBodySchema, type TestOutcome } from "../../shared/checkout-api";
-import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "../../shared/messages";
-import { formatCents } from "../../shared/rules/price";
-import { escapeHtml } from "../../shared/rules/sanitize";
+import { purchaseBodySchema, purchaseItemPath, testConfirmBodySchema, type TestOutcome } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { formatCents } from "@shared/rules/price";
+import { escapeHtml } from "@shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { orderParam } from "../lib/params";

@@ -4,10 +4,10 @@
 // 0009 and 0061 (keyset-paged threads). Every write goes to D1 first and is then broadcast to the
 // post's CommentRoom.
 import { type Context, Hono } from "hono";
-import { POST_ERRORS, SOCIAL_TEXTS } from "../../shared/messages";
-import type { CommentRoomBroadcast } from "../../shared/realtime";
-import { prepareComment } from "../../shared/rules/comment";
-import { type CommentPage, type CommentsSince, commentsQuerySchema, createCommentBodySchema, type ReplyPage, repliesQuerySchema } from "../../shared/social-api";
+import { POST_ERRORS, SOCIAL_TEXTS } from "@shared/messages";
+import type { CommentRoomBroadcast } from "@shared/realtime";
+import { prepareComment } from "@shared/rules/comment";
+import { type CommentPage, type CommentsSince, commentsQuerySchema, createCommentBodySchema, type ReplyPage, repliesQuerySchema } from "@shared/social-api";
 import { newId } from "../db/ids";
 import {
   deleteComment,

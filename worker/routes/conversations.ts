@@ -3,8 +3,8 @@
 // "Realtime" and unread counts per participant; decision record 0040. Every write goes to D1
 // first and is then broadcast: to the conversation's ChatRoom and to both users' live channels.
 import { Hono } from "hono";
-import { MESSAGING_LIMITS } from "../../shared/constants";
-import { MESSAGING_TEXTS, PROFILE_TEXTS } from "../../shared/messages";
+import { MESSAGING_LIMITS } from "@shared/constants";
+import { MESSAGING_TEXTS, PROFILE_TEXTS } from "@shared/messages";
 import {
   type ConversationPage,
   type ConversationSummary,
@@ -14,8 +14,8 @@ import {
   type OpenedConversation,
   openConversationBodySchema,
   sendMessageBodySchema,
-} from "../../shared/messaging-api";
-import { prepareMessage } from "../../shared/rules/message";
+} from "@shared/messaging-api";
+import { prepareMessage } from "@shared/rules/message";
 import {
   findConversationByPair,
   getConversationSummary,

@@ -2,10 +2,10 @@
 // /dev/outbox"). They answer only when ENVIRONMENT is "development" or "test"; in production
 // every /dev path is a plain 404, as if the routes did not exist.
 import { Hono } from "hono";
-import { escapeHtml } from "../../shared/rules/sanitize";
+import { escapeHtml } from "@shared/rules/sanitize";
 import { listOutboxMail } from "../db/queries/mail-outbox";
 import type { AppEnv } from "../env";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 
 const DEV_ENVIRONMENTS = new Set(["development", "test"]);

@@ -4,7 +4,7 @@
 // refund ends access even to a link handed out a minute before.
 import { Hono } from "hono";
 import { z } from "zod";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { getOrder, getOrderFile } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

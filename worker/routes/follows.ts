@@ -3,7 +3,7 @@
 // profile Follow (DESIGN.md: it follows). The feed reads follows live, so the next GET /api/feed
 // reflects a change.
 import { Hono } from "hono";
-import { followBodySchema, type FollowState } from "../../shared/social-api";
+import { followBodySchema, type FollowState } from "@shared/social-api";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -11,7 +11,7 @@ import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
-import { PROFILE_TEXTS, SOCIAL_TEXTS } from "../../shared/messages";
+import { PROFILE_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
 
 const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
 

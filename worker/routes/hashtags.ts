@@ -2,8 +2,8 @@
 // user_interactions (a view with a hashtag), §9 trending topics. The trending score itself is
 // computed every 15 minutes by worker/cron/hashtag-trending.ts (decision record 0032).
 import { Hono } from "hono";
-import { trendingQuerySchema, type TrendingTopics } from "../../shared/search-api";
-import { normalizeHashtag } from "../../shared/rules/post-text";
+import { trendingQuerySchema, type TrendingTopics } from "@shared/search-api";
+import { normalizeHashtag } from "@shared/rules/post-text";
 import { recordInteraction } from "../db/queries/interactions";
 import { listTrendingTopics } from "../db/queries/trending";
 import type { AppEnv } from "../env";

@@ -3,8 +3,8 @@
 // it wants (rapid taps collapse into one request carrying the final state), so the call is
 // idempotent; the count is the trigger-maintained likes_count read back after the write.
 import { Hono } from "hono";
-import { POST_ERRORS } from "../../shared/messages";
-import { likeBodySchema, type LikeState } from "../../shared/social-api";
+import { POST_ERRORS } from "@shared/messages";
+import { likeBodySchema, type LikeState } from "@shared/social-api";
 import { getPostOwnerId } from "../db/queries/comments";
 import { setLike } from "../db/queries/likes";
 import type { AppEnv } from "../env";

@@ -7,9 +7,9 @@
 // Crawlers never meet the PWA service worker (they do not run one), so its navigation fallback,
 // which serves the cached index.html to installed browsers, changes nothing here.
 import { Hono, type Context } from "hono";
-import { LINK_PREVIEW_TEXTS } from "../../shared/messages";
-import { cleanText, escapeHtml } from "../../shared/rules/sanitize";
-import { idSchema } from "../../shared/schemas/common";
+import { LINK_PREVIEW_TEXTS } from "@shared/messages";
+import { cleanText, escapeHtml } from "@shared/rules/sanitize";
+import { idSchema } from "@shared/schemas/common";
 import { getPost } from "../db/queries/posts";
 import { getProductDetail } from "../db/queries/products";
 import { getPublicProfile } from "../db/queries/profiles";

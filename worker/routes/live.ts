@@ -3,7 +3,7 @@
 // decision record 0041). A tab opens one socket at /api/live; on each frame, and whenever the
 // socket (re)opens, it reads GET /api/unread.
 import { Hono } from "hono";
-import type { UnreadCounts } from "../../shared/messaging-api";
+import type { UnreadCounts } from "@shared/messaging-api";
 import { listActivity } from "../db/queries/activity";
 import { countUnreadMessages } from "../db/queries/conversations";
 import type { AppEnv } from "../env";

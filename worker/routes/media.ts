@@ -4,7 +4,7 @@
 // change content.
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { REQUEST_TEXTS } from "../../shared/messages";
+import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 import { isInlineMediaType } from "../services/media/keys";
 

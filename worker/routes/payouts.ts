@@ -2,8 +2,8 @@
 // created on first onboarding and kept up to date by the account.updated webhook. With real keys a
 // seller is bought from only once Stripe lets their account take charges; test mode needs none.
 import { Hono } from "hono";
-import type { PayoutAccount } from "../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
+import type { PayoutAccount } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { getPayoutAccount, partyEmails, savePayoutAccount } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

@@ -1,8 +1,8 @@
 // Spec marketplace-messaging-account §2 "Portfolio", with real data, on
 // the user's own posts, and the public profile's Portfolio tab (decision record 0053).
 import { Hono } from "hono";
-import { POST_ERRORS, PORTFOLIO_TEXTS } from "../../shared/messages";
-import { portfolioBodySchema, type Portfolio } from "../../shared/portfolio-api";
+import { POST_ERRORS, PORTFOLIO_TEXTS } from "@shared/messages";
+import { portfolioBodySchema, type Portfolio } from "@shared/portfolio-api";
 import { listPortfolio, postOwners, replacePortfolio } from "../db/queries/portfolio";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

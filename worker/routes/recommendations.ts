@@ -3,7 +3,7 @@
 // generate_user_recommendations procedure, §8 'Recommendations Updated', §9 recommendations.
 // How they are computed: worker/services/recommendations.ts (decision record 0033).
 import { Hono } from "hono";
-import type { Recommendations } from "../../shared/search-api";
+import type { Recommendations } from "@shared/search-api";
 import { hasFreshRecommendations } from "../db/queries/recommendations";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";

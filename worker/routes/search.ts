@@ -3,7 +3,7 @@
 // written at the top of shared/search-api.ts; the ranking and the query plans are decision
 // record 0070.
 import { Hono } from "hono";
-import type { PostPage } from "../../shared/posts-api";
+import type { PostPage } from "@shared/posts-api";
 import {
   hashtagSearchQuerySchema,
   isEmptySearch,
@@ -15,7 +15,7 @@ import {
   type HashtagList,
   type SearchUserPage,
   type ServiceSearchPage,
-} from "../../shared/search-api";
+} from "@shared/search-api";
 import { searchHashtags, searchPosts, searchServices, searchUsers } from "../db/queries/search";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { securityReportSchema } from "../../shared/schemas/security-report";
+import { securityReportSchema } from "@shared/schemas/security-report";
 import { getSecuritySummary } from "../db/queries/security-events";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -12,7 +12,7 @@ import { validate } from "../lib/validator";
 import { requireUser, viewerId } from "../middleware/session";
 import { limitSubjects, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent } from "../services/security-events";
-import { SECURITY_TEXTS } from "../../shared/messages";
+import { SECURITY_TEXTS } from "@shared/messages";
 
 /** A report is a few hundred bytes; anything near this is refused before it is parsed. */
 const MAX_REPORT_BODY_BYTES = 8 * 1024;

@@ -7,7 +7,7 @@
 // - the build's content-hashed files under /assets/: cached for a year, immutable;
 // - anything else (sw.js, the manifest, icons) keeps the platform's revalidating default.
 import { Hono, type Context } from "hono";
-import { escapeHtml } from "../../shared/rules/sanitize";
+import { escapeHtml } from "@shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
 

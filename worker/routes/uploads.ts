@@ -2,10 +2,10 @@
 // multipart uploads through the Worker. The protocol is in docs/decisions/0005-upload-protocol.md;
 // digital product files use it too (contentType 'product_file', decision record 0035).
 import { Hono } from "hono";
-import { startUploadBodySchema, UPLOAD_PART_SIZE, type StartUploadResponse, type UploadStatusResponse } from "../../shared/posts-api";
-import { PRODUCT_FILE_UPLOAD } from "../../shared/marketplace-api";
-import { validateProductFile } from "../../shared/rules/product-file";
-import { validateUpload } from "../../shared/rules/upload";
+import { startUploadBodySchema, UPLOAD_PART_SIZE, type StartUploadResponse, type UploadStatusResponse } from "@shared/posts-api";
+import { PRODUCT_FILE_UPLOAD } from "@shared/marketplace-api";
+import { validateProductFile } from "@shared/rules/product-file";
+import { validateUpload } from "@shared/rules/upload";
 import { getUpload, isPostUpload, sortedParts, type UploadRow } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -14,7 +14,7 @@ import { validate } from "../lib/validator";
 import { requireOwnUpload, requireUser, signedIn } from "../middleware/session";
 import { abortUpload, bucketForUpload, INVALID_PART_NUMBER, parseContentLength, planParts, putThumbnail, receivePart, startUpload } from "../services/media/multipart";
 import { limitUser } from "../services/rate-limit";
-import { UPLOAD_TEXTS } from "../../shared/messages";
+import { UPLOAD_TEXTS } from "@shared/messages";
 
 function statusOf(upload: UploadRow): UploadStatusResponse {
   const { partSize, partCount } = planParts(upload.declaredSize);

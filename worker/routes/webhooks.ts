@@ -4,7 +4,7 @@
 // events that arrive twice at once, or out of order, leave each order in the right state.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

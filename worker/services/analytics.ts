@@ -1,7 +1,7 @@
 // The /analytics overview (decision records 0051 and 0052): the period's days
 // (rolled up, and the last two counted live), the four totals against the previous period of the
 // same length, the top services and the recent activity — all of the signed-in user only.
-import { DAY_MS } from "../../shared/constants";
+import { DAY_MS } from "@shared/constants";
 import {
   METRIC_KEYS,
   metricChange,
@@ -10,8 +10,8 @@ import {
   type AnalyticsOverview,
   type MetricKey,
   type MetricSummary,
-} from "../../shared/analytics-api";
-import type { AnalyticsPeriod } from "../../shared/constants";
+} from "@shared/analytics-api";
+import type { AnalyticsPeriod } from "@shared/constants";
 import { liveTotals, recentActivityRows, rolledUpDaysQuery, serviceTotals, type DayTotals } from "../db/queries/analytics";
 import type { Db } from "../db/client";
 

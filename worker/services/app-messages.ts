@@ -2,7 +2,7 @@
 // side, a review request after a completed order (DESIGN.md: Create Invoice and Request Review are
 // real). They go through the same conversation, the same row and the same broadcasts as a typed
 // message, so the chat, the unread badge and the activity feed need nothing new to show them.
-import type { ChatMessage, MessageKind } from "../../shared/messaging-api";
+import type { ChatMessage, MessageKind } from "@shared/messaging-api";
 import { openConversation } from "../db/queries/conversations";
 import { notifyUsers } from "./live";
 import { writeMessage, type MessageContext } from "./messages";

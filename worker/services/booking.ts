@@ -13,9 +13,9 @@ import {
   type Booking,
   type BookingRole,
   type FreeSlot,
-} from "../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../shared/messages";
-import { offsetAt, weeklyStarts } from "../../shared/rules/zoned-time";
+} from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { offsetAt, weeklyStarts } from "@shared/rules/zoned-time";
 import type { Db } from "../db/client";
 import {
   activeBookingOfOrder,

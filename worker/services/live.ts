@@ -1,7 +1,7 @@
 // Telling the live rooms that something was stored (DESIGN.md "Realtime": rows in D1 first, then
 // the broadcast; decision records 0040 and 0041). A failed broadcast is logged, never surfaced:
 // the row is already stored, and every client refetches what it missed when its socket reopens.
-import type { ChatBroadcast, UserChannelBroadcast } from "../../shared/messaging-realtime";
+import type { ChatBroadcast, UserChannelBroadcast } from "@shared/messaging-realtime";
 import type { Bindings } from "../env";
 import type { Logger } from "../lib/logger";
 

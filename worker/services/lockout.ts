@@ -5,9 +5,9 @@
 // lock itself is a KV flag `lock:{email}`, because every sign-in reads it and KV reads are cheap
 // and global. KV cannot expire a key sooner than 60 s and tests cannot fast-forward its TTL, so
 // the value also carries the lock's end time and isLocked trusts that, not the key's presence.
-import { SECURITY_SETTINGS } from "../../shared/constants";
-import { ACCOUNT_TEXTS } from "../../shared/messages";
-import { normalizeEmail } from "../../shared/rules/email";
+import { SECURITY_SETTINGS } from "@shared/constants";
+import { ACCOUNT_TEXTS } from "@shared/messages";
+import { normalizeEmail } from "@shared/rules/email";
 import type { Db } from "../db/client";
 import { findUserByEmail } from "../db/queries/users";
 import type { Bindings } from "../env";

@@ -1,7 +1,7 @@
 // Outgoing mail (DESIGN.md "Email"). Routes talk to a `Mailer`; production sends through the
 // Cloudflare send_email binding `EMAIL`, and development and tests write to the mail_outbox
 // table, which a developer reads at /dev/outbox (worker/routes/dev.ts).
-import { escapeHtml } from "../../shared/rules/sanitize";
+import { escapeHtml } from "@shared/rules/sanitize";
 import type { Db } from "../db/client";
 import { insertOutboxMail } from "../db/queries/mail-outbox";
 import type { Bindings } from "../env";

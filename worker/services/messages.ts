@@ -2,8 +2,8 @@
 // decision records 0040 and 0077): the guard of a conversation's two participants, and the one
 // writer of a message, used by a typed message (routes/conversations.ts) and by the app's own
 // (services/app-messages.ts) alike.
-import { MESSAGING_TEXTS } from "../../shared/messages";
-import type { ChatMessage } from "../../shared/messaging-api";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ChatMessage } from "@shared/messaging-api";
 import type { Db } from "../db/client";
 import { getConversationFor, insertMessage, otherParticipant, type ConversationRow, type InsertMessageInput } from "../db/queries/conversations";
 import type { Bindings, Ctx } from "../env";

@@ -3,9 +3,9 @@
 //
 // Each rule+subject pair is one RateLimiter Durable Object (worker/realtime/rate-limiter.ts), so
 // counts are exact under any concurrency. See docs/decisions/0004-rate-limits.md.
-import { LOGIN_GUARD, SECURITY_SETTINGS } from "../../shared/constants";
-import { ACCOUNT_TEXTS, SECURITY_TEXTS } from "../../shared/messages";
-import { minutesToWait, RULES, type RateLimitRuleName } from "../../shared/rate-limit-rules";
+import { LOGIN_GUARD, SECURITY_SETTINGS } from "@shared/constants";
+import { ACCOUNT_TEXTS, SECURITY_TEXTS } from "@shared/messages";
+import { minutesToWait, RULES, type RateLimitRuleName } from "@shared/rate-limit-rules";
 import type { Db } from "../db/client";
 import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
@@ -13,7 +13,7 @@ import { logger } from "../lib/logger";
 import { logSecurityEvent, type SecurityEventInput } from "./security-events";
 import { rateSubject } from "./subjects";
 
-export { type RateLimitRuleName } from "../../shared/rate-limit-rules";
+export { type RateLimitRuleName } from "@shared/rate-limit-rules";
 export { rateSubject } from "./subjects";
 
 type LimiterEnv = Pick<Bindings, "LIMITER">;

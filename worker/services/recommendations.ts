@@ -2,8 +2,8 @@
 // §3 "recommendation shown to the user", §9: 10 people and 15 posts, score 0–10). Signals and
 // weights are decision record 0033; every signal is one bounded query in
 // worker/db/queries/recommendations.ts.
-import { DAY_MS } from "../../shared/constants";
-import { matchPercent, RECOMMENDATION_LIMITS, type RecommendationReason, type Recommendations } from "../../shared/search-api";
+import { DAY_MS } from "@shared/constants";
+import { matchPercent, RECOMMENDATION_LIMITS, type RecommendationReason, type Recommendations } from "@shared/search-api";
 import type { Db } from "../db/client";
 import { toPost } from "../db/queries/posts";
 import {

@@ -2,8 +2,8 @@
 // read like the table in shared/review-api.ts. Every rule also holds in the database: the unique
 // order id stops a second review, the guarded update a second answer, the request's primary key a
 // second request, so two racing requests cannot get past a check together.
-import type { OrderReviewState, Review } from "../../shared/review-api";
-import { REVIEW_TEXTS } from "../../shared/messages";
+import type { OrderReviewState, Review } from "@shared/review-api";
+import { REVIEW_TEXTS } from "@shared/messages";
 import { newId } from "../db/ids";
 import type { OrderRow } from "../db/queries/orders";
 import {
@@ -17,7 +17,7 @@ import {
   reviewWithBuyer,
   type ReviewRow,
 } from "../db/queries/reviews";
-import type { OrderRole } from "../../shared/checkout-api";
+import type { OrderRole } from "@shared/checkout-api";
 import { ApiError } from "../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
 

@@ -8,7 +8,7 @@
 // as often as they like, so repeats from one IP of one type, severity and path inside one window
 // are one row with a count. Events linked to an account stay one row each: they are bounded by
 // per-account limits and the account's summary lists them one by one.
-import { HOUR_MS, type SecurityEventType, type Severity } from "../../shared/constants";
+import { HOUR_MS, type SecurityEventType, type Severity } from "@shared/constants";
 import type { Db } from "../db/client";
 import { insertOrCountSecurityEvent, insertSecurityEvent } from "../db/queries/security-events";
 import { logger } from "../lib/logger";

@@ -4,13 +4,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AnalyticsDay, AnalyticsOverview, MetricKey } from "../../../shared/analytics-api";
-import { ANALYTICS_TEXTS } from "../../../shared/messages";
-import { queryClient } from "../../../web/lib/query-client";
+import type { AnalyticsDay, AnalyticsOverview, MetricKey } from "@shared/analytics-api";
+import { ANALYTICS_TEXTS } from "@shared/messages";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, mockApi, renderApp, resetApp } from "../auth/helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
-vi.mock("../../../web/features/analytics/components/analytics-chart", () => ({
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/features/analytics/components/analytics-chart", () => ({
   default: ({ metric }: { metric: MetricKey }) => <div data-testid="analytics-chart" data-metric={metric} />,
 }));
 

@@ -2,10 +2,10 @@
 // 401s at once share one refresh (refresh tokens are single-use, so two would revoke the
 // session); a call still refused afterwards tells the app the session is gone.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, onSessionLost, unwrap } from "../../../web/lib/api-client";
+import { api, onSessionLost, unwrap } from "@web/lib/api-client";
 import { apiError, json, mockApi } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

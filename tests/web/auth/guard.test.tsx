@@ -3,13 +3,13 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { securityReportSchema } from "../../../shared/schemas/security-report";
-import { FAILED_CRITICAL_KEY, SECURITY_LOG_KEY, readSecurityLog } from "../../../web/features/security/local-log";
-import { queryClient } from "../../../web/lib/query-client";
-import { THEME_STORAGE_KEY } from "../../../web/lib/theme";
+import { securityReportSchema } from "@shared/schemas/security-report";
+import { FAILED_CRITICAL_KEY, SECURITY_LOG_KEY, readSecurityLog } from "@web/features/security/local-log";
+import { queryClient } from "@web/lib/query-client";
+import { THEME_STORAGE_KEY } from "@web/lib/theme";
 import { SIGNED_IN, SIGNED_OUT, apiError, deferred, json, mockApi, renderApp, resetApp } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 afterEach(resetApp);
 

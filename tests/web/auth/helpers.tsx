@@ -1,7 +1,7 @@
 // Test helpers for the accounts UI: the real route tree in a memory history, and a fetch stand-in
 // that answers API calls by method and path and records what the SPA sent.
 import { vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
+import { queryClient } from "@web/lib/query-client";
 
 interface RecordedCall {
   method: string;

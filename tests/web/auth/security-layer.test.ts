@@ -1,9 +1,9 @@
 // The client security layer (spec §9): local logs and their caps, reporting and the fallback for
 // critical events, the 60-minute session timeout and the security monitor, on fake clocks.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActivityTracker, LAST_ACTIVITY_KEY } from "../../../web/features/security/activity";
-import type { SecurityReport } from "../../../web/features/security/api";
-import { startInactivityTimer } from "../../../web/features/security/inactivity";
+import { createActivityTracker, LAST_ACTIVITY_KEY } from "@web/features/security/activity";
+import type { SecurityReport } from "@web/features/security/api";
+import { startInactivityTimer } from "@web/features/security/inactivity";
 import {
   FAILED_CRITICAL_KEY,
   type LocalSecurityEvent,
@@ -11,10 +11,10 @@ import {
   logLocalSecurityEvent,
   readFailedCriticalEvents,
   readSecurityLog,
-} from "../../../web/features/security/local-log";
-import { createRapidClickDetector } from "../../../shared/rules/security";
-import { startSecurityMonitor } from "../../../web/features/security/monitor";
-import { flushFailedCriticalEvents, reportSecurityEvent } from "../../../web/features/security/report";
+} from "@web/features/security/local-log";
+import { createRapidClickDetector } from "@shared/rules/security";
+import { startSecurityMonitor } from "@web/features/security/monitor";
+import { flushFailedCriticalEvents, reportSecurityEvent } from "@web/features/security/report";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

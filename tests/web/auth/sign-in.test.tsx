@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SIGNED_IN, SIGNED_OUT, apiError, mockApi, renderApp, resetApp } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 afterEach(resetApp);
 

@@ -5,15 +5,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "../../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../../shared/messages";
-import { queryClient } from "../../../web/lib/query-client";
+import type { AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver } from "../posts/fixtures";
 import { findToast } from "../social/helpers";
 
 vi.mock("wavesurfer.js", async () => (await import("../posts/wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -1,6 +1,6 @@
 // Orders and payment answers as the API gives them (shared/checkout-api.ts).
-import type { CreateEmbeddedPaymentResponse, OrderDetail, OrderSummary } from "../../../shared/checkout-api";
-import type { PurchaseItem } from "../../../web/features/checkout/api";
+import type { CreateEmbeddedPaymentResponse, OrderDetail, OrderSummary } from "@shared/checkout-api";
+import type { PurchaseItem } from "@web/features/checkout/api";
 import { NOW } from "../posts/fixtures";
 
 export const BEAT: PurchaseItem = { itemType: "product", itemId: "pr1", itemName: "Midnight Drums (beat)", priceCents: 4500 };

@@ -5,8 +5,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OrderDetail } from "../../../shared/checkout-api";
-import { queryClient } from "../../../web/lib/query-client";
+import type { OrderDetail } from "@shared/checkout-api";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver } from "../posts/fixtures";
 import { makeDashboard } from "../profiles/fixtures";
@@ -16,7 +16,7 @@ import "../upload/jsdom-polyfills";
 import { makeOrder, makeOrderSummary } from "./fixtures";
 
 vi.mock("wavesurfer.js", async () => (await import("../posts/wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

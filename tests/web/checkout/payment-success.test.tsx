@@ -4,13 +4,13 @@
 // an unpaid or unknown order.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PaymentSuccess } from "../../../web/features/checkout/components/payment-success";
-import { queryClient } from "../../../web/lib/query-client";
+import { PaymentSuccess } from "@web/features/checkout/components/payment-success";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { makeOrder } from "./fixtures";
 import { renderCheckout } from "./render";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

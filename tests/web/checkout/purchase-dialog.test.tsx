@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PurchaseDialog, usePurchaseDialog } from "../../../web/features/checkout/components/purchase-dialog";
+import { PurchaseDialog, usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
 import { apiError, deferred, json, mockApi, resetApp } from "../auth/helpers";
 import { findToast } from "../social/helpers";
 import "../upload/jsdom-polyfills";
@@ -16,7 +16,7 @@ import { renderCheckout } from "./render";
 
 const stripeMock = vi.hoisted(() => ({ loadStripe: vi.fn() }));
 vi.mock("@stripe/stripe-js", () => stripeMock);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 /** A stand-in for Stripe.js: an Elements group whose Payment Element reports ready when mounted. */
 function fakeStripe({ ready = true } = {}) {

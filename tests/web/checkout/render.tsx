@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { Toaster } from "../../../web/components/ui/toaster";
+import { Toaster } from "@web/components/ui/toaster";
 
 export function renderCheckout(ui: ReactNode, path = "/product/pr1") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

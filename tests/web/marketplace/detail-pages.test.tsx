@@ -6,12 +6,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
+import { queryClient } from "@web/lib/query-client";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, SIGNED_OUT, apiError, deferred, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { makeProductDetail, makeServiceDetail } from "./fixtures";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -1,7 +1,7 @@
 // Services and products as the catalogue API answers them (shared/marketplace-api.ts), with the
 // price lines the server's shared price function would give.
-import type { MarketService, OwnerProduct, ProductDetail, SellerSummary, ServiceDetail } from "../../../shared/marketplace-api";
-import { productPriceDisplay, servicePriceDisplay, startingPackageCents } from "../../../shared/rules/price";
+import type { MarketService, OwnerProduct, ProductDetail, SellerSummary, ServiceDetail } from "@shared/marketplace-api";
+import { productPriceDisplay, servicePriceDisplay, startingPackageCents } from "@shared/rules/price";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 

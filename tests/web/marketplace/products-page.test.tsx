@@ -6,15 +6,15 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
-import { RESUME_STORAGE_KEY } from "../../../web/lib/upload-resume-store";
+import { queryClient } from "@web/lib/query-client";
+import { RESUME_STORAGE_KEY } from "@web/lib/upload-resume-store";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver } from "../posts/fixtures";
 import { errorAnswer, installFakeXhr, partOk, type XhrAnswer, type XhrCall } from "../upload/fake-xhr";
 import { makeProduct, page } from "./fixtures";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -5,12 +5,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActivityItem } from "../../../shared/messaging-api";
-import { queryClient } from "../../../web/lib/query-client";
+import type { ActivityItem } from "@shared/messaging-api";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { FakeSocket } from "../social/fake-socket";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 class RecordedSocket extends FakeSocket {
   constructor(url: string) {

@@ -4,14 +4,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PORTFOLIO_TEXTS } from "../../../shared/messages";
-import type { Portfolio, PortfolioItem } from "../../../shared/portfolio-api";
-import { queryClient } from "../../../web/lib/query-client";
+import { PORTFOLIO_TEXTS } from "@shared/messages";
+import type { Portfolio, PortfolioItem } from "@shared/portfolio-api";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { makePost } from "../posts/fixtures";
 import { makeProfile } from "../profiles/fixtures";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -5,9 +5,9 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import type { Post } from "../../../shared/posts-api";
-import { encodeWaveform } from "../../../shared/waveform";
-import { Toaster } from "../../../web/components/ui/toaster";
+import type { Post } from "@shared/posts-api";
+import { encodeWaveform } from "@shared/waveform";
+import { Toaster } from "@web/components/ui/toaster";
 
 export const NOW = Date.now();
 

@@ -4,18 +4,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { POST_TEXTS } from "../../../shared/messages";
+import { POST_TEXTS } from "@shared/messages";
 
 const DELETE_POST_CONFIRM = POST_TEXTS.deleteConfirm;
-import { PostCard } from "../../../web/features/posts/components/post-card";
-import { resetViewedForTests } from "../../../web/features/posts/hooks/use-record-view";
+import { PostCard } from "@web/features/posts/components/post-card";
+import { resetViewedForTests } from "@web/features/posts/hooks/use-record-view";
 import "../upload/jsdom-polyfills";
 import { apiError, json, mockApi } from "../auth/helpers";
 import { audioPost, installIntersectionObserver, makePost, NOW, renderWithProviders } from "./fixtures";
 import { created } from "./wavesurfer-mock";
 
 vi.mock("wavesurfer.js", async () => (await import("./wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   created.length = 0;

@@ -3,14 +3,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetViewedForTests } from "../../../web/features/posts/hooks/use-record-view";
-import { queryClient } from "../../../web/lib/query-client";
+import { resetViewedForTests } from "@web/features/posts/hooks/use-record-view";
+import { queryClient } from "@web/lib/query-client";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, SIGNED_OUT, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver, makePost } from "./fixtures";
 
 vi.mock("wavesurfer.js", async () => (await import("./wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -5,14 +5,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AVATAR_MAX_BYTES } from "../../../shared/profile-api";
-import { queryClient } from "../../../web/lib/query-client";
+import { AVATAR_MAX_BYTES } from "@shared/profile-api";
+import { queryClient } from "@web/lib/query-client";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, apiError, deferred, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { errorAnswer, installFakeXhr } from "../upload/fake-xhr";
 import { makeDashboard, makeOwnProfile } from "./fixtures";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

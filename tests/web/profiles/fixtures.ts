@@ -1,6 +1,6 @@
 // Profiles, seller items and the dashboard as the API answers them (shared/profile-api.ts).
-import type { ProductCard, ServiceCard } from "../../../shared/catalogue";
-import type { Dashboard, OwnProfile, PublicProfile } from "../../../shared/profile-api";
+import type { ProductCard, ServiceCard } from "@shared/catalogue";
+import type { Dashboard, OwnProfile, PublicProfile } from "@shared/profile-api";
 import { NOW, makePost } from "../posts/fixtures";
 
 const JOINED = Date.UTC(2024, 2, 14);

@@ -5,12 +5,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
+import { queryClient } from "@web/lib/query-client";
 import "../upload/jsdom-polyfills";
 import { SIGNED_IN, SIGNED_OUT, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { makeOwnProfile } from "./fixtures";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -5,16 +5,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OrderDetail } from "../../../shared/checkout-api";
-import type { Review } from "../../../shared/review-api";
-import { queryClient } from "../../../web/lib/query-client";
+import type { OrderDetail } from "@shared/checkout-api";
+import type { Review } from "@shared/review-api";
+import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { makeOrder } from "../checkout/fixtures";
 import { installIntersectionObserver, NOW } from "../posts/fixtures";
 import { findToast } from "../social/helpers";
 
 vi.mock("wavesurfer.js", async () => (await import("../posts/wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

@@ -1,6 +1,6 @@
 // Search answers as the API gives them (shared/search-api.ts), and the routes every search
 // screen test starts from.
-import type { Recommendations, SearchUser, ServiceSearchResult, TrendingTopic, UserRecommendation } from "../../../shared/search-api";
+import type { Recommendations, SearchUser, ServiceSearchResult, TrendingTopic, UserRecommendation } from "@shared/search-api";
 import { SIGNED_IN } from "../auth/helpers";
 import { NOW } from "../posts/fixtures";
 

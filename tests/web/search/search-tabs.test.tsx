@@ -4,14 +4,14 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
+import { queryClient } from "@web/lib/query-client";
 import "../upload/jsdom-polyfills";
 import { apiError, deferred, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver, makePost } from "../posts/fixtures";
 import { baseRoutes, emptyPage, makeServiceResult, makeTopics, makeUser } from "./fixtures";
 
 vi.mock("wavesurfer.js", async () => (await import("../posts/wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

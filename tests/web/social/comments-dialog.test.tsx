@@ -7,13 +7,13 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CommentsDialog } from "../../../web/features/social/components/comments-dialog";
+import { CommentsDialog } from "@web/features/social/components/comments-dialog";
 import { apiError, json, mockApi } from "../auth/helpers";
 import { NOW, makePost } from "../posts/fixtures";
 import { FakeSocket } from "./fake-socket";
 import { POST_KEY, commentPage, findToast, makeComment, renderSocial, replyPage, thread, type TestThread } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => FakeSocket.reset());
 afterEach(() => {

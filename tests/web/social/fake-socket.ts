@@ -1,5 +1,5 @@
 // A WebSocket stand-in the tests drive by hand: the "server" opens, sends, and closes.
-import type { SocketLike } from "../../../web/lib/live-socket";
+import type { SocketLike } from "@web/lib/live-socket";
 
 export class FakeSocket implements SocketLike {
   static instances: FakeSocket[] = [];

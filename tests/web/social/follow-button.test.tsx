@@ -4,12 +4,12 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FollowButton } from "../../../web/features/social/components/follow-button";
+import { FollowButton } from "@web/features/social/components/follow-button";
 import { apiError, deferred, json, mockApi } from "../auth/helpers";
 import { makePost } from "../posts/fixtures";
 import { findToast, renderSocial } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

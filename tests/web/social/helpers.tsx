@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { Post } from "../../../shared/posts-api";
-import { Toaster } from "../../../web/components/ui/toaster";
-import { postKeys } from "../../../web/features/posts/api";
-import type { Comment, CommentPage, ReplyPage } from "../../../web/features/social/types";
+import type { Post } from "@shared/posts-api";
+import { Toaster } from "@web/components/ui/toaster";
+import { postKeys } from "@web/features/posts/api";
+import type { Comment, CommentPage, ReplyPage } from "@web/features/social/types";
 import { NOW } from "../posts/fixtures";
 
 // The posts feature's key (["posts", "detail", id]); importing its api also registers its caches

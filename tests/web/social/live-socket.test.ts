@@ -1,8 +1,8 @@
 // The reconnecting WebSocket (spec §4 realtime channel states; §9 heartbeat 25 s and reconnect
 // delays 1, 2, 5, 10 s then 10 s), driven with fake timers and a fake socket.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS, reconnectDelayMs as reconnectDelay } from "../../../shared/realtime";
-import { type ChannelState, createLiveSocket } from "../../../web/lib/live-socket";
+import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS, reconnectDelayMs as reconnectDelay } from "@shared/realtime";
+import { type ChannelState, createLiveSocket } from "@web/lib/live-socket";
 import { FakeSocket } from "./fake-socket";
 
 beforeEach(() => {

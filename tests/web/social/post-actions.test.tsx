@@ -4,13 +4,13 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Post } from "../../../shared/posts-api";
-import { PostActions } from "../../../web/features/social/components/post-actions";
+import type { Post } from "@shared/posts-api";
+import { PostActions } from "@web/features/social/components/post-actions";
 import { apiError, deferred, json, mockApi } from "../auth/helpers";
 import { makePost } from "../posts/fixtures";
 import { CachedPost, POST_KEY, findToast, renderSocial } from "./helpers";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

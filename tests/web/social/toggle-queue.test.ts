@@ -1,7 +1,7 @@
 // ToggleQueue (CONVENTIONS.md example 8): one request in flight, only the latest wish kept, the
 // final state sent when the in-flight request returns, and the last confirmed state on failure.
 import { describe, expect, it, vi } from "vitest";
-import { ToggleQueue } from "../../../web/features/social/toggle-queue";
+import { ToggleQueue } from "@web/features/social/toggle-queue";
 
 function setup(initial = false) {
   const pending: { desired: boolean; resolve: (v: boolean) => void; reject: (e: unknown) => void }[] = [];

@@ -1,13 +1,13 @@
 // The multipart uploader against the posts & media contract: part sizes, real progress, retry of
 // a failed part with backoff, resume that sends only the parts the server lacks.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiClientError } from "../../../web/lib/api-client";
-import { uploadMultipart, planParts, type UploadProgress } from "../../../web/lib/multipart-upload";
-import { createResumeStore, RESUME_STORAGE_KEY } from "../../../web/lib/upload-resume-store";
+import { ApiClientError } from "@web/lib/api-client";
+import { uploadMultipart, planParts, type UploadProgress } from "@web/lib/multipart-upload";
+import { createResumeStore, RESUME_STORAGE_KEY } from "@web/lib/upload-resume-store";
 import { apiError, json, mockApi } from "../auth/helpers";
 import { errorAnswer, installFakeXhr, partOk } from "./fake-xhr";
 
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 const PART = 4;
 const file = () => new File([new Uint8Array(10).fill(7)], "take-3.mp3", { type: "audio/mpeg", lastModified: 1_700_000_000_000 });

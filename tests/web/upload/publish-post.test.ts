@@ -1,9 +1,9 @@
 // Post creation after the upload: the poster frame for a video, the metadata sent with the post,
 // and the resume entry dropped once the post exists.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { publishPost } from "../../../web/features/upload/publish-post";
-import { createResumeStore } from "../../../web/lib/upload-resume-store";
-import type { CreatePostBody, Post } from "../../../shared/posts-api";
+import { publishPost } from "@web/features/upload/publish-post";
+import { createResumeStore } from "@web/lib/upload-resume-store";
+import type { CreatePostBody, Post } from "@shared/posts-api";
 
 afterEach(() => sessionStorage.clear());
 

@@ -5,12 +5,12 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "./jsdom-polyfills";
-import { MB } from "../../../shared/constants";
-import type { Post } from "../../../shared/posts-api";
-import { Toaster } from "../../../web/components/ui/toaster";
-import { UploadForm } from "../../../web/features/upload/components/upload-form";
-import type { PublishInput } from "../../../web/features/upload/publish-post";
-import { ApiClientError } from "../../../web/lib/api-client";
+import { MB } from "@shared/constants";
+import type { Post } from "@shared/posts-api";
+import { Toaster } from "@web/components/ui/toaster";
+import { UploadForm } from "@web/features/upload/components/upload-form";
+import type { PublishInput } from "@web/features/upload/publish-post";
+import { ApiClientError } from "@web/lib/api-client";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,14 +4,14 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../../web/lib/query-client";
+import { queryClient } from "@web/lib/query-client";
 import "./jsdom-polyfills";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { installIntersectionObserver, makePost } from "../posts/fixtures";
 import { installFakeXhr, partOk } from "./fake-xhr";
 
 vi.mock("wavesurfer.js", async () => (await import("../posts/wavesurfer-mock")).wavesurferModule);
-vi.mock("../../../web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
+vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } });

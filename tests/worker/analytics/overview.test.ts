@@ -2,7 +2,7 @@
 // the four totals against the previous period, the days (rolled up and live), the top services and
 // the recent activity — of the signed-in user only.
 import { describe, expect, it } from "vitest";
-import { metricChange, type AnalyticsOverview } from "../../../shared/analytics-api";
+import { metricChange, type AnalyticsOverview } from "@shared/analytics-api";
 import { rollUpAnalytics } from "../../../worker/cron/analytics-rollup";
 import { analyticsOverview } from "../../../worker/services/analytics";
 import { api, AUTH_REQUIRED, createUser, db, expectError, insertPost, insertPricedService, json, signedInUser } from "../helpers";

@@ -76,8 +76,8 @@ describe("sign-up validation (spec §5 texts)", () => {
 
   it("refuses a breached password that passes scoring with the spec's text", async () => {
     // Long enough and with every character class, but on the common-password list.
-    const { isCommonPassword } = await import("../../../shared/rules/common-passwords");
-    const { scorePassword } = await import("../../../shared/rules/password");
+    const { isCommonPassword } = await import("@shared/rules/common-passwords");
+    const { scorePassword } = await import("@shared/rules/password");
     const candidates = ["Qwerty123!", "Password123!", "P@ssw0rd", "Welcome1!", "Iloveyou1!", "Abcd1234!", "Zaq12wsx!", "Sunshine1!"];
     const breached = candidates.find((p) => isCommonPassword(p) && scorePassword(p).isValid);
     expect(breached, "a list entry that passes scoring").toBeDefined();

@@ -4,10 +4,10 @@
 // the booking (it then waits for the other side); each step messages the other side.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "../../../shared/booking-api";
-import type { CreatePaymentResponse } from "../../../shared/checkout-api";
-import { BOOKING_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
-import { wallClockOf } from "../../../shared/rules/zoned-time";
+import type { AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "@shared/booking-api";
+import type { CreatePaymentResponse } from "@shared/checkout-api";
+import { BOOKING_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
+import { wallClockOf } from "@shared/rules/zoned-time";
 import { newId } from "../../../worker/db/ids";
 import { availabilityRules, bookings, messages, services } from "../../../worker/db/schema";
 import { freeSlots } from "../../../worker/services/booking";

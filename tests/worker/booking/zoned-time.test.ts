@@ -2,7 +2,7 @@
 // time keeps its local hour across daylight saving changes while its UTC instant moves, the hour
 // that is skipped moves forward, and the hour that repeats is read as its first occurrence.
 import { describe, expect, it } from "vitest";
-import { instantOf, isTimeZone, offsetAt, wallClockOf, weeklyStarts } from "../../../shared/rules/zoned-time";
+import { instantOf, isTimeZone, offsetAt, wallClockOf, weeklyStarts } from "@shared/rules/zoned-time";
 
 const HOUR = 3_600_000;
 const utc = (iso: string) => Date.parse(iso);

@@ -3,8 +3,8 @@
 // can, whatever URL they guess; expired links and refunded orders are refused.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DOWNLOAD_LINK_TTL_MS, type DownloadLink, type OrderDetail, type OrderFile } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { DOWNLOAD_LINK_TTL_MS, type DownloadLink, type OrderDetail, type OrderFile } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
 import { api, expectError, insertOrder, json, signedInUser, signIn, type SignedInUser } from "../helpers";
 

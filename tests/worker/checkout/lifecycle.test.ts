@@ -2,8 +2,8 @@
 // with its history, refunds (Stripe and local) and the daily automatic completions.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTO_COMPLETE_AFTER_DELIVERY_MS, AUTO_COMPLETE_AFTER_SHIPPING_MS, type OrderDetail, type OrderPage } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { AUTO_COMPLETE_AFTER_DELIVERY_MS, AUTO_COMPLETE_AFTER_SHIPPING_MS, type OrderDetail, type OrderPage } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { completeDueOrders } from "../../../worker/cron/orders-auto-complete";
 import { createLogger } from "../../../worker/lib/logger";
 import {

@@ -2,9 +2,9 @@
 // Stripe is asked for come from the server's row plus 5% whatever the client sends, refusals write
 // nothing, Stripe gets an idempotency key, and test mode writes the same pending order.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
-import { platformFeeCents } from "../../../shared/rules/price";
+import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
+import { platformFeeCents } from "@shared/rules/price";
 import {
   api,
   connectSeller,

@@ -1,8 +1,8 @@
 // Seller payouts (decision record 0039): an Express account created once, an
 // onboarding link, the status a seller sees, and test mode needing none of it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CreateEmbeddedPaymentResponse, PayoutAccount } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import type { CreateEmbeddedPaymentResponse, PayoutAccount } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { api, expectError, fakeStripe, insertProduct, json, keyedApi, sendWebhook, signedInUser, stripeEvent, type FakeStripe } from "../helpers";
 
 let stripe: FakeStripe;

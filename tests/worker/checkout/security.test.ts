@@ -2,8 +2,8 @@
 // then what its rows cannot show: the test-mode routes complete only the buyer's own pending order,
 // and with Stripe keys they do not exist at all.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CreatePaymentResponse, OrderDetail } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import type { CreatePaymentResponse, OrderDetail } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { api, expectError, fakeStripe, insertProduct, json, keyedApi, orderRow, runCommonRouteTests, signedInUser, type FakeStripe } from "../helpers";
 import { CHECKOUT_ROUTES } from "../security-table";
 

@@ -3,8 +3,8 @@
 // with no duplicate transitions or mails.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { OrderDetail } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import type { OrderDetail } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { orders, payoutAccounts, stripeEvents } from "../../../worker/db/schema";
 import {
   connectSeller,

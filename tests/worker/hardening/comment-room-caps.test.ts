@@ -3,7 +3,7 @@
 // a socket over a cap is closed at once with the shared "too many listeners" code, before it is
 // welcomed or counted. Decision record 0020.
 import { describe, expect, it } from "vitest";
-import { CLOSE_TOO_MANY_LISTENERS } from "../../../shared/realtime";
+import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import { MAX_LISTENERS_PER_IP, MAX_LISTENERS_PER_ROOM, MAX_LISTENERS_PER_USER, refusalReason } from "../../../worker/realtime/comment-room";
 import { type Listener, listen, randomIp, roomOf, signedInUser, signedInUserWithPost } from "../helpers";
 

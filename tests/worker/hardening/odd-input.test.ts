@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, uploads } from "../../../worker/db/schema";
 import { api, db, errorOf, jpegBytes, signedInUser, uploadThroughApi } from "../helpers";
-import { UPLOAD_TEXTS } from "../../../shared/messages";
+import { UPLOAD_TEXTS } from "@shared/messages";
 
 const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
 

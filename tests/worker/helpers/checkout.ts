@@ -4,7 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { OrderStatus } from "../../../shared/constants";
+import type { OrderStatus } from "@shared/constants";
 import { app } from "../../../worker/app";
 import { newId } from "../../../worker/db/ids";
 import { offers, orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";

@@ -1,7 +1,7 @@
 // Listeners on a post's comment room: sockets opened through the Worker, as a browser opens them,
 // that collect every frame they receive.
 import { env } from "cloudflare:test";
-import { type CommentRoomServerMessage, commentRoomPath, parseServerMessage } from "../../../shared/realtime";
+import { type CommentRoomServerMessage, commentRoomPath, parseServerMessage } from "@shared/realtime";
 import { api } from "./request";
 
 export interface Listener {

@@ -1,5 +1,5 @@
 // Conversations and messages through the API, as the messages screen makes them.
-import type { ChatMessage, OpenedConversation } from "../../../shared/messaging-api";
+import type { ChatMessage, OpenedConversation } from "@shared/messaging-api";
 import { api, json } from "./request";
 
 /** POST /api/conversations as `who` with `userId`; fails the test unless it answers 200 or 201. */

@@ -8,7 +8,7 @@ import {
   parseUserChannelServerMessage,
   USER_CHANNEL_PATH,
   type UserChannelServerMessage,
-} from "../../../shared/messaging-realtime";
+} from "@shared/messaging-realtime";
 import { api } from "./request";
 
 export interface FrameListener<M extends { type: string }> {

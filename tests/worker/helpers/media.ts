@@ -1,6 +1,6 @@
 // Files whose first bytes are real magic numbers, streamed or whole, and uploads and posts made
 // through the API the way the SPA makes them.
-import type { Post } from "../../../shared/posts-api";
+import type { Post } from "@shared/posts-api";
 import { api } from "./request";
 
 export const MiB = 1024 * 1024;

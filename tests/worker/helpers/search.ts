@@ -1,4 +1,4 @@
-import type { SearchFilters } from "../../../shared/search-api";
+import type { SearchFilters } from "@shared/search-api";
 
 /** A word nobody else's rows contain: letters only, so the tokenizer keeps it whole. */
 export function uniqueWord(): string {

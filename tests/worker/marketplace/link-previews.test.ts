@@ -5,7 +5,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import indexHtml from "../../../index.html?raw";
-import type { OwnerProduct, MarketService, ProductImageUpload } from "../../../shared/marketplace-api";
+import type { OwnerProduct, MarketService, ProductImageUpload } from "@shared/marketplace-api";
 import { app } from "../../../worker/app";
 import { api, jpegBytes, json, PRODUCT_BODY, signedInUser } from "../helpers";
 

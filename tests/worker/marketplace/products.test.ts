@@ -4,8 +4,8 @@
 // URL; a deleted product's objects removed unless an order still needs the file.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductImageUpload } from "../../../shared/marketplace-api";
-import { MARKET_TEXTS, UPLOAD_TEXTS } from "../../../shared/messages";
+import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductImageUpload } from "@shared/marketplace-api";
+import { MARKET_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
 import { releaseRetainedProductFiles } from "../../../worker/cron/retained-files";
 import { cleanUpAbandonedUploads } from "../../../worker/cron/uploads-cleanup";
 import { productFileForDownload } from "../../../worker/db/queries/products";

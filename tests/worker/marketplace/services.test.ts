@@ -2,8 +2,8 @@
 // §6, §7, §8, §9): the owner's grid and form, the public detail page, and service views.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MarketService, OwnerServicePage, ServiceDetail } from "../../../shared/marketplace-api";
-import { MARKET_TEXTS } from "../../../shared/messages";
+import type { MarketService, OwnerServicePage, ServiceDetail } from "@shared/marketplace-api";
+import { MARKET_TEXTS } from "@shared/messages";
 import { api, expectError, json, SERVICE_BODY, signedInUser } from "../helpers";
 
 async function createService(cookie: string, body: Record<string, unknown> = SERVICE_BODY): Promise<MarketService> {

@@ -2,7 +2,7 @@
 // retries, completion and the clean-up job (decision record 0005).
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { UPLOAD_PART_SIZE } from "../../../shared/posts-api";
+import { UPLOAD_PART_SIZE } from "@shared/posts-api";
 import { cleanUpAbandonedUploads } from "../../../worker/cron/uploads-cleanup";
 import { logger } from "../../../worker/lib/logger";
 import { ApiError } from "../../../worker/lib/errors";

@@ -3,8 +3,8 @@
 // my own actions, the per-kind counts, the cap and the order, marking one and all read, and the
 // unread count the Activity tab shows.
 import { describe, expect, it } from "vitest";
-import { MESSAGING_TEXTS } from "../../../shared/messages";
-import type { ActivityFeed, UnreadCounts } from "../../../shared/messaging-api";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ActivityFeed, UnreadCounts } from "@shared/messaging-api";
 import { newId } from "../../../worker/db/ids";
 import { comments, conversations, follows, messages, postLikes } from "../../../worker/db/schema";
 import { api, createUser, db, expectError, insertPost, json, openConversationWith, sentMessage, signedInUser, signedInUserWithPost, type SignedInUser } from "../helpers";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ConversationPage, MessagePage, UnreadCounts } from "../../../shared/messaging-api";
+import type { ConversationPage, MessagePage, UnreadCounts } from "@shared/messaging-api";
 import { messages } from "../../../worker/db/schema";
 import { createLogger } from "../../../worker/lib/logger";
 import { sendAppMessage } from "../../../worker/services/app-messages";

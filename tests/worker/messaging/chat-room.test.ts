@@ -6,8 +6,8 @@
 import { evictDurableObject } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MESSAGING_TEXTS } from "../../../shared/messages";
-import type { MessagePage } from "../../../shared/messaging-api";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { MessagePage } from "@shared/messaging-api";
 import { messages } from "../../../worker/db/schema";
 import {
   api,

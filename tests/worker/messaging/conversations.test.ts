@@ -5,8 +5,8 @@
 // third user who can neither read nor write.
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MESSAGING_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
-import type { ChatMessage, ConversationPage, ConversationSummary, MessagePage, OpenedConversation, UnreadCounts } from "../../../shared/messaging-api";
+import { MESSAGING_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import type { ChatMessage, ConversationPage, ConversationSummary, MessagePage, OpenedConversation, UnreadCounts } from "@shared/messaging-api";
 import { conversationReads, conversations, messages } from "../../../worker/db/schema";
 import {
   api,

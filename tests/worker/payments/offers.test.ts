@@ -3,10 +3,10 @@
 // and the order follows a service's lifecycle. Only the named buyer pays, once, while it is open.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CreateEmbeddedPaymentResponse, OrderDetail, OrderPage } from "../../../shared/checkout-api";
-import { PAYMENTS_TEXTS } from "../../../shared/messages";
-import type { Offer, OfferPage, PaymentTotals } from "../../../shared/payments-api";
-import { platformFeeCents } from "../../../shared/rules/price";
+import type { CreateEmbeddedPaymentResponse, OrderDetail, OrderPage } from "@shared/checkout-api";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import type { Offer, OfferPage, PaymentTotals } from "@shared/payments-api";
+import { platformFeeCents } from "@shared/rules/price";
 import { messages } from "../../../worker/db/schema";
 import { api, db, expectError, historyOf, insertOffer, json, offerRow, orderRow, ordersOfBuyer, signedInUser, type SignedInUser } from "../helpers";
 

@@ -1,7 +1,7 @@
 // The payments overview, receipts and offers against the security table (CONVENTIONS.md example
 // 9), then what its rows cannot show: a receipt is the two parties' alone, and says what it says.
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
+import { CHECKOUT_TEXTS } from "@shared/messages";
 import { api, createUser, expectError, insertOrder, runCommonRouteTests, signedInUser } from "../helpers";
 import { PAYMENTS_ROUTES } from "../security-table";
 

@@ -2,8 +2,8 @@
 // caller's own orders only, with refunded, failed and pending orders counted where they belong,
 // and one keyset-paged list of sales and purchases together.
 import { describe, expect, it } from "vitest";
-import type { OrderStatus } from "../../../shared/constants";
-import type { PaymentPage, PaymentTotals } from "../../../shared/payments-api";
+import type { OrderStatus } from "@shared/constants";
+import type { PaymentPage, PaymentTotals } from "@shared/payments-api";
 import { api, createUser, insertOrder, json, signedInUser } from "../helpers";
 
 const SALE_STATES: OrderStatus[] = ["completed", "completed", "paid", "in_progress", "delivered", "shipped", "refunded", "failed", "pending", "expired"];

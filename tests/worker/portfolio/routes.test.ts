@@ -2,7 +2,7 @@
 // ordered list, only their own posts, within the limits; anyone reads it in that order.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Portfolio } from "../../../shared/portfolio-api";
+import type { Portfolio } from "@shared/portfolio-api";
 import { portfolioItems, posts } from "../../../worker/db/schema";
 import { api, db, expectError, insertPost, json, signedInUser } from "../helpers";
 

@@ -3,7 +3,7 @@
 // read live so that a follow, an unfollow, a new post and a deleted post show in the next page.
 // The plan is chosen per request from the followed accounts' post counts.
 import { describe, expect, it } from "vitest";
-import { decodeCursor } from "../../../shared/cursor";
+import { decodeCursor } from "@shared/cursor";
 import { setFollow } from "../../../worker/db/queries/follows";
 import {
   deletePostRow,

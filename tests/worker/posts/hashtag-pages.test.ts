@@ -4,7 +4,7 @@
 // tie-break, stable while newer posts arrive.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { decodeCursor } from "../../../shared/cursor";
+import { decodeCursor } from "@shared/cursor";
 import { newId } from "../../../worker/db/ids";
 import { createPost, listHashtagPosts, updatePost } from "../../../worker/db/queries/posts";
 import { postHashtags } from "../../../worker/db/schema";

@@ -3,7 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { Post, PostPage } from "../../../shared/posts-api";
+import type { Post, PostPage } from "@shared/posts-api";
 import { app } from "../../../worker/app";
 import { follows, postViews, posts, profiles, uploads } from "../../../worker/db/schema";
 import {

@@ -3,8 +3,8 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cursorSchema, decodeCursor, encodeCursor } from "../../../shared/cursor";
-import { decodeWaveform } from "../../../shared/waveform";
+import { cursorSchema, decodeCursor, encodeCursor } from "@shared/cursor";
+import { decodeWaveform } from "@shared/waveform";
 import {
   createPost,
   feedPageQuery,

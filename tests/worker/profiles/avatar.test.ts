@@ -3,7 +3,7 @@
 // it is served through /media, and the avatar it replaces is removed.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
+import type { OwnProfile, PublicProfile } from "@shared/profile-api";
 import { createLogger } from "../../../worker/lib/logger";
 import { replaceAvatar } from "../../../worker/services/media/avatars";
 import { api, db, expectError, htmlBytes, jpegBytes, json, MiB, mp3Bytes, signedInUser, streamOf } from "../helpers";

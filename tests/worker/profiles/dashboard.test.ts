@@ -3,7 +3,7 @@
 // the dashboard, newest-first keyset pages for the tabs, prices as integer cents with §9's line.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Dashboard, ProductCardPage, ServiceCardPage } from "../../../shared/profile-api";
+import type { Dashboard, ProductCardPage, ServiceCardPage } from "@shared/profile-api";
 import { newId } from "../../../worker/db/ids";
 import { bookmarks, products, profiles, services } from "../../../worker/db/schema";
 import { api, db, expectError, insertPost, json, signedInUser } from "../helpers";

@@ -4,7 +4,7 @@
 // until it saves or skips.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
+import type { OwnProfile, PublicProfile } from "@shared/profile-api";
 import { profiles } from "../../../worker/db/schema";
 import { api, db, DEFAULT_PASSWORD, expectError, json, mailedToken, signedInUser, signIn, unique } from "../helpers";
 

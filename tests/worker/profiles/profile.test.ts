@@ -3,7 +3,7 @@
 // visitor and a signed-in viewer see, and what an owner's edit stores or is refused with.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { OwnProfile, PublicProfile, UsernameCheck } from "../../../shared/profile-api";
+import type { OwnProfile, PublicProfile, UsernameCheck } from "@shared/profile-api";
 import { api, createUser, expectError, insertPost, json, signedInUser, unique } from "../helpers";
 
 function patch(cookie: string, body: unknown) {

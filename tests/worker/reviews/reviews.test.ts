@@ -3,12 +3,12 @@
 // ratings public pages show — asserted as a user sees them and as rows in D1.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderDetail } from "../../../shared/checkout-api";
-import type { ServiceDetail } from "../../../shared/marketplace-api";
-import { REVIEW_TEXTS } from "../../../shared/messages";
-import type { ServiceCardPage } from "../../../shared/profile-api";
-import type { OrderReviewState, Review, ReviewPage, ReviewSummary } from "../../../shared/review-api";
-import type { ServiceSearchPage } from "../../../shared/search-api";
+import type { OrderDetail } from "@shared/checkout-api";
+import type { ServiceDetail } from "@shared/marketplace-api";
+import { REVIEW_TEXTS } from "@shared/messages";
+import type { ServiceCardPage } from "@shared/profile-api";
+import type { OrderReviewState, Review, ReviewPage, ReviewSummary } from "@shared/review-api";
+import type { ServiceSearchPage } from "@shared/search-api";
 import { reviews } from "../../../worker/db/schema";
 import { api, db, eventsOf, expectError, insertCompletedReview, insertOrder, insertPricedService, insertProduct, json, signedInUser } from "../helpers";
 

@@ -3,8 +3,8 @@
 // order that is not theirs to ask about, and a request is sent once, as one app message.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REVIEW_TEXTS } from "../../../shared/messages";
-import type { OrderReviewState, ReviewPage, ReviewRequestList } from "../../../shared/review-api";
+import { REVIEW_TEXTS } from "@shared/messages";
+import type { OrderReviewState, ReviewPage, ReviewRequestList } from "@shared/review-api";
 import { messages, reviewRequests, reviews } from "../../../worker/db/schema";
 import { api, db, expectError, insertCompletedReview, insertOrder, json, runCommonRouteTests, signedInUser } from "../helpers";
 import { REVIEW_ROUTES } from "../security-table";

@@ -5,8 +5,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { DAY_MS } from "../../../shared/constants";
-import type { Recommendations } from "../../../shared/search-api";
+import { DAY_MS } from "@shared/constants";
+import type { Recommendations } from "@shared/search-api";
 import { CRON_JOBS } from "../../../worker/cron";
 import { refreshRecommendations } from "../../../worker/cron/recommendations";
 import { recordInteraction } from "../../../worker/db/queries/interactions";

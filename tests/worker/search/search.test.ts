@@ -4,8 +4,8 @@
 // Every test searches for a word of its own, so rows of other tests never match.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { PostPage } from "../../../shared/posts-api";
-import type { ExploreResults, HashtagList, SearchUserPage, ServiceSearchPage } from "../../../shared/search-api";
+import type { PostPage } from "@shared/posts-api";
+import type { ExploreResults, HashtagList, SearchUserPage, ServiceSearchPage } from "@shared/search-api";
 import { follows, hashtags, posts, profiles, services } from "../../../worker/db/schema";
 import { api, createUser, db, insertHashtag, insertPost, insertService, json, signedInUser, type SignedInUser, type TestUser } from "../helpers";
 

@@ -6,7 +6,7 @@
 // other) so they lead both orders whatever else the database holds.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { decodeCursor } from "../../../shared/cursor";
+import { decodeCursor } from "@shared/cursor";
 import { type PostSearchOptions, searchPosts } from "../../../worker/db/queries/search";
 import { posts } from "../../../worker/db/schema";
 import { createUser, db, insertPost, searchFilters, type TestUser, uniqueWord } from "../helpers";

@@ -3,7 +3,7 @@
 // fast-forwarded).
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "../../../shared/constants";
+import { MINUTE_MS } from "@shared/constants";
 import { createDb } from "../../../worker/db/client";
 import { ApiError } from "../../../worker/lib/errors";
 import { assertNotLocked, clearFailures, isLocked, lockedUntil, lockKey, recordFailure } from "../../../worker/services/lockout";

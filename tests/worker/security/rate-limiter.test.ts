@@ -2,8 +2,8 @@
 // window expiry, independent keys, concurrency and bounded storage.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MINUTE_MS } from "../../../shared/constants";
-import { RULES, type RateLimitRuleName } from "../../../shared/rate-limit-rules";
+import { MINUTE_MS } from "@shared/constants";
+import { RULES, type RateLimitRuleName } from "@shared/rate-limit-rules";
 import type { RateLimiter } from "../../../worker/realtime/rate-limiter";
 import { consume, peek, reset } from "../../../worker/services/rate-limit";
 import { limiterStub, uniqueSubject } from "../helpers";

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, HOUR_MS } from "../../../shared/constants";
+import { DAY_MS, HOUR_MS } from "@shared/constants";
 import { dispatchScheduled } from "../../../worker/cron";
 import { PURGE_BATCH, PURGE_MAX_BATCHES, purgeInBatches } from "../../../worker/cron/purge-batches";
 import { newId } from "../../../worker/db/ids";

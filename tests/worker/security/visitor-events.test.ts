@@ -4,8 +4,8 @@
 // never collapsed, so the account's summary still lists each one.
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HOUR_MS, MINUTE_MS } from "../../../shared/constants";
-import { RULES } from "../../../shared/rate-limit-rules";
+import { HOUR_MS, MINUTE_MS } from "@shared/constants";
+import { RULES } from "@shared/rate-limit-rules";
 import { securityEvents } from "../../../worker/db/schema";
 import { REFRESH_RACE_GRACE_MS } from "../../../worker/services/auth/sessions";
 import { logSecurityEvent } from "../../../worker/services/security-events";

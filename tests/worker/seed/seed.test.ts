@@ -3,8 +3,8 @@
 // workerd, so the test passes small placeholder bytes per manifest file.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { screenContent } from "../../../shared/rules/content-screen";
-import { PRICING_MODELS, PRODUCT_CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES } from "../../../shared/constants";
+import { screenContent } from "@shared/rules/content-screen";
+import { PRICING_MODELS, PRODUCT_CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES } from "@shared/constants";
 import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS } from "../../../seed/world/data";
 import { SEED_MEDIA_MANIFEST, seedDemoWorld, type SeedMedia } from "../../../seed/world/seed";
 import { buildDemoWorld } from "../../../seed/world/world";

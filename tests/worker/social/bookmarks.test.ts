@@ -3,8 +3,8 @@
 // /bookmarks): set-state, the duplicate rule, the saved list's order, paging and privacy.
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { PostPage } from "../../../shared/posts-api";
-import type { BookmarkState } from "../../../shared/social-api";
+import type { PostPage } from "@shared/posts-api";
+import type { BookmarkState } from "@shared/social-api";
 import { bookmarks } from "../../../worker/db/schema";
 import { api, db, expectError, insertPost, json, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
 

@@ -3,8 +3,8 @@
 // in the POST answer, the first page's `latest` mark, the catch-up list and the live frame; page
 // entries leave it out (decision record 0061), since a page is read with its own cursors.
 import { describe, expect, it } from "vitest";
-import type { Comment } from "../../../shared/realtime";
-import type { CommentPage, CommentsSince } from "../../../shared/social-api";
+import type { Comment } from "@shared/realtime";
+import type { CommentPage, CommentsSince } from "@shared/social-api";
 import { api, json, listen, signedInUser, signedInUserWithPost } from "../helpers";
 
 const add = (who: { cookie: string }, postId: string, content: string, parentId?: string) =>

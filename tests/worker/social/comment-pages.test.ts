@@ -3,7 +3,7 @@
 // thread's reply cursor reaches every comment exactly once, in the spec's order (§2: top-level
 // oldest first, replies nested one level, oldest first), with every page and response bounded.
 import { describe, expect, it } from "vitest";
-import type { Comment } from "../../../shared/realtime";
+import type { Comment } from "@shared/realtime";
 import {
   COMMENT_PAGE_DEFAULT,
   COMMENT_PAGE_MAX,
@@ -12,7 +12,7 @@ import {
   type CommentsSince,
   REPLY_PREVIEW,
   type ReplyPage,
-} from "../../../shared/social-api";
+} from "@shared/social-api";
 import { api, expectError, json, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
 import { insertBusyPost } from "./comment-dataset";
 

@@ -5,9 +5,9 @@
 // evicted room keeps its hibernated sockets and loses nothing.
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Comment } from "../../../shared/realtime";
-import type { CommentPage, CommentsSince } from "../../../shared/social-api";
-import { commentRoomPath } from "../../../shared/realtime";
+import type { Comment } from "@shared/realtime";
+import type { CommentPage, CommentsSince } from "@shared/social-api";
+import { commentRoomPath } from "@shared/realtime";
 import { api, expectError, json, listen, ORIGIN, roomOf, signedInUser, type SignedInUser, signedInUserWithPost, sleep } from "../helpers";
 
 function cursorOf(comment: Pick<Comment, "createdAt" | "id">): string {

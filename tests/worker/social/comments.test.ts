@@ -3,11 +3,11 @@
 // length 1000): threads, replies one level deep, catch-up cursor, limits, screen, delete rights.
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Comment } from "../../../shared/realtime";
-import type { CommentPage, CommentsSince } from "../../../shared/social-api";
+import type { Comment } from "@shared/realtime";
+import type { CommentPage, CommentsSince } from "@shared/social-api";
 import { comments } from "../../../worker/db/schema";
 import { api, db, eventsOf, expectError, insertPost, json, postCounts, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
-import { SOCIAL_TEXTS } from "../../../shared/messages";
+import { SOCIAL_TEXTS } from "@shared/messages";
 
 const add = (who: SignedInUser | null, postId: string, body: Record<string, unknown>) =>
   api(`/api/posts/${postId}/comments`, { cookie: who?.cookie, body });

@@ -3,9 +3,9 @@
 // status for the caller, and the feed reflecting a follow at once.
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { PostPage } from "../../../shared/posts-api";
-import { SOCIAL_TEXTS } from "../../../shared/messages";
-import type { FollowState } from "../../../shared/social-api";
+import type { PostPage } from "@shared/posts-api";
+import { SOCIAL_TEXTS } from "@shared/messages";
+import type { FollowState } from "@shared/social-api";
 import { follows, profiles } from "../../../worker/db/schema";
 import { api, db, expectError, insertPost, json, signedInUser, type SignedInUser } from "../helpers";
 

@@ -2,8 +2,8 @@
 // found'): set-state semantics, the count read back from the trigger, concurrency, security.
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Post } from "../../../shared/posts-api";
-import type { LikeState } from "../../../shared/social-api";
+import type { Post } from "@shared/posts-api";
+import type { LikeState } from "@shared/social-api";
 import { postLikes } from "../../../worker/db/schema";
 import { api, db, expectError, json, postCounts, signedInUser, type SignedInUser, signedInUserWithPost } from "../helpers";
 

@@ -11,7 +11,7 @@ import {
   parseClientMessage,
   parseServerMessage,
   reconnectDelayMs,
-} from "../../../shared/realtime";
+} from "@shared/realtime";
 
 const comment: Comment = {
   id: "c1",

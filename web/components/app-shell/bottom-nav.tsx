@@ -2,9 +2,9 @@
 // highlighted and announced with aria-current="page".
 import { Link, useRouterState } from "@tanstack/react-router";
 import { Bell, House, type LucideIcon, Plus, Search, UserRound } from "lucide-react";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { appPaths } from "../../lib/app-paths";
-import { cn } from "../../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { CountBadge } from "./count-badge";
 
 interface BottomNavItem {

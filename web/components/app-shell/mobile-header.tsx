@@ -2,9 +2,9 @@
 import { Link } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { appPaths } from "../../lib/app-paths";
-import { cn } from "../../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { Wordmark } from "../brand/logo";
 import { CountBadge } from "./count-badge";
 

@@ -1,7 +1,7 @@
 // Spec §1: page content fades out and in over 300 ms when the path changes.
 import { useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
-import { UI_TIMINGS } from "../../../shared/constants";
+import { UI_TIMINGS } from "@shared/constants";
 
 /**
  * Replays a fade on the wrapper whenever the pathname changes. It uses the Web Animations API

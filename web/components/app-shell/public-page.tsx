@@ -2,9 +2,9 @@
 // a header with a back link (the feed when signed in, the landing page otherwise), the wordmark
 // and, for visitors, Sign In; and a call to join that brings the visitor back to the same page.
 import { Link } from "@tanstack/react-router";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { appPaths } from "../../lib/app-paths";
-import { cn } from "../../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { BackLink } from "../back-link";
 import { Wordmark } from "../brand/logo";
 import { buttonVariants } from "../ui/button";

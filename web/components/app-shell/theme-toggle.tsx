@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
-import { themeToggleLabel, useTheme } from "../../lib/theme";
-import { cn } from "../../lib/cn";
+import { themeToggleLabel, useTheme } from "@web/lib/theme";
+import { cn } from "@web/lib/cn";
 
 /**
  * Switches between the dark and light themes and remembers the choice. The icon follows the

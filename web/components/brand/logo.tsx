@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { cn } from "../../lib/cn";
+import { SHELL_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 /** The waveform mark, drawn the same way as public/favicon.svg and the app icons. */
 export function LogoMark({ className, title }: { className?: string; title?: string }) {

@@ -3,8 +3,8 @@
 import { useRouter } from "@tanstack/react-router";
 import { RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { appendErrorLog } from "../../lib/error-log";
+import { SHELL_TEXTS } from "@shared/messages";
+import { appendErrorLog } from "@web/lib/error-log";
 import { Button } from "../ui/button";
 
 const TEXTS = SHELL_TEXTS.errorFallback;

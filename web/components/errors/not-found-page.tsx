@@ -1,7 +1,7 @@
 // 404 page (marketplace-messaging-account.md §2): 'Oops! Page not found' with a Return to Home link.
 import { Link } from "@tanstack/react-router";
 import { House } from "lucide-react";
-import { SHELL_TEXTS } from "../../../shared/messages";
+import { SHELL_TEXTS } from "@shared/messages";
 import { buttonVariants } from "../ui/button";
 
 const TEXTS = SHELL_TEXTS.notFound;

@@ -1,5 +1,5 @@
 import { Avatar as AvatarPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 /** "Maya Lopez" → "ML", "djkrush" → "DJ"; falls back to "?" for an empty name. */
 function initialsOf(name: string | null | undefined): string {

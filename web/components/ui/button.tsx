@@ -1,7 +1,7 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import type { HapticStrength } from "../../lib/haptics";
-import { cn } from "../../lib/cn";
+import type { HapticStrength } from "@web/lib/haptics";
+import { cn } from "@web/lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "link" | "destructive";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { UI_TEXTS } from "../../../shared/messages";
-import { cn } from "../../lib/cn";
+import { UI_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 const DialogPortal = DialogPrimitive.Portal;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 /** Shared field look; 16 px text on phones stops iOS Safari from zooming into a focused field. */
 export const fieldClasses =

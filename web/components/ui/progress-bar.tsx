@@ -1,8 +1,8 @@
 // A determinate progress bar for uploads: real bytes sent, as a percentage, with the byte counts
 // in the accessible value text so a screen reader hears more than a number.
-import { formatBytes } from "../../../shared/media-format";
-import { UPLOAD_SCREEN_TEXTS } from "../../../shared/messages";
-import { cn } from "../../lib/cn";
+import { formatBytes } from "@shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 export interface ProgressBarProps {
   sentBytes: number;

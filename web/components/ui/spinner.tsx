@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
-import { UI_TEXTS } from "../../../shared/messages";
-import { cn } from "../../lib/cn";
+import { UI_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 /** A spinning indicator; pass a label when it is the only thing telling the user to wait. */
 export function Spinner({ className, label = UI_TEXTS.loading }: { className?: string; label?: string }) {

@@ -1,7 +1,7 @@
 // Toast helpers so every screen phrases toasts the way the spec catalogues them (§8): a title,
 // an optional description, and "destructive" for failures. Error toasts are titled "Error".
 import { type ExternalToast, toast } from "sonner";
-import { ERROR_TOAST_TITLE } from "../../../shared/messages";
+import { ERROR_TOAST_TITLE } from "@shared/messages";
 
 export { toast };
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
-import { useTheme } from "../../lib/theme";
+import { useTheme } from "@web/lib/theme";
 
 /**
  * The one toast outlet, mounted by the root route. Colours come from the design tokens; error

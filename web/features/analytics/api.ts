@@ -1,9 +1,9 @@
 // /analytics for the SPA (the contract in shared/analytics-api.ts): the key
 // factory and query options of the overview, one query per period.
 import { queryOptions } from "@tanstack/react-query";
-import type { AnalyticsOverview } from "../../../shared/analytics-api";
-import type { AnalyticsPeriod } from "../../../shared/constants";
-import { api, unwrap } from "../../lib/api-client";
+import type { AnalyticsOverview } from "@shared/analytics-api";
+import type { AnalyticsPeriod } from "@shared/constants";
+import { api, unwrap } from "@web/lib/api-client";
 
 const analyticsKeys = {
   all: ["analytics"] as const,

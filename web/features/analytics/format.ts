@@ -1,8 +1,8 @@
 // How the analytics screen writes its numbers: one place for a metric's value, its change and a
 // UTC day, used by the cards, the chart's table and its axis.
-import { formatCents } from "../../../shared/rules/price";
-import { ANALYTICS_TEXTS } from "../../../shared/messages";
-import type { MetricChange, MetricKey } from "../../../shared/analytics-api";
+import { formatCents } from "@shared/rules/price";
+import { ANALYTICS_TEXTS } from "@shared/messages";
+import type { MetricChange, MetricKey } from "@shared/analytics-api";
 
 export function formatMetric(key: MetricKey, value: number): string {
   return key === "earningsCents" ? formatCents(value) : value.toLocaleString("en-US");

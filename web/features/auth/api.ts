@@ -2,10 +2,10 @@
 // session and the sign-in providers, and the calls behind every auth mutation. Components use
 // the hooks in ./hooks; route guards use `sessionQueryOptions` with `ensureQueryData`.
 import { queryOptions } from "@tanstack/react-query";
-import type { SignOutScope } from "../../../shared/schemas/account";
-import type { SignIn, SignUp } from "../../../shared/schemas/auth";
-import { api, unwrap } from "../../lib/api-client";
-import { keepOfflineDataFor } from "../../lib/offline-caches";
+import type { SignOutScope } from "@shared/schemas/account";
+import type { SignIn, SignUp } from "@shared/schemas/auth";
+import { api, unwrap } from "@web/lib/api-client";
+import { keepOfflineDataFor } from "@web/lib/offline-caches";
 
 export const authKeys = {
   all: ["auth"] as const,

@@ -1,7 +1,7 @@
 // What "sign out" wipes on this device (spec §9: the full sign-out clears stored data). The theme
 // is a device preference, not account data, so it survives; callers may name more keys to keep
 // (the security feature keeps its local event logs, which must outlive the session they audit).
-import { THEME_STORAGE_KEY } from "../../lib/theme";
+import { THEME_STORAGE_KEY } from "@web/lib/theme";
 
 function clearStorage(store: Storage, keep: ReadonlySet<string>): void {
   // Collect first: removing while iterating by index would skip entries.

@@ -1,9 +1,9 @@
 // How auth failures reach the user (spec §8): the server's own message in a toast titled Error;
 // rate limits titled 'Too Many Attempts' (the title travels in the error's details); anything we
 // did not expect as 'An unexpected error occurred'.
-import { ERROR_TOAST_TITLE, REQUEST_TEXTS } from "../../../shared/messages";
-import { notifyError } from "../../components/ui/toast";
-import { ApiClientError } from "../../lib/api-client";
+import { ERROR_TOAST_TITLE, REQUEST_TEXTS } from "@shared/messages";
+import { notifyError } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
 
 export interface AuthErrorText {
   title: string;

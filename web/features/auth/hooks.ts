@@ -2,10 +2,10 @@
 // keep the session cache in step with the cookies the server sets or clears.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { ACCOUNT_TEXTS } from "../../../shared/messages";
-import type { SignOutScope } from "../../../shared/schemas/account";
-import { onSessionLost } from "../../lib/api-client";
-import { forgetOfflineData, keepOfflineDataFor } from "../../lib/offline-caches";
+import { ACCOUNT_TEXTS } from "@shared/messages";
+import type { SignOutScope } from "@shared/schemas/account";
+import { onSessionLost } from "@web/lib/api-client";
+import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 

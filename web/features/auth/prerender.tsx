@@ -5,8 +5,8 @@
 // submit yet would take typing that the app's first render then throws away. The app replaces
 // all of it once the /auth route is ready (web/main.tsx), with the same frame in the same place.
 import type { ComponentProps } from "react";
-import { SHELL_TEXTS } from "../../../shared/messages";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SHELL_TEXTS } from "@shared/messages";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { AuthFrame } from "./components/auth-shell";
 
 function HomeAnchor(props: Pick<ComponentProps<"a">, "className" | "children">) {

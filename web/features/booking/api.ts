@@ -3,9 +3,9 @@
 // order's free slots, and the mutations. Every booking change refreshes everything booking shows,
 // because one step moves a booking, frees or takes a time and changes what can be booked.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AvailabilityBody, AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "../../../shared/booking-api";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
+import type { AvailabilityBody, AvailabilityRule, Booking, BookingOverview, BookingPage, FreeSlots } from "@shared/booking-api";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, pageQuery } from "@web/lib/paging";
 
 const bookingKeys = {
   all: ["booking"] as const,

@@ -17,12 +17,12 @@ import type {
   PurchaseBody,
   PurchaseItemType,
   TestOutcome,
-} from "../../../shared/checkout-api";
-import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
-import type { OrderReviewState, Review, ReviewBody } from "../../../shared/review-api";
-import { api, ApiClientError, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
-import { xhrUpload } from "../../lib/xhr-upload";
+} from "@shared/checkout-api";
+import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
+import type { OrderReviewState, Review, ReviewBody } from "@shared/review-api";
+import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { cursorPages, pageQuery } from "@web/lib/paging";
+import { xhrUpload } from "@web/lib/xhr-upload";
 
 /**
  * What a Buy Now button hands the dialog (second document §3 "purchase item"). The price is only

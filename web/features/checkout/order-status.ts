@@ -1,7 +1,7 @@
 // What an order's status means to the screens around a payment: still waiting for the provider,
 // paid (whatever happened after), or not paid at all. One place, so the dialog's Checkout tab
 // watcher and /payment-success agree.
-import type { OrderStatus } from "../../../shared/constants";
+import type { OrderStatus } from "@shared/constants";
 
 export type PaymentOutcome = "pending" | "paid" | "not-paid";
 

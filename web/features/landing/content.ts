@@ -14,7 +14,7 @@ import {
   SlidersHorizontal,
   Store,
 } from "lucide-react";
-import { LANDING_TEXTS } from "../../../shared/messages";
+import { LANDING_TEXTS } from "@shared/messages";
 
 export interface Stat {
   value: string;

@@ -2,14 +2,14 @@
 // Start Creating and Explore Talent, stat claims, six features, professionals, pricing, footer.
 import { ArrowRight, BadgeCheck, Check, Heart, MessageCircle, Play, Star } from "lucide-react";
 import { type ComponentType, type ReactNode, createContext, use } from "react";
-import { LANDING_TEXTS } from "../../../shared/messages";
-import { ThemeToggle } from "../../components/app-shell/theme-toggle";
-import { Wordmark } from "../../components/brand/logo";
-import { Avatar } from "../../components/ui/avatar";
-import { Badge } from "../../components/ui/badge";
-import { buttonVariants } from "../../components/ui/button";
-import { appPaths } from "../../lib/app-paths";
-import { cn } from "../../lib/cn";
+import { LANDING_TEXTS } from "@shared/messages";
+import { ThemeToggle } from "@web/components/app-shell/theme-toggle";
+import { Wordmark } from "@web/components/brand/logo";
+import { Avatar } from "@web/components/ui/avatar";
+import { Badge } from "@web/components/ui/badge";
+import { buttonVariants } from "@web/components/ui/button";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { FEATURES, PLANS, PROFESSIONS, STATS } from "./content";
 import { Waveform } from "./waveform";
 

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 /**
  * Deterministic waveform heights (a cheap sine mix, no randomness), so server and client

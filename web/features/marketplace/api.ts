@@ -12,11 +12,11 @@ import type {
   ProductInput,
   ServiceDetail,
   ServiceInput,
-} from "../../../shared/marketplace-api";
-import { api, ApiClientError, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
-import { invalidateCatalogue, registerCatalogueCache } from "../../lib/catalogue-cache";
-import { sessionResumeStore } from "../../lib/upload-resume-store";
+} from "@shared/marketplace-api";
+import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { cursorPages, pageQuery } from "@web/lib/paging";
+import { invalidateCatalogue, registerCatalogueCache } from "@web/lib/catalogue-cache";
+import { sessionResumeStore } from "@web/lib/upload-resume-store";
 import { productBody, type ProductFormValues } from "./product-form";
 import { ProductUploadError, uploadProductFile, uploadProductImage, type Progress } from "./uploads";
 

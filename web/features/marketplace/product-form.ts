@@ -4,9 +4,9 @@
 // Worker's rules; the image and the file are chosen beside the form and attached by upload id.
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import type { ProductCategory, ProductType } from "../../../shared/constants";
-import { productInputSchema, type MarketProduct, type ProductInput } from "../../../shared/marketplace-api";
-import { MARKET_TEXTS } from "../../../shared/messages";
+import type { ProductCategory, ProductType } from "@shared/constants";
+import { productInputSchema, type MarketProduct, type ProductInput } from "@shared/marketplace-api";
+import { MARKET_TEXTS } from "@shared/messages";
 import { centsToDollarText } from "./service-form";
 
 export interface ProductFormValues {

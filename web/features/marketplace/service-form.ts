@@ -5,10 +5,10 @@
 // form sends what was typed: the Worker turns dollars into cents itself.
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import type { PricingModel, ServiceCategory } from "../../../shared/constants";
-import type { MarketService, ServiceInput, ServicePackage } from "../../../shared/marketplace-api";
-import { serviceInputSchema } from "../../../shared/marketplace-api";
-import { MARKET_TEXTS } from "../../../shared/messages";
+import type { PricingModel, ServiceCategory } from "@shared/constants";
+import type { MarketService, ServiceInput, ServicePackage } from "@shared/marketplace-api";
+import { serviceInputSchema } from "@shared/marketplace-api";
+import { MARKET_TEXTS } from "@shared/messages";
 
 export interface PackageRowValues {
   sessions: string;

@@ -3,12 +3,12 @@
 // either reads. The image is one raw request (POST /api/products/images), the file the resumable
 // multipart upload of decision record 0005 in the private bucket. Both answer an upload id the
 // product's save then attaches.
-import { PRODUCT_FILE_ACCEPT, PRODUCT_FILE_UPLOAD, PRODUCT_IMAGE_MAX_BYTES, type ProductImageUpload } from "../../../shared/marketplace-api";
-import { ERROR_TOAST_TITLE, MARKET_SCREEN_TEXTS, MARKET_TEXTS, SECURITY_TEXTS } from "../../../shared/messages";
-import { validateProductFile } from "../../../shared/rules/product-file";
-import { ApiClientError } from "../../lib/api-client";
-import { uploadMultipart, type UploadProgress } from "../../lib/multipart-upload";
-import { xhrUpload } from "../../lib/xhr-upload";
+import { PRODUCT_FILE_ACCEPT, PRODUCT_FILE_UPLOAD, PRODUCT_IMAGE_MAX_BYTES, type ProductImageUpload } from "@shared/marketplace-api";
+import { ERROR_TOAST_TITLE, MARKET_SCREEN_TEXTS, MARKET_TEXTS, SECURITY_TEXTS } from "@shared/messages";
+import { validateProductFile } from "@shared/rules/product-file";
+import { ApiClientError } from "@web/lib/api-client";
+import { uploadMultipart, type UploadProgress } from "@web/lib/multipart-upload";
+import { xhrUpload } from "@web/lib/xhr-upload";
 
 export type Progress = UploadProgress;
 export { PRODUCT_FILE_ACCEPT };

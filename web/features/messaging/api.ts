@@ -10,9 +10,9 @@ import type {
   MessagePage,
   OpenedConversation,
   UnreadCounts,
-} from "../../../shared/messaging-api";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, cursorParam } from "../../lib/paging";
+} from "@shared/messaging-api";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, cursorParam } from "@web/lib/paging";
 
 export const messagingKeys = {
   all: ["messaging"] as const,

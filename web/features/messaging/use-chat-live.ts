@@ -5,11 +5,11 @@
 // while the connection was down is lost. Typing frames pass through and are never stored.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MESSAGING_LIMITS } from "../../../shared/constants";
-import type { ChatMessage } from "../../../shared/messaging-api";
-import { chatRoomPath, type ChatClientMessage, type ChatServerMessage, parseChatServerMessage } from "../../../shared/messaging-realtime";
-import { HEARTBEAT_INTERVAL_MS } from "../../../shared/realtime";
-import { type ChannelState, createLiveSocket, type LiveSocket, liveUrl, type SocketLike } from "../../lib/live-socket";
+import { MESSAGING_LIMITS } from "@shared/constants";
+import type { ChatMessage } from "@shared/messaging-api";
+import { chatRoomPath, type ChatClientMessage, type ChatServerMessage, parseChatServerMessage } from "@shared/messaging-realtime";
+import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
+import { type ChannelState, createLiveSocket, type LiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { addMessages, flattenMessages, messagingCalls, messagingKeys, type MessagesData } from "./api";
 
 export interface ChatLive {

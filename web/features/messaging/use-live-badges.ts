@@ -4,9 +4,9 @@
 // time the socket (re)opens, so nothing missed while it was down stays missing.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { parseUserChannelServerMessage, USER_CHANNEL_PATH, type UserChannelClientMessage, type UserChannelServerMessage } from "../../../shared/messaging-realtime";
-import { HEARTBEAT_INTERVAL_MS } from "../../../shared/realtime";
-import { createLiveSocket, liveUrl, type SocketLike } from "../../lib/live-socket";
+import { parseUserChannelServerMessage, USER_CHANNEL_PATH, type UserChannelClientMessage, type UserChannelServerMessage } from "@shared/messaging-realtime";
+import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
+import { createLiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { addMessages, messagingKeys, refreshMessagingSummaries, unreadQueryOptions } from "./api";
 
 export function useLiveBadges({ createSocket }: { createSocket?: (url: string) => SocketLike } = {}): { messages: number; activity: number } {

@@ -3,9 +3,9 @@
 // payments, the two offer lists and one offer, and the Create Invoice and withdraw mutations.
 // Calls go through the typed hc client and `unwrap`, so a failure carries the server's message.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateOfferBody, Offer, OfferPage, OfferRole, PaymentPage, PaymentTotals } from "../../../shared/payments-api";
-import { api, ApiClientError, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
+import type { CreateOfferBody, Offer, OfferPage, OfferRole, PaymentPage, PaymentTotals } from "@shared/payments-api";
+import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { cursorPages, pageQuery } from "@web/lib/paging";
 
 const paymentKeys = {
   all: ["payments"] as const,

@@ -2,10 +2,10 @@
 // record 0053): key factory, query options for one's own and anyone's portfolio, the owner's posts
 // to pick from, and the one write that saves the whole ordered list.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { PostPage } from "../../../shared/posts-api";
-import type { Portfolio, PortfolioItemInput } from "../../../shared/portfolio-api";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, cursorParam } from "../../lib/paging";
+import type { PostPage } from "@shared/posts-api";
+import type { Portfolio, PortfolioItemInput } from "@shared/portfolio-api";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, cursorParam } from "@web/lib/paging";
 
 export const portfolioKeys = {
   all: ["portfolio"] as const,

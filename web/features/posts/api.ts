@@ -15,11 +15,11 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { Post, PostPage } from "../../../shared/posts-api";
-import type { UpdatePostInput } from "../../../shared/schemas/post";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, mapLoadedItems, pageQuery } from "../../lib/paging";
-import { patchPostEverywhere, patchPostInPage, registerPostCache } from "../../lib/post-cache";
+import type { Post, PostPage } from "@shared/posts-api";
+import type { UpdatePostInput } from "@shared/schemas/post";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, mapLoadedItems, pageQuery } from "@web/lib/paging";
+import { patchPostEverywhere, patchPostInPage, registerPostCache } from "@web/lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
 export type PostListSource =

@@ -16,12 +16,12 @@ import type {
   PublicProfile,
   ServiceCardPage,
   UsernameCheck,
-} from "../../../shared/profile-api";
-import { api, ApiClientError, unwrap } from "../../lib/api-client";
-import { cursorPages, pageQuery } from "../../lib/paging";
-import { registerCatalogueCache } from "../../lib/catalogue-cache";
-import { invalidatePostLists, registerPostCache } from "../../lib/post-cache";
-import { xhrUpload } from "../../lib/xhr-upload";
+} from "@shared/profile-api";
+import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { cursorPages, pageQuery } from "@web/lib/paging";
+import { registerCatalogueCache } from "@web/lib/catalogue-cache";
+import { invalidatePostLists, registerPostCache } from "@web/lib/post-cache";
+import { xhrUpload } from "@web/lib/xhr-upload";
 
 export const profileKeys = {
   all: ["profiles"] as const,

@@ -2,9 +2,9 @@
 // the caller's summary, the reviews they received (a keyset-paged list), their completed sales
 // waiting for a review, and the two writes the page makes: an answer and a Request Review.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrderReviewState, Review, ReviewPage, ReviewRequestList, ReviewSummary } from "../../../shared/review-api";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, mapLoadedItems, pageQuery, type LoadedPages } from "../../lib/paging";
+import type { OrderReviewState, Review, ReviewPage, ReviewRequestList, ReviewSummary } from "@shared/review-api";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, mapLoadedItems, pageQuery, type LoadedPages } from "@web/lib/paging";
 
 const reviewKeys = {
   all: ["reviews"] as const,

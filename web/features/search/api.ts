@@ -5,7 +5,7 @@
 // failure is an ApiClientError. Posts in these caches are registered with web/lib/post-cache.ts,
 // so a like or a bookmark made on a search result shows everywhere.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Post } from "../../../shared/posts-api";
+import type { Post } from "@shared/posts-api";
 import type {
   ExploreResults,
   HashtagList,
@@ -13,10 +13,10 @@ import type {
   SearchUserPage,
   ServiceSearchPage,
   TrendingTopics,
-} from "../../../shared/search-api";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, cursorParam } from "../../lib/paging";
-import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
+} from "@shared/search-api";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, cursorParam } from "@web/lib/paging";
+import { patchPostInPage, registerPostCache } from "@web/lib/post-cache";
 import type { SearchFilters } from "./search-params";
 
 /** §7: the trending list is read 20 at a time; §9 shows 12 of them before 'Show {n} More Topics'. */

@@ -4,8 +4,8 @@
 // opens the same screen. Every field tolerates garbage (read as absent), because a hand-edited or old
 // link must still open the screen rather than the error page; defaults are left out of the URL so
 // a plain /search stays plain.
-import { CONTENT_TYPES, PROFESSIONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type ContentType, type Profession, type SearchSort } from "../../../shared/constants";
-import { optionalFlag, optionalOneOf, optionalText } from "../../lib/search-params";
+import { CONTENT_TYPES, PROFESSIONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type ContentType, type Profession, type SearchSort } from "@shared/constants";
+import { optionalFlag, optionalOneOf, optionalText } from "@web/lib/search-params";
 
 export const SEARCH_TABS = ["explore", "users", "tags", "services"] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];

@@ -1,9 +1,9 @@
 // Security events API for the SPA (spec §7 security_events; §9 security monitor): the caller's
 // summary for the settings screen and the endpoint the browser monitor reports to.
 import { queryOptions } from "@tanstack/react-query";
-import type { ReportableSecurityEventType, Severity } from "../../../shared/constants";
-import type { SecurityReportInput } from "../../../shared/schemas/security-report";
-import { api, unwrap } from "../../lib/api-client";
+import type { ReportableSecurityEventType, Severity } from "@shared/constants";
+import type { SecurityReportInput } from "@shared/schemas/security-report";
+import { api, unwrap } from "@web/lib/api-client";
 
 export const securityKeys = {
   all: ["security-events"] as const,

@@ -1,8 +1,8 @@
 // Session timeout (spec §9): 60 minutes without activity, checked every minute, then a full
 // sign-out. The check also runs when the tab becomes visible again, so someone returning to a
 // long-idle tab (or a laptop waking up) is signed out at once rather than up to a minute later.
-import { SECURITY_SETTINGS } from "../../../shared/constants";
-import { isSessionExpired } from "../../../shared/rules/security";
+import { SECURITY_SETTINGS } from "@shared/constants";
+import { isSessionExpired } from "@shared/rules/security";
 import type { ActivityTracker } from "./activity";
 
 export interface InactivityTimerOptions {

@@ -2,8 +2,8 @@
 // last 100 events, oldest dropped first, and the critical events that could not be saved on the
 // server, last 50 only. Both live in localStorage so they outlive a reload; neither holds
 // anything more personal than the event itself and the user agent.
-import { LOCAL_LOG_LIMITS, type SecurityEventType, type Severity } from "../../../shared/constants";
-import { appendCapped } from "../../../shared/rules/security";
+import { LOCAL_LOG_LIMITS, type SecurityEventType, type Severity } from "@shared/constants";
+import { appendCapped } from "@shared/rules/security";
 
 export const SECURITY_LOG_KEY = "backline:security-events";
 export const FAILED_CRITICAL_KEY = "backline:failed-critical-events";

@@ -3,8 +3,8 @@
 // inactivity over 4 hours, checked every 5 minutes, as session_hijack_attempt (high), since a
 // session that wakes up after that long may be in someone else's hands.
 // The rules themselves live in shared/rules/security.ts; this module wires them to the page.
-import { MINUTE_MS, SECURITY_MONITOR } from "../../../shared/constants";
-import { createRapidClickDetector, isSuspiciouslyIdle } from "../../../shared/rules/security";
+import { MINUTE_MS, SECURITY_MONITOR } from "@shared/constants";
+import { createRapidClickDetector, isSuspiciouslyIdle } from "@shared/rules/security";
 import type { ActivityTracker } from "./activity";
 import type { SecurityReport } from "./api";
 

@@ -2,7 +2,7 @@
 // the local log; it is then posted to the server. A critical event that cannot be saved is kept
 // locally (last 50) and raises a browser notification, if the user allowed notifications, so it
 // is not lost silently.
-import { SECURITY_TEXTS } from "../../../shared/messages";
+import { SECURITY_TEXTS } from "@shared/messages";
 import { postSecurityEvent, type SecurityReport } from "./api";
 import { keepFailedCriticalEvent, type LocalSecurityEvent, logLocalSecurityEvent, readFailedCriticalEvents, replaceList, FAILED_CRITICAL_KEY } from "./local-log";
 

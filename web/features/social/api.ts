@@ -3,9 +3,9 @@
 // and the calls. Every call goes through the 401 → refresh → retry client and `unwrap`, so a
 // failure arrives as an ApiClientError carrying the server's spec-exact message.
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
-import { api, unwrap } from "../../lib/api-client";
-import { cursorPages, cursorParam, pageQuery } from "../../lib/paging";
-import { patchPostInPage, registerPostCache } from "../../lib/post-cache";
+import { api, unwrap } from "@web/lib/api-client";
+import { cursorPages, cursorParam, pageQuery } from "@web/lib/paging";
+import { patchPostInPage, registerPostCache } from "@web/lib/post-cache";
 import { joinPage } from "./comments-cache";
 import type { BookmarkPage, BookmarkState, Comment, CommentPage, CommentsSince, FollowState, LikeState, ReplyPage } from "./types";
 

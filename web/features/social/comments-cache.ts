@@ -7,7 +7,7 @@
 // when it is not: it shows once that thread's page is read); a top-level comment is the newest of
 // the post, so it waits in the first page's `live` list, shown after every page, until the page
 // that holds it is read.
-import type { CommentAuthors, CommentEntry } from "../../../shared/social-api";
+import type { CommentAuthors, CommentEntry } from "@shared/social-api";
 import type { Comment, CommentPage, CommentsData, CommentsPageView, CommentThreadView, CommentView, ReplyPage } from "./types";
 
 /** Oldest first; the id breaks ties between comments of the same millisecond. */

@@ -2,7 +2,7 @@
 // flag, the comment count. Each goes through web/lib/post-cache.ts, which reaches every cached
 // copy of the post in every feature (feed, /post/{id}, /bookmarks, profiles, hashtags).
 import type { QueryClient } from "@tanstack/react-query";
-import { patchPostEverywhere } from "../../lib/post-cache";
+import { patchPostEverywhere } from "@web/lib/post-cache";
 
 /** Sets the viewer's like state and the like count on every cached copy of a post. */
 export function setLikeEverywhere(queryClient: QueryClient, postId: string, liked: boolean, likesCount: number): void {

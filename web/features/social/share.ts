@@ -1,7 +1,7 @@
 // Sharing a post (spec §7 "Native share and copy-link are used for sharing; share links use
 // /post/{id}"; §8 'Post shared!', 'Link copied!', 'Failed to share post. Please try again.',
 // "Cancelling the native share dialog is silent").
-import { POST_ERRORS, POST_SUCCESS, SOCIAL_SCREEN_TEXTS } from "../../../shared/messages";
+import { POST_ERRORS, POST_SUCCESS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
 

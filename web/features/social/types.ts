@@ -1,12 +1,12 @@
 // The social contract's shapes as the SPA sees them. They live in shared/ (owned with the server
 // side), so a renamed field breaks both sides at once.
 import type { InfiniteData } from "@tanstack/react-query";
-import type { PostPage } from "../../../shared/posts-api";
-import type { Comment } from "../../../shared/realtime";
-import type { CommentPage } from "../../../shared/social-api";
+import type { PostPage } from "@shared/posts-api";
+import type { Comment } from "@shared/realtime";
+import type { CommentPage } from "@shared/social-api";
 
-export type { Comment, CommentRoomClientMessage, CommentRoomServerMessage } from "../../../shared/realtime";
-export type { BookmarkState, CommentPage, CommentsSince, FollowState, LikeState, ReplyPage } from "../../../shared/social-api";
+export type { Comment, CommentRoomClientMessage, CommentRoomServerMessage } from "@shared/realtime";
+export type { BookmarkState, CommentPage, CommentsSince, FollowState, LikeState, ReplyPage } from "@shared/social-api";
 
 export type BookmarkPage = PostPage;
 

@@ -3,8 +3,8 @@
 // fetch (401 → one refresh → one retry) and `unwrap` (error envelope → ApiClientError with the
 // server's spec-exact message). Starting an upload and sending its parts is web/lib/multipart-upload.ts,
 // which digital products use too.
-import { api, fetchWithRefresh, unwrap } from "../../lib/api-client";
-import type { CreatePostBody, Post } from "../../../shared/posts-api";
+import { api, fetchWithRefresh, unwrap } from "@web/lib/api-client";
+import type { CreatePostBody, Post } from "@shared/posts-api";
 
 const enc = encodeURIComponent;
 

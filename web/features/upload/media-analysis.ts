@@ -3,9 +3,9 @@
 // server stores them with the post so cards reserve their space and the audio player draws its
 // waveform without downloading the file. Every step is best effort: a file the browser cannot
 // decode is still uploaded, just without that metadata.
-import type { ContentType } from "../../../shared/constants";
-import { THUMBNAIL_MAX_BYTES } from "../../../shared/posts-api";
-import { MAX_DURATION_MS, MAX_MEDIA_DIMENSION } from "../../../shared/schemas/post";
+import type { ContentType } from "@shared/constants";
+import { THUMBNAIL_MAX_BYTES } from "@shared/posts-api";
+import { MAX_DURATION_MS, MAX_MEDIA_DIMENSION } from "@shared/schemas/post";
 
 /** Bars drawn by the player; enough for a phone-width card, small enough to store per post. */
 export const WAVEFORM_PEAKS = 200;

@@ -2,12 +2,12 @@
 // the poster frame of a video, then create the post from the finished upload with the caption,
 // location, tags and the metadata measured in the browser. The server reads the storage key,
 // MIME type and size from its own upload row, never from here.
-import type { ContentType } from "../../../shared/constants";
-import type { CreatePostBody, Post } from "../../../shared/posts-api";
+import type { ContentType } from "@shared/constants";
+import type { CreatePostBody, Post } from "@shared/posts-api";
 import { uploadCalls } from "./api";
 import type { MediaAnalysis } from "./media-analysis";
-import { uploadMultipart, type MultipartUploadOptions, type UploadProgress } from "../../lib/multipart-upload";
-import { sessionResumeStore } from "../../lib/upload-resume-store";
+import { uploadMultipart, type MultipartUploadOptions, type UploadProgress } from "@web/lib/multipart-upload";
+import { sessionResumeStore } from "@web/lib/upload-resume-store";
 
 export interface PublishInput {
   file: File;

@@ -2,10 +2,10 @@
 // §2 "Analytics"; decision records 0051 and 0052). The period is a search parameter, so a link or
 // back/forward keeps it.
 import { createFileRoute } from "@tanstack/react-router";
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "../../../shared/constants";
-import { analyticsQueryOptions } from "../../features/analytics/api";
-import { AnalyticsScreen } from "../../features/analytics/components/analytics-screen";
-import { optionalOneOf } from "../../lib/search-params";
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@shared/constants";
+import { analyticsQueryOptions } from "@web/features/analytics/api";
+import { AnalyticsScreen } from "@web/features/analytics/components/analytics-screen";
+import { optionalOneOf } from "@web/lib/search-params";
 
 export const Route = createFileRoute("/_authed/analytics")({
   // The four cards in one row and the two lists side by side need the desktop width.

@@ -3,13 +3,13 @@
 // times, every time in their browser's zone. `?orderId=` opens New Booking for that order, as the
 // order page's New Booking link does.
 import { createFileRoute } from "@tanstack/react-router";
-import { BOOKING_TEXTS } from "../../../shared/messages";
-import { BackLink } from "../../components/back-link";
-import { availabilityQueryOptions, bookingOverviewQueryOptions, bookingsInfiniteQueryOptions } from "../../features/booking/api";
-import { BookingScreen } from "../../features/booking/components/booking-screen";
-import { viewerTimeZone } from "../../../shared/rules/time-display";
-import { appPaths } from "../../lib/app-paths";
-import { optionalString } from "../../lib/search-params";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { BackLink } from "@web/components/back-link";
+import { availabilityQueryOptions, bookingOverviewQueryOptions, bookingsInfiniteQueryOptions } from "@web/features/booking/api";
+import { BookingScreen } from "@web/features/booking/components/booking-screen";
+import { viewerTimeZone } from "@shared/rules/time-display";
+import { appPaths } from "@web/lib/app-paths";
+import { optionalString } from "@web/lib/search-params";
 
 export const Route = createFileRoute("/_authed/booking")({
   validateSearch: (search): { orderId?: string } => ({ orderId: optionalString(search.orderId, { max: 64 }) }),

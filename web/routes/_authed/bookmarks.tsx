@@ -2,15 +2,15 @@
 // dashboard. Each post can be bookmarked, deleted (after confirmation) and liked. Editing a post
 // shows 'Feature Coming Soon'." Newest bookmark first (social-feed-search §7 bookmarks).
 import { createFileRoute } from "@tanstack/react-router";
-import { SOCIAL_SCREEN_TEXTS } from "../../../shared/messages";
-import { PostCard } from "../../features/posts/components/post-card";
-import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
-import { BookmarksList } from "../../features/social/components/bookmarks-list";
-import { bookmarksInfiniteQueryOptions } from "../../features/social/api";
-import { FollowButton } from "../../features/social/components/follow-button";
-import { PostActions } from "../../features/social/components/post-actions";
-import { appPaths } from "../../lib/app-paths";
-import { BackLink } from "../../components/back-link";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { PostCard } from "@web/features/posts/components/post-card";
+import { PostCardSkeleton } from "@web/features/posts/components/post-card-skeleton";
+import { BookmarksList } from "@web/features/social/components/bookmarks-list";
+import { bookmarksInfiniteQueryOptions } from "@web/features/social/api";
+import { FollowButton } from "@web/features/social/components/follow-button";
+import { PostActions } from "@web/features/social/components/post-actions";
+import { appPaths } from "@web/lib/app-paths";
+import { BackLink } from "@web/components/back-link";
 
 export const Route = createFileRoute("/_authed/bookmarks")({
   // Started here, not awaited (decision record 0016): the screen appears at once with skeletons,

@@ -5,15 +5,15 @@
 // to fill the details in.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../shared/messages";
-import type { OwnProfile } from "../../../shared/profile-api";
-import { notifyError } from "../../components/ui/toast";
-import { useSyncSessionProfile } from "../../features/auth/hooks";
-import { safeRedirect } from "../../features/auth/redirect";
-import { ownProfileQueryOptions, useSkipOnboarding } from "../../features/profiles/api";
-import { OnboardingForm } from "../../features/profiles/components/onboarding-form";
-import { ProfileFormSkeleton, ProfileLoadProblem } from "../../features/profiles/components/profile-form-states";
-import { optionalString } from "../../lib/search-params";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import type { OwnProfile } from "@shared/profile-api";
+import { notifyError } from "@web/components/ui/toast";
+import { useSyncSessionProfile } from "@web/features/auth/hooks";
+import { safeRedirect } from "@web/features/auth/redirect";
+import { ownProfileQueryOptions, useSkipOnboarding } from "@web/features/profiles/api";
+import { OnboardingForm } from "@web/features/profiles/components/onboarding-form";
+import { ProfileFormSkeleton, ProfileLoadProblem } from "@web/features/profiles/components/profile-form-states";
+import { optionalString } from "@web/lib/search-params";
 
 export const Route = createFileRoute("/_authed/create-profile")({
   validateSearch: (search): { redirect?: string } => ({ redirect: optionalString(search.redirect, { max: 2048 }) }),

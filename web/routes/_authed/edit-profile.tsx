@@ -4,14 +4,14 @@
 // found' when there is no profile to edit.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { PROFILE_SCREEN_TEXTS } from "../../../shared/messages";
-import type { OwnProfile } from "../../../shared/profile-api";
-import { useSyncSessionProfile } from "../../features/auth/hooks";
-import { ownProfileQueryOptions } from "../../features/profiles/api";
-import { EditProfileForm } from "../../features/profiles/components/edit-profile-form";
-import { ProfileFormSkeleton, ProfileLoadProblem } from "../../features/profiles/components/profile-form-states";
-import { appPaths } from "../../lib/app-paths";
-import { BackLink } from "../../components/back-link";
+import { PROFILE_SCREEN_TEXTS } from "@shared/messages";
+import type { OwnProfile } from "@shared/profile-api";
+import { useSyncSessionProfile } from "@web/features/auth/hooks";
+import { ownProfileQueryOptions } from "@web/features/profiles/api";
+import { EditProfileForm } from "@web/features/profiles/components/edit-profile-form";
+import { ProfileFormSkeleton, ProfileLoadProblem } from "@web/features/profiles/components/profile-form-states";
+import { appPaths } from "@web/lib/app-paths";
+import { BackLink } from "@web/components/back-link";
 
 export const Route = createFileRoute("/_authed/edit-profile")({
   // Started here, not awaited (decision record 0016): the skeleton shows at once.

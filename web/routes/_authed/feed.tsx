@@ -2,12 +2,12 @@
 // with infinite scroll; 'Failed to load posts from people you follow' when loading fails.
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
-import { POST_SCREEN_TEXTS } from "../../../shared/messages";
-import { feedInfiniteQueryOptions } from "../../features/posts/api";
-import { FeedList } from "../../features/posts/components/feed-list";
-import { FollowButton } from "../../features/social/components/follow-button";
-import { PostActions } from "../../features/social/components/post-actions";
-import { appPaths } from "../../lib/app-paths";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
+import { feedInfiniteQueryOptions } from "@web/features/posts/api";
+import { FeedList } from "@web/features/posts/components/feed-list";
+import { FollowButton } from "@web/features/social/components/follow-button";
+import { PostActions } from "@web/features/social/components/post-actions";
+import { appPaths } from "@web/lib/app-paths";
 
 export const Route = createFileRoute("/_authed/feed")({
   // Start the first page as early as possible without holding the navigation: the screen

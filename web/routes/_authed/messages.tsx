@@ -1,9 +1,9 @@
 // Second document §2 Messages (/messages): the conversation list and the open chat, with the
 // `conversation` and `userId` query parameters (decision record 0040).
 import { createFileRoute } from "@tanstack/react-router";
-import { conversationsQueryOptions } from "../../features/messaging/api";
-import { MessagesScreen } from "../../features/messaging/components/messages-screen";
-import { optionalString } from "../../lib/search-params";
+import { conversationsQueryOptions } from "@web/features/messaging/api";
+import { MessagesScreen } from "@web/features/messaging/components/messages-screen";
+import { optionalString } from "@web/lib/search-params";
 
 const id = { min: 1, max: 64 };
 

@@ -5,14 +5,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { RefreshCw, SearchX } from "lucide-react";
-import { PAYMENTS_TEXTS } from "../../../shared/messages";
-import { BackLink } from "../../components/back-link";
-import { Button, buttonVariants } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
-import { usePurchaseDialog } from "../../features/checkout/components/purchase-dialog";
-import { isOfferNotFound, offerQueryOptions } from "../../features/payments/api";
-import { OfferPanel } from "../../features/payments/components/offers";
-import { appPaths } from "../../lib/app-paths";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import { BackLink } from "@web/components/back-link";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
+import { isOfferNotFound, offerQueryOptions } from "@web/features/payments/api";
+import { OfferPanel } from "@web/features/payments/components/offers";
+import { appPaths } from "@web/lib/app-paths";
 
 export const Route = createFileRoute("/_authed/offers/$offerId")({
   // Started here, not awaited (decision record 0016).

@@ -4,14 +4,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { RefreshCw, SearchX } from "lucide-react";
-import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../shared/messages";
-import { BackLink } from "../../components/back-link";
-import { Button, buttonVariants } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
-import { NewBookingLink } from "../../features/booking/components/new-booking-link";
-import { isOrderNotFound, orderQueryOptions } from "../../features/checkout/api";
-import { OrderDetailView } from "../../features/checkout/components/order-detail";
-import { appPaths } from "../../lib/app-paths";
+import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
+import { BackLink } from "@web/components/back-link";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { NewBookingLink } from "@web/features/booking/components/new-booking-link";
+import { isOrderNotFound, orderQueryOptions } from "@web/features/checkout/api";
+import { OrderDetailView } from "@web/features/checkout/components/order-detail";
+import { appPaths } from "@web/lib/app-paths";
 
 export const Route = createFileRoute("/_authed/orders/$orderId")({
   // Started here, not awaited (decision record 0016).

@@ -2,9 +2,9 @@
 // parameter session_id), plus our `order`, with which the page shows the order's real
 // state. Signed in only: the order is the buyer's, and a visitor signs in and lands back here.
 import { createFileRoute } from "@tanstack/react-router";
-import { orderQueryOptions } from "../../features/checkout/api";
-import { PaymentSuccess } from "../../features/checkout/components/payment-success";
-import { optionalString } from "../../lib/search-params";
+import { orderQueryOptions } from "@web/features/checkout/api";
+import { PaymentSuccess } from "@web/features/checkout/components/payment-success";
+import { optionalString } from "@web/lib/search-params";
 
 const param = { min: 1, max: 500 };
 

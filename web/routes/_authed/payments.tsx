@@ -2,8 +2,8 @@
 // the signed-in user's totals, recent payments with their receipts, and their custom offers with
 // Create Invoice (decision records 0049 and 0050).
 import { createFileRoute } from "@tanstack/react-router";
-import { offersQueryOptions, paymentTotalsQueryOptions, recentPaymentsQueryOptions } from "../../features/payments/api";
-import { PaymentsScreen } from "../../features/payments/components/payments-screen";
+import { offersQueryOptions, paymentTotalsQueryOptions, recentPaymentsQueryOptions } from "@web/features/payments/api";
+import { PaymentsScreen } from "@web/features/payments/components/payments-screen";
 
 export const Route = createFileRoute("/_authed/payments")({
   // Started here, not awaited (decision record 0016).

@@ -2,15 +2,15 @@
 // marketplace-messaging-account §2 "Portfolio"; decision record 0053).
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
-import { PORTFOLIO_TEXTS } from "../../../shared/messages";
-import { Spinner } from "../../components/ui/spinner";
-import { ownPortfolioQueryOptions } from "../../features/portfolio/api";
+import { PORTFOLIO_TEXTS } from "@shared/messages";
+import { Spinner } from "@web/components/ui/spinner";
+import { ownPortfolioQueryOptions } from "@web/features/portfolio/api";
 
 /**
  * The editor brings dnd-kit, which no other screen needs: it is loaded when /portfolio opens, in a
  * chunk of its own, like the analytics chart.
  */
-const PortfolioEditor = lazy(() => import("../../features/portfolio/components/portfolio-editor"));
+const PortfolioEditor = lazy(() => import("@web/features/portfolio/components/portfolio-editor"));
 
 export const Route = createFileRoute("/_authed/portfolio")({
   // Started here, not awaited (decision record 0016).

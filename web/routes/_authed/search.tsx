@@ -6,27 +6,27 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Hash } from "lucide-react";
 import { useCallback } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../shared/messages";
-import { HashtagPostList } from "../../features/posts/components/feed-list";
-import { PostCard } from "../../features/posts/components/post-card";
-import { PostCardSkeleton } from "../../features/posts/components/post-card-skeleton";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { HashtagPostList } from "@web/features/posts/components/feed-list";
+import { PostCard } from "@web/features/posts/components/post-card";
+import { PostCardSkeleton } from "@web/features/posts/components/post-card-skeleton";
 import {
   exploreQueryOptions,
   recommendationsQueryOptions,
   serviceSearchInfiniteQueryOptions,
   trendingQueryOptions,
   userSearchInfiniteQueryOptions,
-} from "../../features/search/api";
-import { EmptyState } from "../../features/search/components/empty-state";
-import { ExploreTab } from "../../features/search/components/explore-tab";
-import { HashtagHeader } from "../../features/search/components/hashtag-header";
-import { SearchScreen, type ChangeParams } from "../../features/search/components/search-screen";
-import { ServicesTab } from "../../features/search/components/services-tab";
-import { TagsTab } from "../../features/search/components/tags-tab";
-import { UsersTab, type RenderFollow } from "../../features/search/components/users-tab";
-import { activeFilterCount, filtersOf, NO_FILTERS, parseSearchParams, type SearchFilters } from "../../features/search/search-params";
-import { FollowButton } from "../../features/social/components/follow-button";
-import { PostActions } from "../../features/social/components/post-actions";
+} from "@web/features/search/api";
+import { EmptyState } from "@web/features/search/components/empty-state";
+import { ExploreTab } from "@web/features/search/components/explore-tab";
+import { HashtagHeader } from "@web/features/search/components/hashtag-header";
+import { SearchScreen, type ChangeParams } from "@web/features/search/components/search-screen";
+import { ServicesTab } from "@web/features/search/components/services-tab";
+import { TagsTab } from "@web/features/search/components/tags-tab";
+import { UsersTab, type RenderFollow } from "@web/features/search/components/users-tab";
+import { activeFilterCount, filtersOf, NO_FILTERS, parseSearchParams, type SearchFilters } from "@web/features/search/search-params";
+import { FollowButton } from "@web/features/social/components/follow-button";
+import { PostActions } from "@web/features/social/components/post-actions";
 
 export const Route = createFileRoute("/_authed/search")({
   validateSearch: parseSearchParams,

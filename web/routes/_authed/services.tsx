@@ -2,9 +2,9 @@
 // Add Service, edit, delete and Buy Now per card (web/features/marketplace). Buy Now opens the
 // purchase dialog this route supplies.
 import { createFileRoute } from "@tanstack/react-router";
-import { ownServicesQueryOptions } from "../../features/marketplace/api";
-import { ServicesManager } from "../../features/marketplace/components/catalogue-manager";
-import { usePurchaseDialog } from "../../features/checkout/components/purchase-dialog";
+import { ownServicesQueryOptions } from "@web/features/marketplace/api";
+import { ServicesManager } from "@web/features/marketplace/components/catalogue-manager";
+import { usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
 
 export const Route = createFileRoute("/_authed/services")({
   // Started here, not awaited (decision record 0016): the skeletons show at once.

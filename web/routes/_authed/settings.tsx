@@ -2,13 +2,13 @@
 // settings): /settings, the Account & security screen.
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { SETTINGS_SCREEN_TEXTS } from "../../../shared/messages";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { SignOutActions } from "../../features/auth/components/sign-out-actions";
-import { useSession } from "../../features/auth/hooks";
-import { securityKeys } from "../../features/security/api";
-import { SecuritySummary } from "../../features/security/components/security-summary";
-import { SECURITY_STORAGE_KEYS } from "../../features/security/local-log";
+import { SETTINGS_SCREEN_TEXTS } from "@shared/messages";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
+import { useSession } from "@web/features/auth/hooks";
+import { securityKeys } from "@web/features/security/api";
+import { SecuritySummary } from "@web/features/security/components/security-summary";
+import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
 
 const T = SETTINGS_SCREEN_TEXTS;
 

@@ -2,10 +2,10 @@
 // redirect to /feed), §5 Upload rules and messages.
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { UPLOAD_SCREEN_TEXTS } from "../../../shared/messages";
-import { addCreatedPostToCaches } from "../../features/posts/api";
-import { UploadForm } from "../../features/upload/components/upload-form";
-import { appPaths } from "../../lib/app-paths";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { addCreatedPostToCaches } from "@web/features/posts/api";
+import { UploadForm } from "@web/features/upload/components/upload-form";
+import { appPaths } from "@web/lib/app-paths";
 
 export const Route = createFileRoute("/_authed/upload")({
   component: UploadPage,

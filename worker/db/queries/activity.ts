@@ -3,8 +3,8 @@
 // the rows themselves: likes and comments by others on my posts, follows of me, messages to me.
 // Only the read state is stored, in activity_reads, keyed by the item's kind-prefixed id.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { MESSAGING_LIMITS } from "../../../shared/constants";
-import type { ActivityItem, ActivityType } from "../../../shared/messaging-api";
+import { MESSAGING_LIMITS } from "@shared/constants";
+import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
 import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
 import { toPersonLine } from "./people";

@@ -4,7 +4,7 @@
 // row is stored; the caller learns which index refused it from what is there afterwards.
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Cursor } from "../../../shared/cursor";
+import type { Cursor } from "@shared/cursor";
 import type { Db } from "../client";
 import { availabilityRules, bookings, orders, profiles, services } from "../schema";
 import { pageOf } from "./paging";

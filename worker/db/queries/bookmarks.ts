@@ -3,8 +3,8 @@
 // The saved list is newest bookmark first, keyset on (bookmarks.created_at, post_id) through
 // bookmarks_user_created_idx, with the cursor format of decision record 0006.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { PostPage } from "../../../shared/posts-api";
+import type { Cursor } from "@shared/cursor";
+import type { PostPage } from "@shared/posts-api";
 import type { Db } from "../client";
 import { bookmarks, posts } from "../schema";
 import { pageOf } from "./paging";

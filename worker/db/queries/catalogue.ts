@@ -2,10 +2,10 @@
 // mapper from a services or products row to the public card (profile tabs, dashboard previews,
 // search results) and to the owner's and detail pages' shape derived from it. Both read the same
 // leading facts and the same package prices, so the two shapes cannot drift apart.
-import type { ProductCard, ServiceCard } from "../../../shared/catalogue";
-import type { MarketProduct, MarketService, ServicePackage } from "../../../shared/marketplace-api";
-import type { ItemRating } from "../../../shared/review-api";
-import { formatCents, formatServicePrice, productPriceDisplay, servicePriceDisplay, startingPackageCents } from "../../../shared/rules/price";
+import type { ProductCard, ServiceCard } from "@shared/catalogue";
+import type { MarketProduct, MarketService, ServicePackage } from "@shared/marketplace-api";
+import type { ItemRating } from "@shared/review-api";
+import { formatCents, formatServicePrice, productPriceDisplay, servicePriceDisplay, startingPackageCents } from "@shared/rules/price";
 import { mediaUrl } from "../../lib/media-url";
 import type { products, services } from "../schema";
 

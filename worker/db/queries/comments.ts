@@ -13,8 +13,8 @@
 // skip a comment committed later with an earlier or equal timestamp.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { Comment } from "../../../shared/realtime";
+import { type Cursor, encodeCursor } from "@shared/cursor";
+import type { Comment } from "@shared/realtime";
 import {
   CATCH_UP_MAX,
   type CommentAuthors,
@@ -24,7 +24,7 @@ import {
   type CommentThreadEntry,
   REPLY_PREVIEW,
   type ReplyPage,
-} from "../../../shared/social-api";
+} from "@shared/social-api";
 import { canDeleteComment } from "../../lib/permissions";
 import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";

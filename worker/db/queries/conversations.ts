@@ -8,8 +8,8 @@
 // sent them, so "everything after message N" (catch-up) can never skip a message committed later.
 import { and, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } from "../../../shared/messaging-api";
+import { type Cursor, encodeCursor } from "@shared/cursor";
+import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } from "@shared/messaging-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";

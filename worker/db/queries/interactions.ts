@@ -6,7 +6,7 @@
 // INTERACTION_BURST_WINDOW_MS. Routes may add an exact rate limit in front (profile visits do).
 import { lt, inArray, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { MINUTE_MS } from "../../../shared/constants";
+import { MINUTE_MS } from "@shared/constants";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, posts, profiles, services, userInteractions } from "../schema";

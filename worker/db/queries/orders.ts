@@ -3,10 +3,10 @@
 // (allowed)`), so two requests racing for the same step, or a webhook arriving twice or out of
 // order, change an order at most once: the loser's update matches no row.
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { OrderStatus } from "../../../shared/constants";
+import type { Cursor } from "@shared/cursor";
+import type { OrderStatus } from "@shared/constants";
 import type { Db } from "../client";
-import { startingPackageCents } from "../../../shared/rules/price";
+import { startingPackageCents } from "@shared/rules/price";
 import { pageOf } from "./paging";
 import { personColumns } from "./people";
 import { readPackages } from "./catalogue";

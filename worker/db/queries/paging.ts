@@ -2,8 +2,8 @@
 // `limit + 1` rows in its keyset order (the extra one only says that there is more) and answers a
 // `Page` (shared/paging.ts) whose `nextCursor` is the position of the last item kept. This is the
 // one place a page's cursor is built: routes receive pages, never rows and a "has more" flag.
-import { type Cursor, encodeCursor } from "../../../shared/cursor";
-import type { Page } from "../../../shared/paging";
+import { type Cursor, encodeCursor } from "@shared/cursor";
+import type { Page } from "@shared/paging";
 
 type Keyed = { createdAt: number; id: string };
 

@@ -3,8 +3,8 @@
 // merges the two sides' keyset pages; offers are read and moved by guarded updates, so a paid,
 // withdrawn or concurrently changed offer is never moved twice.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../../shared/constants";
-import type { Cursor } from "../../../shared/cursor";
+import type { OrderStatus } from "@shared/constants";
+import type { Cursor } from "@shared/cursor";
 import type { Db } from "../client";
 import { offers, orders, profiles } from "../schema";
 import { listOrders } from "./orders";

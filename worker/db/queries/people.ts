@@ -2,8 +2,8 @@
 // person is shown by and the one mapper from them to a PersonRef. Every person shape of the API
 // (a post's or comment's author, a seller, a conversation's other user, a party to an order or a
 // review) is built here, so every list shows a person the same way (spec §3: the embedded author).
-import type { SellerSummary } from "../../../shared/marketplace-api";
-import type { PartyRef, PersonLine, PersonRef } from "../../../shared/people";
+import type { SellerSummary } from "@shared/marketplace-api";
+import type { PartyRef, PersonLine, PersonRef } from "@shared/people";
 import { profiles } from "../schema";
 
 /** Columns to select (nested under a key) from a left join on `profiles`. */

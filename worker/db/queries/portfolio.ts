@@ -1,7 +1,7 @@
 // The portfolio (decision record 0053): the posts a user features on their
 // profile, in their order, each with a title and a note.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { PortfolioItem } from "../../../shared/portfolio-api";
+import type { PortfolioItem } from "@shared/portfolio-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { portfolioItems, posts, profiles } from "../schema";

@@ -5,10 +5,10 @@
 // post_hashtags_hashtag_created_idx (decision records 0058, 0059); see the plan tests in
 // tests/worker/db/query-plans.test.ts, which EXPLAIN the SQL these builders emit.
 import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { Post, PostPage } from "../../../shared/posts-api";
-import { encodeWaveform } from "../../../shared/waveform";
-import { extractHashtags } from "../../../shared/rules/post-text";
+import type { Cursor } from "@shared/cursor";
+import type { Post, PostPage } from "@shared/posts-api";
+import { encodeWaveform } from "@shared/waveform";
+import { extractHashtags } from "@shared/rules/post-text";
 import { mediaUrl } from "../../lib/media-url";
 import { isOwner } from "../../lib/permissions";
 import type { Db } from "../client";

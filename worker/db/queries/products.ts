@@ -4,8 +4,8 @@
 // the row's id. Storage keys are read here and handed to the Worker's storage code; they never
 // reach a response.
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "../../../shared/marketplace-api";
+import type { Cursor } from "@shared/cursor";
+import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "@shared/marketplace-api";
 import type { Db } from "../client";
 import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
 import { toMarketProduct } from "./catalogue";

@@ -3,8 +3,8 @@
 // and the owner's shapes are built here from two separate selections, so a private column (email,
 // phone) can only reach an answer through `getOwnProfile`, which only the owner's routes call.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { OwnProfile, PublicProfile } from "../../../shared/profile-api";
-import { safeWebsiteUrl } from "../../../shared/rules/website";
+import type { OwnProfile, PublicProfile } from "@shared/profile-api";
+import { safeWebsiteUrl } from "@shared/rules/website";
 import type { Db } from "../client";
 import { interactionInsert } from "./interactions";
 import { profiles, users } from "../schema";

@@ -4,7 +4,7 @@
 // worker/services/recommendations.ts (decision record 0033). Reads of the stored lists are here
 // too, by user_recommendations_user_type_score_idx.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { RecommendationReason } from "../../../shared/search-api";
+import type { RecommendationReason } from "@shared/search-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { authSessions, posts, profiles, userRecommendations } from "../schema";

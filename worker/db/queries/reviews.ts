@@ -3,8 +3,8 @@
 // reviews_item_rating_idx and reviews_seller_rating_idx (tests/worker/reviews/query-plans.test.ts),
 // so there is no counter that a failed write could leave wrong.
 import { and, avg, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { ItemRating, RequestableOrder, Review, ReviewPerson } from "../../../shared/review-api";
+import type { Cursor } from "@shared/cursor";
+import type { ItemRating, RequestableOrder, Review, ReviewPerson } from "@shared/review-api";
 import type { Db } from "../client";
 import { orders, profiles, reviewRequests, reviews } from "../schema";
 import { mapPage, pageOf } from "./paging";

@@ -2,7 +2,7 @@
 // the insert behind logSecurityEvent (services/security-events.ts), the account page's summary
 // and the daily clean-up's delete.
 import { and, desc, eq, gte, lt, max, sql } from "drizzle-orm";
-import { DAY_MS, type SecurityEventType, type Severity } from "../../../shared/constants";
+import { DAY_MS, type SecurityEventType, type Severity } from "@shared/constants";
 import type { Db } from "../client";
 import { securityEvents } from "../schema";
 

@@ -3,8 +3,8 @@
 // display). Newest first with a keyset cursor on (created_at, id) (decision record 0006), served by
 // services_user_created_idx and products_user_created_idx.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Cursor } from "../../../shared/cursor";
-import type { ProductCardPage, ServiceCardPage } from "../../../shared/profile-api";
+import type { Cursor } from "@shared/cursor";
+import type { ProductCardPage, ServiceCardPage } from "@shared/profile-api";
 import type { Db } from "../client";
 import { bookmarks, products, services } from "../schema";
 import { toProductCard, toServiceCard } from "./catalogue";

@@ -3,8 +3,8 @@
 // seller's profile). Writes are filtered by the owner's id as well as the row's id, so a write
 // can only ever touch the caller's own row whatever a route checked before.
 import { and, eq } from "drizzle-orm";
-import type { OwnerServicePage, ServiceDetail, ServiceValues } from "../../../shared/marketplace-api";
-import type { Cursor } from "../../../shared/cursor";
+import type { OwnerServicePage, ServiceDetail, ServiceValues } from "@shared/marketplace-api";
+import type { Cursor } from "@shared/cursor";
 import type { Db } from "../client";
 import { profiles, services } from "../schema";
 import { toMarketService } from "./catalogue";

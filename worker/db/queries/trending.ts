@@ -2,7 +2,7 @@
 // update_hashtag_trending_scores procedure; §9 trending topics). The job that writes the scores
 // is worker/cron/hashtag-trending.ts; the formula is decision record 0032.
 import { desc, eq, gt, type SQL, sql } from "drizzle-orm";
-import type { TrendingTopic } from "../../../shared/search-api";
+import type { TrendingTopic } from "@shared/search-api";
 import type { Db } from "../client";
 import { hashtags } from "../schema";
 

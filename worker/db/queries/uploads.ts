@@ -1,7 +1,7 @@
 // The `uploads` table: one row per R2 multipart upload in flight. Its id is also the id the post
 // will get (the media key contains it), so one id follows the file from the first byte to the feed.
 import { and, eq, lt, sql } from "drizzle-orm";
-import { CONTENT_TYPES, type ContentType, type UploadKind } from "../../../shared/constants";
+import { CONTENT_TYPES, type ContentType, type UploadKind } from "@shared/constants";
 import type { Db } from "../client";
 import { uploads, type UploadPart } from "../schema";
 

@@ -2,7 +2,7 @@
 // times and the bookings buyers of their scheduled services make against them.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { BOOKING_ROLES, BOOKING_STATUSES } from "../../../shared/booking-api";
+import { BOOKING_ROLES, BOOKING_STATUSES } from "@shared/booking-api";
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { orders } from "./marketplace";
 import { users } from "./users";

@@ -1,7 +1,7 @@
 // Recommendations and the interaction log they are computed from (spec social-feed-search §3/§7).
 import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { INTERACTION_TYPES, RECOMMENDATION_REASONS, RECOMMENDATION_TYPES } from "../../../shared/constants";
+import { INTERACTION_TYPES, RECOMMENDATION_REASONS, RECOMMENDATION_TYPES } from "@shared/constants";
 import { createdAt, idColumn, inList, timestampMs } from "./columns";
 import { posts } from "./posts";
 import { services } from "./marketplace";

@@ -9,7 +9,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_TYPES,
   SERVICE_CATEGORIES,
-} from "../../../shared/constants";
+} from "@shared/constants";
 import { createdAt, idColumn, inList, nowMsSql, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestampMs } from "./columns";
-import { MESSAGE_KINDS } from "../../../shared/messaging-api";
+import { MESSAGE_KINDS } from "@shared/messaging-api";
 import { users } from "./users";
 
 /**

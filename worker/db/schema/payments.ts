@@ -3,7 +3,7 @@
 // item, and is paid through the ordinary checkout; the order that paid it is kept on the offer.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { OFFER_STATUSES } from "../../../shared/payments-api";
+import { OFFER_STATUSES } from "@shared/payments-api";
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 

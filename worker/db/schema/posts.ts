@@ -2,7 +2,7 @@
 // multipart uploads in flight, and hashtags.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CONTENT_TYPES, UPLOAD_KINDS } from "../../../shared/constants";
+import { CONTENT_TYPES, UPLOAD_KINDS } from "@shared/constants";
 import { counter, createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 

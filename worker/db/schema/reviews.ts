@@ -5,7 +5,7 @@
 // seller through their own covering indexes, without a join through orders.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ITEM_TYPES } from "../../../shared/constants";
+import { ITEM_TYPES } from "@shared/constants";
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { orders } from "./marketplace";
 import { users } from "./users";

@@ -1,7 +1,7 @@
 // Server-side security events (spec §3 security_events, procedure log_security_event) and the
 // local development mail outbox.
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { SECURITY_EVENT_TYPES, SEVERITIES } from "../../../shared/constants";
+import { SECURITY_EVENT_TYPES, SEVERITIES } from "@shared/constants";
 import { createdAt, idColumn, inList } from "./columns";
 import { users } from "./users";
 

@@ -1,8 +1,8 @@
 // Accounts beyond their rows: deriving a free username for a Google account, and issuing and
 // spending the one-time tokens behind confirmation and password-reset links (stored only as
 // SHA-256, through db/queries/email-tokens.ts), plus the mails that carry them.
-import { TEXT_LIMITS } from "../../../shared/constants";
-import { sanitizeUsername } from "../../../shared/rules/username";
+import { TEXT_LIMITS } from "@shared/constants";
+import { sanitizeUsername } from "@shared/rules/username";
 import type { Db } from "../../db/client";
 import { claimEmailToken, insertEmailToken } from "../../db/queries/email-tokens";
 import { usernameTaken } from "../../db/queries/users";

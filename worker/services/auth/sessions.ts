@@ -4,7 +4,7 @@
 // copy exists somewhere else, so the whole family is revoked.
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { SECURITY_SETTINGS } from "../../../shared/constants";
+import { SECURITY_SETTINGS } from "@shared/constants";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import {

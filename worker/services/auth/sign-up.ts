@@ -2,7 +2,7 @@
 // and its confirmation mail. The route counts the attempt and the address's mail budget first;
 // everything here answers the same way for a known and an unknown address, so the answer never
 // tells whether an email address has an account.
-import { ACCOUNT_TEXTS } from "../../../shared/messages";
+import { ACCOUNT_TEXTS } from "@shared/messages";
 import { newId } from "../../db/ids";
 import { createAccount, findUserByEmail, isEmailConflict, isUsernameConflict, usernameTaken } from "../../db/queries/users";
 import type { Ctx } from "../../env";

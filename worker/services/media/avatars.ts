@@ -2,10 +2,10 @@
 // The image is streamed into R2 under a key the server chooses, `avatars/{userId}/{id}.{ext}`, its
 // type decided by its first bytes, never by the name or the declared type; then the profile points
 // at it and the avatar it replaced is removed.
-import { AVATAR_MAX_BYTES } from "../../../shared/profile-api";
-import { PROFILE_TEXTS } from "../../../shared/messages";
-import { SNIFF_BYTES, sniffMime } from "../../../shared/rules/sniff-mime";
-import { extensionForMime } from "../../../shared/rules/upload";
+import { AVATAR_MAX_BYTES } from "@shared/profile-api";
+import { PROFILE_TEXTS } from "@shared/messages";
+import { SNIFF_BYTES, sniffMime } from "@shared/rules/sniff-mime";
+import { extensionForMime } from "@shared/rules/upload";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { getAvatarUrl, replaceAvatarUrl } from "../../db/queries/profiles";

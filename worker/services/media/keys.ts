@@ -1,8 +1,8 @@
 // Storage keys for post media (DESIGN.md "Media"): chosen by the server only, from the user id
 // and the post id fixed when the upload starts, so a client can never name or overwrite a key.
-import type { ContentType } from "../../../shared/constants";
-import { productFileExtension } from "../../../shared/rules/product-file";
-import { extensionForMime, STORAGE_PREFIXES } from "../../../shared/rules/upload";
+import type { ContentType } from "@shared/constants";
+import { productFileExtension } from "@shared/rules/product-file";
+import { extensionForMime, STORAGE_PREFIXES } from "@shared/rules/upload";
 
 /** `post-images/{userId}/{postId}.jpg`, `post-audio/…`, `post-videos/…`. */
 export function postMediaKey(contentType: ContentType, userId: string, postId: string, mimeType: string): string {

@@ -2,11 +2,11 @@
 // file is announced, sent in parts of exactly UPLOAD_PART_SIZE bytes (the last may be smaller),
 // then completed when the post is created. Each part is streamed straight into R2: the Worker
 // holds at most a chunk or two of it, whatever the file size.
-import type { ContentType, UploadKind } from "../../../shared/constants";
-import { MARKET_TEXTS, UPLOAD_TEXTS } from "../../../shared/messages";
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, UPLOAD_PART_SIZE } from "../../../shared/posts-api";
-import { bytesMatchMime, SNIFF_BYTES } from "../../../shared/rules/sniff-mime";
-import { normalizeMime } from "../../../shared/rules/upload";
+import type { ContentType, UploadKind } from "@shared/constants";
+import { MARKET_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES, UPLOAD_PART_SIZE } from "@shared/posts-api";
+import { bytesMatchMime, SNIFF_BYTES } from "@shared/rules/sniff-mime";
+import { normalizeMime } from "@shared/rules/upload";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { getPostOwner } from "../../db/queries/posts";

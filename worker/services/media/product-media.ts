@@ -3,9 +3,9 @@
 // in one request into MEDIA under `product-images/{userId}/{uploadId}.{ext}`, its type decided by
 // its first bytes like an avatar's. The file comes through the multipart protocol into the private
 // bucket. Either is attached to a product by the upload's id, never by a key from the client.
-import { MARKET_TEXTS, UPLOAD_TEXTS } from "../../../shared/messages";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MIME_TYPES, type ProductImageUpload } from "../../../shared/marketplace-api";
-import { SNIFF_BYTES, sniffMime } from "../../../shared/rules/sniff-mime";
+import { MARKET_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MIME_TYPES, type ProductImageUpload } from "@shared/marketplace-api";
+import { SNIFF_BYTES, sniffMime } from "@shared/rules/sniff-mime";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { claimProductUpload, insertProductImageUpload, type StoredProductFile } from "../../db/queries/products";

@@ -3,9 +3,9 @@
 // from the seller's row, the 5% fee is added in integer cents, a pending order is written before
 // Stripe is asked for anything, and Stripe gets an idempotency key derived from that order, so a
 // retried call can never create a second charge for it.
-import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PurchaseItemType } from "../../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../../shared/messages";
-import { platformFeeCents } from "../../../shared/rules/price";
+import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PurchaseItemType } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
+import { platformFeeCents } from "@shared/rules/price";
 import { newId } from "../../db/ids";
 import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";

@@ -4,7 +4,7 @@
 // and its audience differs from the access token's, so neither kind of token passes for the
 // other. The route checks the order again when the link is used: a refund ends access at once.
 import { errors, jwtVerify, SignJWT } from "jose";
-import { DOWNLOAD_LINK_TTL_MS } from "../../../shared/checkout-api";
+import { DOWNLOAD_LINK_TTL_MS } from "@shared/checkout-api";
 import type { Bindings } from "../../env";
 
 const AUDIENCE = "backline-download";

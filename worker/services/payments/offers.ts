@@ -2,9 +2,9 @@
 // A seller names a buyer and a price; the buyer gets an "offer" message and pays through the
 // ordinary checkout, which reads the offer here: only its named buyer, only while it is open and
 // unexpired, and always at the offer row's own price.
-import { OFFER_TTL_MS, type CreateOfferInput, type Offer, type OfferState } from "../../../shared/payments-api";
-import { PAYMENTS_TEXTS } from "../../../shared/messages";
-import { formatCents, platformFeeCents } from "../../../shared/rules/price";
+import { OFFER_TTL_MS, type CreateOfferInput, type Offer, type OfferState } from "@shared/payments-api";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import { formatCents, platformFeeCents } from "@shared/rules/price";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { counterpartOf } from "../../db/queries/orders";

@@ -11,10 +11,10 @@ import {
   type OrderRole,
   type OrderSummary,
   type PurchaseItemType,
-} from "../../../shared/checkout-api";
-import type { OrderStatus } from "../../../shared/constants";
-import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "../../../shared/messages";
-import { formatCents } from "../../../shared/rules/price";
+} from "@shared/checkout-api";
+import type { OrderStatus } from "@shared/constants";
+import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
+import { formatCents } from "@shared/rules/price";
 import type { Db } from "../../db/client";
 import {
   counterpartOf,

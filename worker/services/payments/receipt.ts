@@ -1,9 +1,9 @@
 // The printable receipt of one order (decision record 0049): a small HTML page the Worker serves,
 // styled for paper by a print stylesheet, so the browser's own Print saves it as PDF and no PDF
 // library has to run in the Worker. Every value is escaped; the texts are PAYMENTS_TEXTS.
-import { PAYMENTS_TEXTS } from "../../../shared/messages";
-import { formatCentsExact } from "../../../shared/rules/price";
-import { escapeHtml } from "../../../shared/rules/sanitize";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import { formatCentsExact } from "@shared/rules/price";
+import { escapeHtml } from "@shared/rules/sanitize";
 import type { OrderRow } from "../../db/queries/orders";
 
 interface Party {

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { AnalyticsDay, MetricKey } from "../../../../shared/analytics-api";
+import type { AnalyticsDay, MetricKey } from "@shared/analytics-api";
 import { formatDay, formatMetric } from "../format";
 
 const HEIGHT = 220;

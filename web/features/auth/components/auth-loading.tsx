@@ -1,7 +1,7 @@
 // The guard's waiting screen (spec §2: a spinner with the text Loading... while the session is
 // read).
-import { SHELL_TEXTS } from "../../../../shared/messages";
-import { Spinner } from "../../../components/ui/spinner";
+import { SHELL_TEXTS } from "@shared/messages";
+import { Spinner } from "@web/components/ui/spinner";
 
 export function AuthLoading() {
   return (

@@ -1,9 +1,9 @@
 // /auth (spec §2): Sign In and Sign Up tabs, 'Continue with Google' and a Back to Home link (in
 // the shell). An `error` from the Google callback is shown above the tabs.
 import { useEffect } from "react";
-import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { notify, notifyError } from "../../../components/ui/toast";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { notify, notifyError } from "@web/components/ui/toast";
 import { takeAuthNotice } from "../hooks";
 import { GoogleButton } from "./google-button";
 import { SignInForm } from "./sign-in-form";

@@ -5,9 +5,9 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ComponentProps, ComponentType, ReactNode } from "react";
-import { AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Wordmark } from "../../../components/brand/logo";
-import { Card } from "../../../components/ui/card";
+import { AUTH_SCREEN_TEXTS } from "@shared/messages";
+import { Wordmark } from "@web/components/brand/logo";
+import { Card } from "@web/components/ui/card";
 
 type HomeLinkProps = Pick<ComponentProps<"a">, "className" | "children">;
 

@@ -4,9 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { buttonVariants } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
+import { buttonVariants } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
 import { authCalls, authKeys } from "../api";
 import { describeAuthError } from "../errors";
 import { AuthOutcome } from "./auth-outcome";

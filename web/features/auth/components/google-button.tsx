@@ -1,8 +1,8 @@
 // 'Continue with Google' (spec §2 /auth). The server owns the OAuth flow (PKCE and state in
 // short-lived cookies), so the button is a full navigation to /api/auth/google. When the server
 // has no Google credentials, the button says so instead of leading to an error page.
-import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
 import { GOOGLE_SIGN_IN_PATH } from "../api";
 import { useProviders } from "../hooks";
 

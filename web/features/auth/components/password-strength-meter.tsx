@@ -1,9 +1,9 @@
 // The strength meter of spec §5: Weak below 30, Fair from 30 to 59, Strong from 60, with a bar
 // and the scorer's feedback lines. The scoring itself lives in shared/rules/password.ts, the same
 // code the Worker runs, so the meter and the server never disagree.
-import { AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { scorePassword, type PasswordLevel } from "../../../../shared/rules/password";
-import { cn } from "../../../lib/cn";
+import { AUTH_SCREEN_TEXTS } from "@shared/messages";
+import { scorePassword, type PasswordLevel } from "@shared/rules/password";
+import { cn } from "@web/lib/cn";
 
 const levelStyles: Record<PasswordLevel, { bar: string; text: string }> = {
   Weak: { bar: "bg-destructive", text: "text-destructive" },

@@ -2,10 +2,10 @@
 // others). Local and global end this device's session too, clear its stored data and go to /auth;
 // "others" keeps this device signed in.
 import { LogOut, MonitorSmartphone, ShieldOff } from "lucide-react";
-import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { SignOutScope } from "../../../../shared/schemas/account";
-import { Button } from "../../../components/ui/button";
-import { notifySuccess } from "../../../components/ui/toast";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
+import type { SignOutScope } from "@shared/schemas/account";
+import { Button } from "@web/components/ui/button";
+import { notifySuccess } from "@web/components/ui/toast";
 import { showAuthError } from "../errors";
 import { useSignOut } from "../hooks";
 

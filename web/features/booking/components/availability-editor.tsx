@@ -4,12 +4,12 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarOff, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { BOOKING_DURATION_MAX, BOOKING_DURATION_MIN, BOOKING_WEEKS_AHEAD, type AvailabilityRule } from "../../../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../../../shared/messages";
-import { FormField, SelectField } from "../../../components/form-field";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { professionalToolPaths } from "../../../lib/app-paths";
+import { BOOKING_DURATION_MAX, BOOKING_DURATION_MIN, BOOKING_WEEKS_AHEAD, type AvailabilityRule } from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { FormField, SelectField } from "@web/components/form-field";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { professionalToolPaths } from "@web/lib/app-paths";
 import { useAddAvailability, useRemoveAvailability } from "../api";
 
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;

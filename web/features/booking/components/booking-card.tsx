@@ -2,12 +2,12 @@
 // service, the other side, the time in the viewer's zone, and the buttons the server allows now
 // (`actions`): Confirm for the side it waits for, Edit (move it) and Cancel for both.
 import { CalendarClock } from "lucide-react";
-import type { Booking, BookingStatus } from "../../../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../../../shared/messages";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
-import { formatSpan } from "../../../../shared/rules/time-display";
+import type { Booking, BookingStatus } from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
+import { formatSpan } from "@shared/rules/time-display";
 
 // Outlined with dark text, as the order badges are: tinted fills fall under the contrast ratio.
 const STATUS_CLASSES: Record<BookingStatus, string> = {

@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarPlus } from "lucide-react";
-import { BOOKING_TEXTS } from "../../../../shared/messages";
-import { buttonVariants } from "../../../components/ui/button";
-import { professionalToolPaths } from "../../../lib/app-paths";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { buttonVariants } from "@web/components/ui/button";
+import { professionalToolPaths } from "@web/lib/app-paths";
 import { bookingOverviewQueryOptions } from "../api";
 
 export function NewBookingLink({ orderId }: { orderId: string }) {

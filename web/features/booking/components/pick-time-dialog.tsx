@@ -4,15 +4,15 @@
 // 'That time was just taken…', shown in the dialog, and the free times are read again.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { BookableOrder, Booking } from "../../../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../../../shared/messages";
-import { SelectField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifySuccess } from "../../../components/ui/toast";
+import type { BookableOrder, Booking } from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { SelectField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifySuccess } from "@web/components/ui/toast";
 import { freeSlotsQueryOptions, useBookingChange } from "../api";
-import { formatSpan } from "../../../../shared/rules/time-display";
+import { formatSpan } from "@shared/rules/time-display";
 import { partyName } from "./booking-card";
 
 export type PickTimeTarget = { mode: "new"; orderId: string | null } | { mode: "edit"; booking: Booking };

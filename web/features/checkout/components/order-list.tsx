@@ -4,15 +4,15 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ReceiptText, ShoppingBag } from "lucide-react";
-import type { OrderRole, OrderSummary } from "../../../../shared/checkout-api";
-import { CHECKOUT_SCREEN_TEXTS } from "../../../../shared/messages";
-import { formatCents } from "../../../../shared/rules/price";
-import { PagedList } from "../../../components/paged-list";
-import { RelativeTime } from "../../../components/relative-time";
-import { Skeleton } from "../../../components/ui/skeleton";
+import type { OrderRole, OrderSummary } from "@shared/checkout-api";
+import { CHECKOUT_SCREEN_TEXTS } from "@shared/messages";
+import { formatCents } from "@shared/rules/price";
+import { PagedList } from "@web/components/paged-list";
+import { RelativeTime } from "@web/components/relative-time";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { ordersInfiniteQueryOptions } from "../api";
-import { orderPath } from "../../../lib/app-paths";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
+import { orderPath } from "@web/lib/app-paths";
+import { OrderStatusBadge } from "@web/components/order-status-badge";
 
 export function OrderList({ role }: { role: OrderRole }) {
   const query = useInfiniteQuery(ordersInfiniteQueryOptions(role));

@@ -5,16 +5,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareQuote, Send, Star } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import type { OrderDetail } from "../../../../shared/checkout-api";
-import { REVIEW_TEXTS } from "../../../../shared/messages";
-import { REVIEW_LIMITS, type Review } from "../../../../shared/review-api";
-import { TextareaField } from "../../../components/form-field";
-import { Stars } from "../../../components/rating";
-import { RelativeTime } from "../../../components/relative-time";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { cn } from "../../../lib/cn";
+import type { OrderDetail } from "@shared/checkout-api";
+import { REVIEW_TEXTS } from "@shared/messages";
+import { REVIEW_LIMITS, type Review } from "@shared/review-api";
+import { TextareaField } from "@web/components/form-field";
+import { Stars } from "@web/components/rating";
+import { RelativeTime } from "@web/components/relative-time";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { cn } from "@web/lib/cn";
 import { orderReviewQueryOptions, useLeaveReview, useRequestOrderReview } from "../api";
 
 const T = REVIEW_TEXTS;

@@ -7,15 +7,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import type { OrderDetail } from "../../../../shared/checkout-api";
-import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "../../../../shared/messages";
-import { formatCents } from "../../../../shared/rules/price";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { appPaths } from "../../../lib/app-paths";
+import type { OrderDetail } from "@shared/checkout-api";
+import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
+import { formatCents } from "@shared/rules/price";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { appPaths } from "@web/lib/app-paths";
 import { isOrderNotFound, orderQueryOptions } from "../api";
 import { PAYMENT_POLL_MS, PAYMENT_POLL_PATIENCE_MS, paymentOutcome } from "../order-status";
-import { orderPath } from "../../../lib/app-paths";
+import { orderPath } from "@web/lib/app-paths";
 
 export interface PaymentSuccessProps {
   /** Stripe Checkout's session id (§2 "shows the session id if given"). */

@@ -5,9 +5,9 @@
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { CreditCard, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { CHECKOUT_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { CHECKOUT_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
 import { loadStripeOnce } from "../stripe-loader";
 
 export type CardOutcome = { ok: true; paymentIntentId: string | null } | { ok: false; message: string } | { ok: "not-ready" };

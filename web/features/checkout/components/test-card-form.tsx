@@ -3,9 +3,9 @@
 // buyer picks how the test payment ends, and the server completes the order through the same
 // fulfilment code a verified webhook runs.
 import { FlaskConical } from "lucide-react";
-import { CHECKOUT_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { CHECKOUT_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
 
 export interface TestCardFormProps {
   totalLabel: string;

@@ -2,8 +2,8 @@
 // 'Contact for pricing', and so does the disabled button's title). What a tap opens is the route's choice (`onBuy`), so this feature never
 // imports the checkout.
 import { ShoppingCart } from "lucide-react";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button, type ButtonSize } from "../../../components/ui/button";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { Button, type ButtonSize } from "@web/components/ui/button";
 import type { OnBuy, PurchaseItem } from "../types";
 
 const T = MARKET_SCREEN_TEXTS.buy;

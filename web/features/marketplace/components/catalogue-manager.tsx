@@ -6,11 +6,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Package, Plus, Wrench } from "lucide-react";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
-import type { MarketService, OwnerProduct } from "../../../../shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { PagedList } from "../../../components/paged-list";
-import { Button } from "../../../components/ui/button";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import type { MarketService, OwnerProduct } from "@shared/marketplace-api";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { PagedList } from "@web/components/paged-list";
+import { Button } from "@web/components/ui/button";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { ownProductsQueryOptions, ownServicesQueryOptions, useDeleteProduct, useDeleteService } from "../api";
 import type { OnBuy } from "../types";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";

@@ -1,7 +1,7 @@
 // A short set of exclusive choices (pricing model, digital or physical) as segmented radio
 // buttons: every option is visible at once, which a native select on a phone would hide.
 import { useId, type ComponentProps } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export interface ChoiceGroupProps extends Omit<ComponentProps<"input">, "type"> {
   legend: string;

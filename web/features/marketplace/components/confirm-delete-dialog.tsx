@@ -2,10 +2,10 @@
 // and DESIGN.md's habit of confirming anything that cannot be undone). The dialog stays open
 // while the delete runs, so a slow network cannot make the tap look ignored.
 import { Trash2 } from "lucide-react";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;

@@ -3,13 +3,13 @@
 // it with the resumable multipart upload after the product is saved, with a real progress bar.
 import { FileAudio, Paperclip, X } from "lucide-react";
 import { useId, useRef, type ChangeEvent } from "react";
-import type { ProductFileInfo } from "../../../../shared/marketplace-api";
-import { formatBytes } from "../../../../shared/media-format";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
-import { ProgressBar } from "../../../components/ui/progress-bar";
-import { notifyError } from "../../../components/ui/toast";
+import type { ProductFileInfo } from "@shared/marketplace-api";
+import { formatBytes } from "@shared/media-format";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Label } from "@web/components/ui/label";
+import { ProgressBar } from "@web/components/ui/progress-bar";
+import { notifyError } from "@web/components/ui/toast";
 import type { Progress } from "../uploads";
 
 const T = MARKET_SCREEN_TEXTS.fields;

@@ -4,11 +4,11 @@
 // saved, so a cancelled dialog never leaves an orphan image behind.
 import { ImagePlus, Package, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
-import { ProgressBar } from "../../../components/ui/progress-bar";
-import { notifyError } from "../../../components/ui/toast";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Label } from "@web/components/ui/label";
+import { ProgressBar } from "@web/components/ui/progress-bar";
+import { notifyError } from "@web/components/ui/toast";
 import type { Progress } from "../uploads";
 
 const T = MARKET_SCREEN_TEXTS.fields;

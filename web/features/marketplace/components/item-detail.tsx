@@ -5,20 +5,20 @@
 import { Link, useCanGoBack, useRouter } from "@tanstack/react-router";
 import { ArrowLeft, CalendarClock, Clock, FileDown, Package, PackageSearch, Pencil, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import type { ProductDetail, SellerSummary, ServiceDetail } from "../../../../shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { formatCents } from "../../../../shared/rules/price";
-import { Avatar } from "../../../components/ui/avatar";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { professionalToolPaths, profilePath } from "../../../lib/app-paths";
-import { plural } from "../../../lib/format";
+import type { ProductDetail, SellerSummary, ServiceDetail } from "@shared/marketplace-api";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { formatCents } from "@shared/rules/price";
+import { Avatar } from "@web/components/ui/avatar";
+import { Badge } from "@web/components/ui/badge";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { professionalToolPaths, profilePath } from "@web/lib/app-paths";
+import { plural } from "@web/lib/format";
 import { categoryLabel } from "../labels";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
-import type { ItemRating } from "../../../../shared/review-api";
-import { Rating } from "../../../components/rating";
+import type { ItemRating } from "@shared/review-api";
+import { Rating } from "@web/components/rating";
 
 const D = MARKET_SCREEN_TEXTS.detail;
 

@@ -3,11 +3,11 @@
 // days, DESIGN.md): the catalogue's one card (web/components/catalogue-card.tsx) with the owner's
 // actions in its footer. The name opens the public detail page, so the owner sees what buyers see.
 import { Pencil, Trash2 } from "lucide-react";
-import type { MarketService, OwnerProduct } from "../../../../shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { CatalogueCard } from "../../../components/catalogue-card";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+import type { MarketService, OwnerProduct } from "@shared/marketplace-api";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { CatalogueCard } from "@web/components/catalogue-card";
+import { Button } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
 

@@ -4,9 +4,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { FormField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { FormField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
 import { EMPTY_PACKAGE_ROW, type ServiceFormValues } from "../service-form";
 
 const T = MARKET_SCREEN_TEXTS.packageEditor;

@@ -5,14 +5,14 @@
 // resets when everything is stored.
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { MARKET_LIMITS, PRODUCT_CATEGORIES, PRODUCT_TYPES } from "../../../../shared/constants";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { FormField, SelectField, TextareaField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import type { OwnerProduct } from "../../../../shared/marketplace-api";
+import { MARKET_LIMITS, PRODUCT_CATEGORIES, PRODUCT_TYPES } from "@shared/constants";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { FormField, SelectField, TextareaField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import type { OwnerProduct } from "@shared/marketplace-api";
 import { useSaveProduct, type SaveProductStep } from "../api";
 import { categoryLabel } from "../labels";
 import { productFormDefaults, productFormResolver, type ProductFormValues } from "../product-form";

@@ -4,15 +4,15 @@
 // package, which gets the structured package editor instead (DESIGN.md); turnaround in days.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { MARKET_LIMITS, PRICING_MODELS, SERVICE_CATEGORIES } from "../../../../shared/constants";
-import { MARKET_SCREEN_TEXTS } from "../../../../shared/messages";
-import { FormField, SelectField, TextareaField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { ApiClientError } from "../../../lib/api-client";
-import type { MarketService } from "../../../../shared/marketplace-api";
+import { MARKET_LIMITS, PRICING_MODELS, SERVICE_CATEGORIES } from "@shared/constants";
+import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { FormField, SelectField, TextareaField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
+import type { MarketService } from "@shared/marketplace-api";
 import { useSaveService } from "../api";
 import { categoryLabel } from "../labels";
 import { serviceBody, serviceFormDefaults, serviceFormResolver, type ServiceFormValues } from "../service-form";

@@ -5,14 +5,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { ArrowLeft, Bell, CheckCheck } from "lucide-react";
 import { useEffect } from "react";
-import { MESSAGING_TEXTS } from "../../../../shared/messages";
-import type { ActivityFeed, ActivityItem } from "../../../../shared/messaging-api";
-import { RelativeTime } from "../../../components/relative-time";
-import { Avatar } from "../../../components/ui/avatar";
-import { Button } from "../../../components/ui/button";
-import { notifyError } from "../../../components/ui/toast";
-import { profilePath } from "../../../lib/app-paths";
-import { cn } from "../../../lib/cn";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ActivityFeed, ActivityItem } from "@shared/messaging-api";
+import { RelativeTime } from "@web/components/relative-time";
+import { Avatar } from "@web/components/ui/avatar";
+import { Button } from "@web/components/ui/button";
+import { notifyError } from "@web/components/ui/toast";
+import { profilePath } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { activityQueryOptions, messagingCalls, messagingKeys } from "../api";
 
 function describe(item: ActivityItem): string {

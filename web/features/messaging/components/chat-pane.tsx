@@ -11,15 +11,15 @@ import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { TEXT_LIMITS } from "../../../../shared/constants";
-import { MESSAGING_TEXTS } from "../../../../shared/messages";
-import type { ChatMessage } from "../../../../shared/messaging-api";
-import { Avatar } from "../../../components/ui/avatar";
-import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
-import { formatClockTime } from "../../../lib/format";
-import type { SocketLike } from "../../../lib/live-socket";
+import { TEXT_LIMITS } from "@shared/constants";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ChatMessage } from "@shared/messaging-api";
+import { Avatar } from "@web/components/ui/avatar";
+import { Button } from "@web/components/ui/button";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
+import { formatClockTime } from "@web/lib/format";
+import type { SocketLike } from "@web/lib/live-socket";
 import { addMessages, conversationQueryOptions, flattenMessages, messagingCalls, messagesQueryOptions, refreshMessagingSummaries } from "../api";
 import { useChatLive } from "../use-chat-live";
 

@@ -6,13 +6,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { MESSAGING_TEXTS } from "../../../../shared/messages";
-import type { ConversationSummary } from "../../../../shared/messaging-api";
-import { RelativeTime } from "../../../components/relative-time";
-import { Avatar } from "../../../components/ui/avatar";
-import { Input } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import type { ConversationSummary } from "@shared/messaging-api";
+import { RelativeTime } from "@web/components/relative-time";
+import { Avatar } from "@web/components/ui/avatar";
+import { Input } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { conversationsQueryOptions } from "../api";
 
 export function ConversationList({ viewerId, selectedId }: { viewerId: string; selectedId: string | null }) {

@@ -6,11 +6,11 @@
 import { useNavigate } from "@tanstack/react-router";
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { MESSAGING_TEXTS } from "../../../../shared/messages";
-import { BackLink } from "../../../components/back-link";
-import { appPaths } from "../../../lib/app-paths";
-import { cn } from "../../../lib/cn";
-import type { SocketLike } from "../../../lib/live-socket";
+import { MESSAGING_TEXTS } from "@shared/messages";
+import { BackLink } from "@web/components/back-link";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
+import type { SocketLike } from "@web/lib/live-socket";
 import { messagingCalls } from "../api";
 import { ChatPane } from "./chat-pane";
 import { ConversationList } from "./conversation-list";

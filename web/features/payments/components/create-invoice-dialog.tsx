@@ -6,14 +6,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { PAYMENTS_TEXTS } from "../../../../shared/messages";
-import { createOfferBodySchema, OFFER_LIMITS, type CreateOfferBody } from "../../../../shared/payments-api";
-import { FormField, TextareaField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { ApiClientError } from "../../../lib/api-client";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import { createOfferBodySchema, OFFER_LIMITS, type CreateOfferBody } from "@shared/payments-api";
+import { FormField, TextareaField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
 import { useCreateOffer } from "../api";
 
 const T = PAYMENTS_TEXTS;

@@ -6,17 +6,17 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CreditCard, FileText, Undo2 } from "lucide-react";
-import { PAYMENTS_TEXTS } from "../../../../shared/messages";
-import type { Offer, OfferRole, OfferState } from "../../../../shared/payments-api";
-import { formatCents, formatCentsExact } from "../../../../shared/rules/price";
-import { PagedList } from "../../../components/paged-list";
-import { RelativeTime } from "../../../components/relative-time";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Spinner } from "../../../components/ui/spinner";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { offerPath, orderPath } from "../../../lib/app-paths";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import type { Offer, OfferRole, OfferState } from "@shared/payments-api";
+import { formatCents, formatCentsExact } from "@shared/rules/price";
+import { PagedList } from "@web/components/paged-list";
+import { RelativeTime } from "@web/components/relative-time";
+import { Badge } from "@web/components/ui/badge";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Spinner } from "@web/components/ui/spinner";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { offerPath, orderPath } from "@web/lib/app-paths";
 import { offersQueryOptions, useWithdrawOffer } from "../api";
 
 const T = PAYMENTS_TEXTS;

@@ -20,17 +20,17 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, Check, FolderOpen, GripVertical, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { PORTFOLIO_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { PORTFOLIO_LIMITS, portfolioBodySchema, type Portfolio } from "../../../../shared/portfolio-api";
-import { BackLink } from "../../../components/back-link";
-import { FormField, TextareaField } from "../../../components/form-field";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { appPaths } from "../../../lib/app-paths";
-import { cn } from "../../../lib/cn";
+import { PORTFOLIO_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { PORTFOLIO_LIMITS, portfolioBodySchema, type Portfolio } from "@shared/portfolio-api";
+import { BackLink } from "@web/components/back-link";
+import { FormField, TextareaField } from "@web/components/form-field";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { appPaths } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import { ownPortfolioQueryOptions, ownPostsQueryOptions, portfolioCalls, portfolioKeys } from "../api";
 import { PostPreview } from "./post-preview";
 

@@ -1,8 +1,8 @@
 // A post's media as a small square: an image itself, a video's poster frame, or an icon for audio
 // (and for a video without a poster). Used by the editor, the picker and the profile's tab.
 import { AudioLines, Film } from "lucide-react";
-import type { Post } from "../../../../shared/posts-api";
-import { cn } from "../../../lib/cn";
+import type { Post } from "@shared/posts-api";
+import { cn } from "@web/lib/cn";
 
 export function PostPreview({ post, className }: { post: Post; className?: string }) {
   const still = post.contentType === "image" ? (post.thumbnailUrl ?? post.mediaUrl) : post.thumbnailUrl;

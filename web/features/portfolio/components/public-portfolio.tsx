@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FolderOpen } from "lucide-react";
-import { PORTFOLIO_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { PORTFOLIO_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { userPortfolioQueryOptions } from "../api";
 import { PostPreview } from "./post-preview";
 

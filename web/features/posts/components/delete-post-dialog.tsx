@@ -1,11 +1,11 @@
 // Delete Post (spec §4 post deletion, §6 post owner): only after the spec's confirmation; the
 // server removes the stored file first, then the row. 'Success' on success; the server's
 // 'You can only delete your own posts' or 'Post not found' as Error toasts.
-import { POST_SCREEN_TEXTS, POST_SUCCESS, POST_TEXTS, REQUEST_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { ApiClientError } from "../../../lib/api-client";
+import { POST_SCREEN_TEXTS, POST_SUCCESS, POST_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
 import { useDeletePost } from "../api";
 
 const T = POST_SCREEN_TEXTS.delete;

@@ -3,16 +3,16 @@
 // react-hook-form with the shared postTextFieldsSchema, the upload form's rules and messages.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../shared/constants";
-import { POST_SCREEN_TEXTS, POST_TEXTS, UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { parseTags } from "../../../../shared/rules/post-text";
-import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "../../../../shared/schemas/post";
-import { FormField, TextareaField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
-import { ApiClientError } from "../../../lib/api-client";
+import { TEXT_LIMITS } from "@shared/constants";
+import { POST_SCREEN_TEXTS, POST_TEXTS, UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { parseTags } from "@shared/rules/post-text";
+import { type PostTextFields, type PostTextFieldsInput, postTextFieldsSchema } from "@shared/schemas/post";
+import { FormField, TextareaField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
 import { useUpdatePost } from "../api";
 
 const T = POST_SCREEN_TEXTS.edit;

@@ -1,9 +1,9 @@
 // What a new member sees on an empty /feed: two ways to fill it, posting and finding people.
 import { Link } from "@tanstack/react-router";
 import { AudioLines, Plus, Search } from "lucide-react";
-import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
-import { buttonVariants } from "../../../components/ui/button";
-import { appPaths } from "../../../lib/app-paths";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
+import { buttonVariants } from "@web/components/ui/button";
+import { appPaths } from "@web/lib/app-paths";
 
 const T = POST_SCREEN_TEXTS.feedEmpty;
 

@@ -3,9 +3,9 @@
 // /feed uses it with the feed source; profiles and hashtags can reuse it.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { POST_ERRORS, POST_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { PagedList } from "../../../components/paged-list";
+import { POST_ERRORS, POST_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { PagedList } from "@web/components/paged-list";
 import { postListInfiniteQueryOptions, type PostListSource } from "../api";
 import { PostCard } from "./post-card";
 import { PostCardSkeleton } from "./post-card-skeleton";

@@ -1,5 +1,5 @@
 // Placeholder cards while a list loads, shaped like a PostCard so nothing shifts when it arrives.
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Skeleton } from "@web/components/ui/skeleton";
 
 export function PostCardSkeleton() {
   return (

@@ -2,9 +2,9 @@
 // video with its poster. Images and videos reserve their box from the stored width and height,
 // so the feed does not jump as media loads.
 import { useMemo } from "react";
-import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { decodeWaveform } from "../../../../shared/waveform";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { decodeWaveform } from "@shared/waveform";
 import { WaveformPlayer } from "./waveform-player";
 
 const T = POST_SCREEN_TEXTS.media;

@@ -3,8 +3,8 @@
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
-import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
 import { DeletePostDialog } from "./delete-post-dialog";
 
 // The edit form brings react-hook-form and the post schemas (about 40 KiB gzipped) that a screen

@@ -5,9 +5,9 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import WaveSurfer from "wavesurfer.js";
-import { formatDuration } from "../../../../shared/media-format";
-import { POST_SCREEN_TEXTS } from "../../../../shared/messages";
-import { cn } from "../../../lib/cn";
+import { formatDuration } from "@shared/media-format";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 /** A low, even line for audio posted without peaks, so the player never fetches to draw. */
 const FALLBACK_PEAKS = Array.from({ length: 100 }, (_, i) => 0.12 + 0.06 * Math.abs(Math.sin(i * 0.7)));

@@ -4,12 +4,12 @@
 // sent with a progress ring; the server checks the bytes again and keeps the new picture.
 import { Camera } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS, SECURITY_TEXTS } from "../../../../shared/messages";
-import { AVATAR_MAX_BYTES, type OwnProfile } from "../../../../shared/profile-api";
-import { Avatar } from "../../../components/ui/avatar";
-import { notifyError } from "../../../components/ui/toast";
-import { ApiClientError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS, SECURITY_TEXTS } from "@shared/messages";
+import { AVATAR_MAX_BYTES, type OwnProfile } from "@shared/profile-api";
+import { Avatar } from "@web/components/ui/avatar";
+import { notifyError } from "@web/components/ui/toast";
+import { ApiClientError } from "@web/lib/api-client";
+import { cn } from "@web/lib/cn";
 import { useUploadAvatar } from "../api";
 import { squareImage } from "../square-image";
 

@@ -19,16 +19,16 @@ import {
   CalendarDays,
   Wrench,
 } from "lucide-react";
-import { PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { OwnProfile } from "../../../../shared/profile-api";
-import { Avatar } from "../../../components/ui/avatar";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { appPaths, professionalToolPaths, profilePath } from "../../../lib/app-paths";
+import { PROFILE_SCREEN_TEXTS } from "@shared/messages";
+import type { OwnProfile } from "@shared/profile-api";
+import { Avatar } from "@web/components/ui/avatar";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { appPaths, professionalToolPaths, profilePath } from "@web/lib/app-paths";
 import { formatJoined } from "../format";
 import { ProfileCounts } from "./profile-summary";
-import { BackLink } from "../../../components/back-link";
+import { BackLink } from "@web/components/back-link";
 
 const T = PROFILE_SCREEN_TEXTS.dashboard;
 

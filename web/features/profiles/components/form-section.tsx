@@ -1,7 +1,7 @@
 // A titled group of fields, as the profile forms are laid out (spec §2 Profile creation: personal
 // information, professional details and a profile-picture box), and the forms' button row.
 import { useId, type ReactNode } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();

@@ -2,9 +2,9 @@
 // loads, and 'Profile not found' or 'Failed to load profile' with a retry (spec §2 Profile
 // editing fallback, §8 profile load).
 import { RefreshCw, UserX } from "lucide-react";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../../shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { isNotFound } from "../api";
 
 export function ProfileFormSkeleton() {

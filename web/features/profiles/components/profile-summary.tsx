@@ -4,14 +4,14 @@
 // through `actions`, since the follow button belongs to the social feature.
 import { BadgeCheck, CalendarDays, Link as LinkIcon, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
-import { PROFILE_LIMITS } from "../../../../shared/constants";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../../shared/messages";
-import type { PublicProfile } from "../../../../shared/profile-api";
-import { safeWebsiteUrl } from "../../../../shared/rules/website";
-import { Avatar } from "../../../components/ui/avatar";
-import { Badge } from "../../../components/ui/badge";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatCount, plural } from "../../../lib/format";
+import { PROFILE_LIMITS } from "@shared/constants";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import type { PublicProfile } from "@shared/profile-api";
+import { safeWebsiteUrl } from "@shared/rules/website";
+import { Avatar } from "@web/components/ui/avatar";
+import { Badge } from "@web/components/ui/badge";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { formatCount, plural } from "@web/lib/format";
 import { formatJoined, websiteLabel } from "../format";
 
 const T = PROFILE_SCREEN_TEXTS.summary;

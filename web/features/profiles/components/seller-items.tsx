@@ -6,12 +6,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ShoppingBag, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { PROFILE_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { ProductCard, ServiceCard } from "../../../../shared/catalogue";
-import { CatalogueCard } from "../../../components/catalogue-card";
-import { PagedList } from "../../../components/paged-list";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
+import { PROFILE_SCREEN_TEXTS } from "@shared/messages";
+import type { ProductCard, ServiceCard } from "@shared/catalogue";
+import { CatalogueCard } from "@web/components/catalogue-card";
+import { PagedList } from "@web/components/paged-list";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/cn";
 import { userProductsInfiniteQueryOptions, userServicesInfiniteQueryOptions } from "../api";
 
 /** One service; `where` picks the §9 price line (public pages or the owner's own list). */

@@ -4,12 +4,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import type { ComponentProps } from "react";
-import { TEXT_LIMITS } from "../../../../shared/constants";
-import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "../../../../shared/messages";
-import { sanitizeUsername, validateProfileUsername } from "../../../../shared/rules/username";
-import { FormField } from "../../../components/form-field";
-import { Spinner } from "../../../components/ui/spinner";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { TEXT_LIMITS } from "@shared/constants";
+import { PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import { sanitizeUsername, validateProfileUsername } from "@shared/rules/username";
+import { FormField } from "@web/components/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { profileCalls, profileKeys } from "../api";
 
 /** How long typing must pause before the availability is asked (the search debounce, §9). */

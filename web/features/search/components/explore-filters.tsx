@@ -4,15 +4,15 @@
 // same 300 ms pause as the search box before it becomes a filter.
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { CONTENT_TYPES, PROFESSIONS, SEARCH_SORTS } from "../../../../shared/constants";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { SelectField } from "../../../components/form-field";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { cn } from "../../../lib/cn";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { SEARCH_DEBOUNCE_MS } from "../../../../shared/search-api";
+import { CONTENT_TYPES, PROFESSIONS, SEARCH_SORTS } from "@shared/constants";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { SelectField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { cn } from "@web/lib/cn";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
+import { SEARCH_DEBOUNCE_MS } from "@shared/search-api";
 import { activeFilterCount, type SearchFilters } from "../search-params";
 
 const T = SEARCH_SCREEN_TEXTS.filters;

@@ -5,8 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { SearchX } from "lucide-react";
 import type { ReactNode } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
 import { exploreQueryOptions } from "../api";
 import { activeFilterCount, type SearchFilters } from "../search-params";
 import { useErrorToast } from "../use-error-toast";

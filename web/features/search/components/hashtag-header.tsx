@@ -4,7 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Hash } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
 import { searchCalls } from "../api";
 
 const T = SEARCH_SCREEN_TEXTS.hashtag;

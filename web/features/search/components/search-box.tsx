@@ -3,9 +3,9 @@
 // debounce of §9). 16 px text on phones keeps iOS Safari from zooming into it.
 import { Search, X } from "lucide-react";
 import { useRef } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { fieldClasses } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { fieldClasses } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
 
 export function SearchBox({ value, onChange, busy = false }: { value: string; onChange: (value: string) => void; busy?: boolean }) {
   const input = useRef<HTMLInputElement>(null);

@@ -4,10 +4,10 @@
 // the URL once the typing has paused for 300 ms, replacing the history entry so back does not
 // step through every keystroke. A change of tab or filter is a new entry, so back undoes it.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { SEARCH_DEBOUNCE_MS } from "../../../../shared/search-api";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
+import { SEARCH_DEBOUNCE_MS } from "@shared/search-api";
 import { SEARCH_TABS, type SearchParams, type SearchTab } from "../search-params";
 import { SearchBox } from "./search-box";
 

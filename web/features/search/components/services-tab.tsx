@@ -4,10 +4,10 @@
 // 'Scheduling Required' badge. Without a query it lists every service, newest first.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Wrench } from "lucide-react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { CatalogueCard } from "../../../components/catalogue-card";
-import { PagedList } from "../../../components/paged-list";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { CatalogueCard } from "@web/components/catalogue-card";
+import { PagedList } from "@web/components/paged-list";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { serviceSearchInfiniteQueryOptions } from "../api";
 import { EmptyState } from "./empty-state";
 

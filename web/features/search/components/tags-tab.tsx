@@ -4,9 +4,9 @@
 // opens that tag's posts.
 import { useQuery } from "@tanstack/react-query";
 import { Hash, SearchX } from "lucide-react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { HashtagSummary } from "../../../../shared/search-api";
-import { formatCount } from "../../../lib/format";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import type { HashtagSummary } from "@shared/search-api";
+import { formatCount } from "@web/lib/format";
 import { hashtagSearchQueryOptions, trendingQueryOptions } from "../api";
 import { useErrorToast } from "../use-error-toast";
 import { EmptyState } from "./empty-state";

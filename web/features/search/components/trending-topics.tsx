@@ -4,12 +4,12 @@
 // All' and 'Show {n} More Topics' reveal the rest; 8 placeholders while loading.
 import { Flame, Hash, RefreshCw, TrendingUp, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import { TRENDING_LIMITS, type TrendingTopic } from "../../../../shared/search-api";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
-import { formatCount } from "../../../lib/format";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { TRENDING_LIMITS, type TrendingTopic } from "@shared/search-api";
+import { Button } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/cn";
+import { formatCount } from "@web/lib/format";
 import { HashtagLink } from "./hashtag-link";
 
 const T = SEARCH_SCREEN_TEXTS.trending;

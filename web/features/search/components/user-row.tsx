@@ -4,12 +4,12 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { SearchUser } from "../../../../shared/search-api";
-import { Avatar } from "../../../components/ui/avatar";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { profilePath } from "../../../lib/app-paths";
-import { formatCount } from "../../../lib/format";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import type { SearchUser } from "@shared/search-api";
+import { Avatar } from "@web/components/ui/avatar";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { profilePath } from "@web/lib/app-paths";
+import { formatCount } from "@web/lib/format";
 
 export function UserRow({ user, action, children }: { user: SearchUser; action?: ReactNode; children?: ReactNode }) {
   const details = [user.profession, user.location].filter(Boolean);

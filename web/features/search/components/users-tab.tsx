@@ -5,9 +5,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { SEARCH_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { SearchUser } from "../../../../shared/search-api";
-import { PagedList } from "../../../components/paged-list";
+import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import type { SearchUser } from "@shared/search-api";
+import { PagedList } from "@web/components/paged-list";
 import { userSearchInfiniteQueryOptions } from "../api";
 import { NO_FILTERS } from "../search-params";
 import { EmptyState } from "./empty-state";

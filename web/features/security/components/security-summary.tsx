@@ -2,11 +2,11 @@
 // the latest event time), read from GET /api/security-events/summary.
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert, ShieldCheck } from "lucide-react";
-import type { Severity } from "../../../../shared/constants";
-import { SETTINGS_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Badge, type BadgeVariant } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+import type { Severity } from "@shared/constants";
+import { SETTINGS_SCREEN_TEXTS } from "@shared/messages";
+import { Badge, type BadgeVariant } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { type SecurityEventRow, securitySummaryQueryOptions } from "../api";
 
 const T = SETTINGS_SCREEN_TEXTS.summary;

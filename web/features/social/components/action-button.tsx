@@ -2,7 +2,7 @@
 // icon itself is small), an accessible name, and light haptics through the shell's delegated
 // listener (spec §1 "light on buttons").
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export function ActionButton({
   children,

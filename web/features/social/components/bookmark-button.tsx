@@ -1,9 +1,9 @@
 // Bookmark (spec §2 feed and /bookmarks: "bookmarked or unbookmarked"; §4 bookmark; §8 'You must
 // be logged in to bookmark posts').
 import { Bookmark } from "lucide-react";
-import { POST_ERRORS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { cn } from "../../../lib/cn";
+import { POST_ERRORS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { cn } from "@web/lib/cn";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
 import { useToggleBookmark } from "../hooks/use-toggle-bookmark";
 import { ActionButton } from "./action-button";

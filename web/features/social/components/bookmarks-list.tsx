@@ -5,10 +5,10 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Bookmark } from "lucide-react";
 import { useCallback, type ReactNode } from "react";
-import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS, SOCIAL_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { PagedList } from "../../../components/paged-list";
-import { mapLoadedItems, type LoadedPages } from "../../../lib/paging";
+import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { PagedList } from "@web/components/paged-list";
+import { mapLoadedItems, type LoadedPages } from "@web/lib/paging";
 import { bookmarksInfiniteQueryOptions, socialKeys } from "../api";
 
 export interface BookmarksListProps {

@@ -4,10 +4,10 @@
 // blank. The parent owns the text and the reply target so a send can clear both.
 import { SendHorizontal, X } from "lucide-react";
 import { forwardRef, type KeyboardEvent } from "react";
-import { TEXT_LIMITS } from "../../../../shared/constants";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
+import { TEXT_LIMITS } from "@shared/constants";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { Spinner } from "@web/components/ui/spinner";
+import { cn } from "@web/lib/cn";
 
 const T = SOCIAL_SCREEN_TEXTS.composer;
 

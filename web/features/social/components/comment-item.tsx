@@ -4,12 +4,12 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import { commentLines } from "../../../../shared/rules/comment";
-import { RelativeTime } from "../../../components/relative-time";
-import { Avatar } from "../../../components/ui/avatar";
-import { profilePath } from "../../../lib/app-paths";
-import { cn } from "../../../lib/cn";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { commentLines } from "@shared/rules/comment";
+import { RelativeTime } from "@web/components/relative-time";
+import { Avatar } from "@web/components/ui/avatar";
+import { profilePath } from "@web/lib/app-paths";
+import { cn } from "@web/lib/cn";
 import type { CommentView } from "../types";
 
 const T = SOCIAL_SCREEN_TEXTS.comment;

@@ -1,8 +1,8 @@
 // Top-level comments oldest first, each with its replies nested one level under it (spec §2
 // comments dialog), and "View N more replies" where a thread has more than are loaded (decision
 // record 0061).
-import { COMMENT_PAGE_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import { Spinner } from "../../../components/ui/spinner";
+import { COMMENT_PAGE_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { Spinner } from "@web/components/ui/spinner";
 import type { CommentThreadView, CommentView } from "../types";
 import { CommentItem } from "./comment-item";
 

@@ -6,9 +6,9 @@
 // focus, so the action it performs is what it says at the moment it is pressed.
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import { buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { buttonVariants } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { useFollow } from "../hooks/use-follow";
 
 export interface FollowButtonProps {

@@ -1,9 +1,9 @@
 // The heart (spec §2 feed: "actions for like"; §4 like; §8 'You must be logged in to like posts').
 import { Heart } from "lucide-react";
-import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { cn } from "../../../lib/cn";
-import { formatCount, plural } from "../../../lib/format";
+import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { cn } from "@web/lib/cn";
+import { formatCount, plural } from "@web/lib/format";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { ActionButton } from "./action-button";

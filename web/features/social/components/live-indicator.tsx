@@ -2,9 +2,9 @@
 // and 'Live' when joined, 'Reconnecting…' after the connection dropped, 'Connecting…' before it
 // first opens. Nothing when closed.
 import { useRef } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { ChannelState } from "../../../lib/live-socket";
-import { cn } from "../../../lib/cn";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import type { ChannelState } from "@web/lib/live-socket";
+import { cn } from "@web/lib/cn";
 
 function liveLabel(state: ChannelState, droppedBefore: boolean): string | null {
   switch (state) {

@@ -3,9 +3,9 @@
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { formatCount, plural } from "../../../lib/format";
+import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { formatCount, plural } from "@web/lib/format";
 import { ActionButton } from "./action-button";
 import { BookmarkButton } from "./bookmark-button";
 import { CommentsDialog } from "./comments-dialog";

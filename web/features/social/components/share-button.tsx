@@ -2,9 +2,9 @@
 // §8 toasts). Anyone can share, signed in or not.
 import { Share2 } from "lucide-react";
 import { useState } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { sharePost, shareToast } from "../share";
 import { ActionButton } from "./action-button";
 

@@ -9,8 +9,8 @@
 // restarted; after a long absence (more than one catch-up holds) the pages are read again.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { commentRoomPath, HEARTBEAT_INTERVAL_MS, parseServerMessage } from "../../../../shared/realtime";
-import { type ChannelState, createLiveSocket, liveUrl, type SocketLike } from "../../../lib/live-socket";
+import { commentRoomPath, HEARTBEAT_INTERVAL_MS, parseServerMessage } from "@shared/realtime";
+import { type ChannelState, createLiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { socialCalls, socialKeys } from "../api";
 import { catchUpCursor, commentsTotal, insertComment, removeComment } from "../comments-cache";
 import { setCommentsCountEverywhere } from "../post-cache";

@@ -5,10 +5,10 @@
 // post list is refetched (the ones on screen) or marked stale (the rest).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { POST_ERRORS, SOCIAL_TEXTS } from "../../../../shared/messages";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import { POST_ERRORS, SOCIAL_TEXTS } from "@shared/messages";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { followQueryOptions, socialCalls, socialKeys } from "../api";
-import { invalidatePostLists } from "../../../lib/post-cache";
+import { invalidatePostLists } from "@web/lib/post-cache";
 import { ToggleQueue } from "../toggle-queue";
 
 export interface UseFollowOptions {

@@ -3,8 +3,8 @@
 // Sign in action that comes back to the same page afterwards.
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "../../../../shared/messages";
-import { notifyError } from "../../../components/ui/toast";
+import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { notifyError } from "@web/components/ui/toast";
 
 export function useSignInPrompt() {
   const navigate = useNavigate();

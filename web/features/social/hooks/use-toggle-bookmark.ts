@@ -4,9 +4,9 @@
 // at once on every cached copy of the post and rolls back if the server refuses.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { POST_ERRORS, POST_SUCCESS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { notifyError, notifySuccess } from "../../../components/ui/toast";
+import { POST_ERRORS, POST_SUCCESS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { socialCalls, socialKeys } from "../api";
 import { setBookmarkedEverywhere } from "../post-cache";
 

@@ -5,9 +5,9 @@
 // confirmed and the Error toast is shown.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { POST_ERRORS } from "../../../../shared/messages";
-import type { Post } from "../../../../shared/posts-api";
-import { notifyError } from "../../../components/ui/toast";
+import { POST_ERRORS } from "@shared/messages";
+import type { Post } from "@shared/posts-api";
+import { notifyError } from "@web/components/ui/toast";
 import { socialCalls } from "../api";
 import { setLikeEverywhere } from "../post-cache";
 import { ToggleQueue } from "../toggle-queue";

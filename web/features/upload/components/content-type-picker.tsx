@@ -2,9 +2,9 @@
 // keys move between the three and screen readers announce one choice of three.
 import { Image as ImageIcon, Music2, Video } from "lucide-react";
 import { RadioGroup } from "radix-ui";
-import type { ContentType } from "../../../../shared/constants";
-import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
-import { cn } from "../../../lib/cn";
+import type { ContentType } from "@shared/constants";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 
 const CONTENT_TYPE_OPTIONS = [
   { value: "image", label: UPLOAD_SCREEN_TEXTS.types.image, icon: ImageIcon },

@@ -2,10 +2,10 @@
 // opens the file picker, so keyboard and screen-reader users get the same path as a mouse.
 import { UploadCloud } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
-import type { ContentType } from "../../../../shared/constants";
-import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
-import { ALLOWED_MIME_TYPES } from "../../../../shared/rules/upload";
-import { cn } from "../../../lib/cn";
+import type { ContentType } from "@shared/constants";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { ALLOWED_MIME_TYPES } from "@shared/rules/upload";
+import { cn } from "@web/lib/cn";
 
 const T = UPLOAD_SCREEN_TEXTS;
 

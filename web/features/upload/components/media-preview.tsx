@@ -2,9 +2,9 @@
 // the peaks measured in the browser) with a player, or the video with its poster frame.
 import { FileAudio, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { ContentType } from "../../../../shared/constants";
-import { formatBytes, formatDuration } from "../../../../shared/media-format";
-import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
+import type { ContentType } from "@shared/constants";
+import { formatBytes, formatDuration } from "@shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
 import type { MediaAnalysis } from "../media-analysis";
 
 const T = UPLOAD_SCREEN_TEXTS.preview;

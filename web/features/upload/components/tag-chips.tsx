@@ -1,7 +1,7 @@
 // Tags as the server will store them: the shared parseTags result of the raw text.
 import { Hash } from "lucide-react";
-import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
-import { parseTags } from "../../../../shared/rules/post-text";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { parseTags } from "@shared/rules/post-text";
 
 export function TagChips({ raw }: { raw: string }) {
   const tags = parseTags(raw);

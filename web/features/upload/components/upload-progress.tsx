@@ -1,8 +1,8 @@
 // The real progress of an upload: bytes the browser has handed to the network, part by part.
 import { useEffect, useRef } from "react";
-import { formatBytes } from "../../../../shared/media-format";
-import { UPLOAD_SCREEN_TEXTS } from "../../../../shared/messages";
-import type { UploadProgress as Progress } from "../../../lib/multipart-upload";
+import { formatBytes } from "@shared/media-format";
+import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import type { UploadProgress as Progress } from "@web/lib/multipart-upload";
 
 const T = UPLOAD_SCREEN_TEXTS;
 

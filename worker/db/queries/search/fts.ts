@@ -2,7 +2,7 @@
 // weights, the ranked window and the small SQL helpers. Each search is in its own file beside this one.
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { SearchSort } from "../../../../shared/constants";
+import type { SearchSort } from "@shared/constants";
 
 // The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
 // purpose: drizzle-kit must never try to create (or drop) them as ordinary tables.

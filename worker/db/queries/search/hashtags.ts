@@ -1,6 +1,6 @@
 // Search for hashtags (spec social-feed-search §7 hashtags "search by name").
 import { and, desc, sql } from "drizzle-orm";
-import type { HashtagSummary } from "../../../../shared/search-api";
+import type { HashtagSummary } from "@shared/search-api";
 import type { Db } from "../../client";
 import { hashtags } from "../../schema";
 

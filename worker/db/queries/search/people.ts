@@ -2,9 +2,9 @@
 // profiles_fts with a query, ranked in the newest window (decision record 0070); from an index in
 // the sort's order without one.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Cursor } from "../../../../shared/cursor";
-import type { SearchSort } from "../../../../shared/constants";
-import type { SearchFilters, SearchUser } from "../../../../shared/search-api";
+import type { Cursor } from "@shared/cursor";
+import type { SearchSort } from "@shared/constants";
+import type { SearchFilters, SearchUser } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";

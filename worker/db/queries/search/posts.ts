@@ -1,10 +1,10 @@
 // Search for posts (spec social-feed-search §7 search posts; §3 filters; §4 sorts): the ranked
 // window and its score, and the recent and popular sorts with a query (decision record 0070).
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Cursor } from "../../../../shared/cursor";
-import type { Post } from "../../../../shared/posts-api";
-import type { SearchSort } from "../../../../shared/constants";
-import type { SearchFilters } from "../../../../shared/search-api";
+import type { Cursor } from "@shared/cursor";
+import type { Post } from "@shared/posts-api";
+import type { SearchSort } from "@shared/constants";
+import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";

@@ -1,8 +1,8 @@
 // Search for services (spec social-feed-search §7 search services): ranked by services_fts with a
 // query, newest first in keyset pages without one.
 import { desc, eq, sql } from "drizzle-orm";
-import type { Cursor } from "../../../../shared/cursor";
-import type { ServiceSearchResult } from "../../../../shared/search-api";
+import type { Cursor } from "@shared/cursor";
+import type { ServiceSearchResult } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
