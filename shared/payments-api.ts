@@ -28,7 +28,7 @@ import { MARKET_LIMITS } from "./constants";
 import type { OrderParty, OrderSummary } from "./checkout-api";
 import { priceSchema } from "./marketplace-api";
 import { PAYMENTS_TEXTS } from "./messages";
-import { pageQuerySchema } from "./paging";
+import { pageQuerySchema } from "./schemas/paging";
 import { cleanedText, optionalCleanedText } from "./schemas/common";
 import type { Page } from "./paging";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
 import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
-import { limitSchema } from "./paging";
+import { limitSchema } from "./schemas/paging";
 import { idSchema } from "./schemas/common";
 import type { PersonRef } from "./people";
 import type { Comment } from "./realtime";

@@ -11,9 +11,9 @@ import {
   type BookingOverview,
   type BookingPage,
   type FreeSlots,
-} from "../../shared/booking-api";
-import { BOOKING_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/paging";
+} from "@shared/booking-api";
+import { BOOKING_TEXTS } from "@shared/messages";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import { bookableOrders, deleteAvailability, listAvailability, listBookings, sellsScheduledServices } from "../db/queries/booking";
 import { mapPage } from "../db/queries/paging";
 import type { AppEnv } from "../env";

@@ -2,9 +2,9 @@
 // is treated as already bookmarked", §7 bookmarks ("fetched with their post and author profile,
 // newest first"); marketplace-messaging-account §2 Bookmarks (/bookmarks).
 import { Hono } from "hono";
-import { POST_ERRORS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/paging";
-import { bookmarkBodySchema, type BookmarkState } from "../../shared/social-api";
+import { POST_ERRORS } from "@shared/messages";
+import { pageQuerySchema } from "@shared/schemas/paging";
+import { bookmarkBodySchema, type BookmarkState } from "@shared/social-api";
 import { listBookmarks, setBookmark } from "../db/queries/bookmarks";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

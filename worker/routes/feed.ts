@@ -1,9 +1,9 @@
 // Spec social-feed-search §2 /feed and §7 posts: the feed of followed users plus one's own posts,
 // a user's posts and a hashtag's posts. Newest first, keyset cursors (decision record 0006).
 import { Hono } from "hono";
-import { pageQuerySchema } from "../../shared/paging";
-import type { PostPage } from "../../shared/posts-api";
-import { normalizeHashtag } from "../../shared/rules/post-text";
+import { pageQuerySchema } from "@shared/schemas/paging";
+import type { PostPage } from "@shared/posts-api";
+import { normalizeHashtag } from "@shared/rules/post-text";
 import { listFeed, listHashtagPosts, listUserPosts } from "../db/queries/posts";
 import type { AppEnv } from "../env";
 import { paramOr, userParamSchema } from "../lib/params";

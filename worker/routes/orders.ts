@@ -4,10 +4,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { DELIVERY_FILE_MAX_BYTES, downloadLinkBodySchema, ORDER_ROLES, orderNoteBodySchema, type OrderPage } from "../../shared/checkout-api";
-import { CHECKOUT_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/paging";
-import { checkFileName } from "../../shared/rules/file-name";
+import { DELIVERY_FILE_MAX_BYTES, downloadLinkBodySchema, ORDER_ROLES, orderNoteBodySchema, type OrderPage } from "@shared/checkout-api";
+import { CHECKOUT_TEXTS } from "@shared/messages";
+import { pageQuerySchema } from "@shared/schemas/paging";
+import { checkFileName } from "@shared/rules/file-name";
 import { newId } from "../db/ids";
 import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from "../db/queries/orders";
 import { mapPage } from "../db/queries/paging";

@@ -4,10 +4,10 @@
 // the caller's own: the totals and the list read only their orders, a receipt and an offer answer
 // 404 to anyone but their two parties, exactly like a missing row.
 import { Hono } from "hono";
-import type { OrderSummary } from "../../shared/checkout-api";
-import { PAYMENTS_TEXTS } from "../../shared/messages";
-import { createOfferBodySchema, offerListQuerySchema, type OfferPage, type PaymentPage, type PaymentTotals } from "../../shared/payments-api";
-import { pageQuerySchema } from "../../shared/paging";
+import type { OrderSummary } from "@shared/checkout-api";
+import { PAYMENTS_TEXTS } from "@shared/messages";
+import { createOfferBodySchema, offerListQuerySchema, type OfferPage, type PaymentPage, type PaymentTotals } from "@shared/payments-api";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import { counterpartOf } from "../db/queries/orders";
 import { mapPage } from "../db/queries/paging";
 import { feesPaid, listOffers, listPayments, saleTotals, withdrawOffer } from "../db/queries/payments";

@@ -1,10 +1,10 @@
 // Spec social-feed-search §7 posts / create post / delete post / post_views, §4 post creation and
 // deletion, §6 owner permissions, §8 'Post not found' and 'You can only delete your own posts'.
 import { Hono } from "hono";
-import { POST_ERRORS, POST_TEXTS, UPLOAD_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/paging";
-import { createPostBodySchema } from "../../shared/posts-api";
-import { updatePostSchema } from "../../shared/schemas/post";
+import { POST_ERRORS, POST_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { pageQuerySchema } from "@shared/schemas/paging";
+import { createPostBodySchema } from "@shared/posts-api";
+import { updatePostSchema } from "@shared/schemas/post";
 import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
 import { getUpload, isPostUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";

@@ -5,9 +5,9 @@
 // files live in the private bucket. Files and their removal: decision record 0035. The contract
 // is written at the top of shared/marketplace-api.ts.
 import { Hono } from "hono";
-import { MARKET_TEXTS } from "../../shared/messages";
-import { productInputSchema, type ProductValues } from "../../shared/marketplace-api";
-import { pageQuerySchema } from "../../shared/paging";
+import { MARKET_TEXTS } from "@shared/messages";
+import { productInputSchema, type ProductValues } from "@shared/marketplace-api";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import {

@@ -4,9 +4,9 @@
 // taken'. DESIGN.md: profile creation saves; the owner is always the session's user. The contract
 // (paths and shapes) is written at the top of shared/profile-api.ts.
 import { Hono } from "hono";
-import { DASHBOARD_PREVIEWS, TEXT_LIMITS } from "../../shared/constants";
-import { PROFILE_TEXTS } from "../../shared/messages";
-import { pageQuerySchema } from "../../shared/paging";
+import { DASHBOARD_PREVIEWS, TEXT_LIMITS } from "@shared/constants";
+import { PROFILE_TEXTS } from "@shared/messages";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import {
   isAllowedProfession,
   onboardingSchema,
@@ -18,7 +18,7 @@ import {
   type ProductCardPage,
   type ServiceCardPage,
   type UsernameCheck,
-} from "../../shared/profile-api";
+} from "@shared/profile-api";
 import type { Db } from "../db/client";
 import { listUserPosts } from "../db/queries/posts";
 import {

@@ -2,7 +2,7 @@
 // Request Review"; decision records 0047 and 0048; the contract in shared/review-api.ts). Every
 // route is the caller's own data: reviews they received, orders they are a party to.
 import { Hono } from "hono";
-import { pageQuerySchema } from "../../shared/paging";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import {
   answerBodySchema,
   REVIEW_LIMITS,
@@ -11,8 +11,8 @@ import {
   type ReviewPage,
   type ReviewRequestList,
   type ReviewSummary,
-} from "../../shared/review-api";
-import { screenContent } from "../../shared/rules/content-screen";
+} from "@shared/review-api";
+import { screenContent } from "@shared/rules/content-screen";
 import { listReceivedReviews, listRequestableOrders, sellerRatingSummary } from "../db/queries/reviews";
 import type { AppEnv } from "../env";
 import { orderParam, reviewParam } from "../lib/params";

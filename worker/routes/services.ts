@@ -4,9 +4,9 @@
 // owner and the price come from the session and the server's own rows. The contract (paths and
 // shapes) is written at the top of shared/marketplace-api.ts.
 import { Hono } from "hono";
-import { MARKET_TEXTS } from "../../shared/messages";
-import { serviceInputSchema } from "../../shared/marketplace-api";
-import { pageQuerySchema } from "../../shared/paging";
+import { MARKET_TEXTS } from "@shared/messages";
+import { serviceInputSchema } from "@shared/marketplace-api";
+import { pageQuerySchema } from "@shared/schemas/paging";
 import { newId } from "../db/ids";
 import { recordInteraction } from "../db/queries/interactions";
 import { deleteService, getService, getServiceDetail, insertService, listOwnServices, toMarketService, updateService } from "../db/queries/services";
