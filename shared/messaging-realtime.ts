@@ -36,7 +36,8 @@ export function chatRoomPath(conversationId: string): string {
 
 export type UserChannelServerMessage =
   | { type: "welcome"; serverTime: number }
-  | { type: "message.created"; conversationId: string; message: ChatMessage }
+  /** A notice: the message itself travels only on the conversation's ChatRoom (decision record 0077). */
+  | { type: "message.created"; conversationId: string }
   | { type: "conversation.read"; conversationId: string }
   | { type: "conversation.opened"; conversationId: string }
   | { type: "activity.created"; activityType: ActivityType }
@@ -118,7 +119,6 @@ export function parseUserChannelServerMessage(data: unknown): UserChannelServerM
     case "welcome":
       return isFiniteNumber(m.serverTime) ? { type: m.type, serverTime: m.serverTime } : null;
     case "message.created":
-      return isString(m.conversationId) && isChatMessage(m.message) ? { type: m.type, conversationId: m.conversationId, message: m.message } : null;
     case "conversation.read":
     case "conversation.opened":
       return isString(m.conversationId) ? { type: m.type, conversationId: m.conversationId } : null;

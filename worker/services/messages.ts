@@ -27,8 +27,8 @@ export type MessageContext = Pick<Ctx, "db" | "log" | "now"> & { env: Pick<Bindi
 
 /**
  * Stores a message (or finds the one its sender already stored under the same client id), then,
- * only when this call created it, hands it to the conversation's room and to both users' live
- * channels (what each carries: decision record 0077). A resend was broadcast when it was first
+ * only when this call created it, hands it to the conversation's room and tells both users' live
+ * channels which conversation changed (one carrier per fact: decision record 0077). A resend was broadcast when it was first
  * stored. The message of a resend may belong to another conversation; the caller decides.
  */
 export async function writeMessage(ctx: MessageContext, input: Omit<InsertMessageInput, "now">): Promise<{ message: ChatMessage; created: boolean }> {
@@ -36,11 +36,7 @@ export async function writeMessage(ctx: MessageContext, input: Omit<InsertMessag
   if (stored.created) {
     await Promise.all([
       broadcastToChat(ctx.env, ctx.log, input.conversationId, { type: "message.created", message: stored.message }),
-      notifyUsers(ctx.env, ctx.log, [input.senderId, input.receiverId], {
-        type: "message.created",
-        conversationId: input.conversationId,
-        message: stored.message,
-      }),
+      notifyUsers(ctx.env, ctx.log, [input.senderId, input.receiverId], { type: "message.created", conversationId: input.conversationId }),
     ]);
   }
   return stored;

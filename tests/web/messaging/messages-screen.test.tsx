@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage, ConversationSummary } from "@shared/messaging-api";
+import { messagingKeys } from "@web/features/messaging/api";
 import { queryClient } from "@web/lib/query-client";
 import { SIGNED_IN, apiError, deferred, json, mockApi, renderApp, resetApp } from "../auth/helpers";
 import { FakeSocket } from "../social/fake-socket";
@@ -250,8 +251,24 @@ describe("the header's messages badge", () => {
     await waitFor(() => expect(socketsTo("/api/live")).toHaveLength(1));
     await server(() => channel().serverOpen());
     unread = 3;
-    await server(() => channel().serverSend({ type: "message.created", conversationId: "c1", message: message(5) }));
+    await server(() => channel().serverSend({ type: "message.created", conversationId: "c1" }));
     expect(await screen.findByRole("link", { name: "Messages, 3 unread" })).toBeInTheDocument();
     expect(screen.getByTestId("messages-badge")).toHaveTextContent("3");
+  });
+
+  it("marks a conversation's cached messages stale on the notice and adds nothing from it (the room carries messages)", async () => {
+    mockApi(routes({ "GET /api/feed": page([]) }));
+    renderApp("/messages");
+    await screen.findAllByTestId("conversation-row");
+    const key = messagingKeys.messages("c2");
+    const cached = { pages: [page([message(1, { conversationId: "c2" })])], pageParams: [null] };
+    queryClient.setQueryData(key, cached);
+    const channel = () => socketsTo("/api/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/live")).toHaveLength(1));
+    await server(() => channel().serverOpen());
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    await server(() => channel().serverSend({ type: "message.created", conversationId: "c2" }));
+    await waitFor(() => expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryData(key)).toEqual(cached);
   });
 });

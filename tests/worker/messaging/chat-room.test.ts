@@ -117,7 +117,9 @@ describe("UserChannel", () => {
     for (const l of [anaTab, ...benTabs]) await l.next("welcome");
     expect(await userChannelOf(ben.id).listeners()).toBe(2);
     const sent = await sentMessage(ana, id, "Badge me");
-    for (const l of [anaTab, ...benTabs]) expect(await l.next("message.created")).toEqual({ type: "message.created", conversationId: id, message: sent });
+    // A notice only: the message's content travels on the conversation's room (decision record 0077).
+    for (const l of [anaTab, ...benTabs]) expect(await l.next("message.created")).toEqual({ type: "message.created", conversationId: id });
+    expect(JSON.stringify(anaTab.messages)).not.toContain(sent.content);
     await json(await api(`/api/conversations/${id}/read`, { cookie: ben.cookie, method: "PUT" }), 200);
     for (const l of benTabs) expect(await l.next("conversation.read")).toEqual({ type: "conversation.read", conversationId: id });
     await sleep(20);

@@ -102,6 +102,14 @@ export function addMessages(queryClient: QueryClient, conversationId: string, in
   });
 }
 
+/**
+ * A conversation's messages changed somewhere else: its cached pages are marked stale but not
+ * refetched now. On screen, its room delivers the message; off screen, it is fetched when shown.
+ */
+export function markMessagesStale(queryClient: QueryClient, conversationId: string): void {
+  void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId), refetchType: "none" });
+}
+
 /** Badges and lists that depend on messages or activity: refetched after any change. */
 export function refreshMessagingSummaries(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: messagingKeys.unread() });

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { parseUserChannelServerMessage, USER_CHANNEL_PATH, type UserChannelClientMessage, type UserChannelServerMessage } from "@shared/messaging-realtime";
 import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
 import { createLiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
-import { addMessages, messagingKeys, refreshMessagingSummaries, unreadQueryOptions } from "./api";
+import { markMessagesStale, messagingKeys, refreshMessagingSummaries, unreadQueryOptions } from "./api";
 
 export function useLiveBadges({ createSocket }: { createSocket?: (url: string) => SocketLike } = {}): { messages: number; activity: number } {
   const queryClient = useQueryClient();
@@ -30,7 +30,9 @@ export function useLiveBadges({ createSocket }: { createSocket?: (url: string) =
       onMessage: (message) => {
         switch (message.type) {
           case "message.created":
-            addMessages(queryClient, message.conversationId, [message.message]);
+            // A notice (decision record 0077): an open conversation receives the message on its
+            // own room; a cached one that is not on screen fetches it when it is next shown.
+            markMessagesStale(queryClient, message.conversationId);
             refreshMessagingSummaries(queryClient);
             refreshActivity();
             break;
