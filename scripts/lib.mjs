@@ -65,7 +65,7 @@ export function seed(state = statePath()) {
   // The seed needs only D1 and R2. Its platform proxy warns about the Durable Objects it does not
   // start (wrangler's warning is silenced by WRANGLER_LOG, workerd's lines are filtered here);
   // those warnings would wrongly suggest the app's rooms are broken. Everything else is shown.
-  const result = spawnSync("npx", ["tsx", "seed/run.ts"], {
+  const result = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.worker.json", "seed/run.ts"], {
     cwd: root,
     stdio: ["ignore", "inherit", "pipe"],
     env: { ...process.env, BACKLINE_STATE: state, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_LOG: "error" },

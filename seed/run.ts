@@ -1,7 +1,7 @@
 // Seeds the demo world into the local D1 and R2 that `vite dev` uses.
 //
 //   npm run db:seed                    # scripts/seed.mjs: migrates .wrangler/state, then runs this
-//   BACKLINE_STATE=/tmp/state npx tsx seed/run.ts   # after `wrangler d1 migrations apply DB --local --persist-to <state>`
+//   BACKLINE_STATE=/tmp/state npx tsx --tsconfig tsconfig.worker.json seed/run.ts   # after `wrangler d1 migrations apply DB --local --persist-to <state>`
 //
 // The state directory is $BACKLINE_STATE or .wrangler/state; wrangler and @cloudflare/vite-plugin
 // keep local D1/R2/KV under <state>/v3. Migrations must already be applied. Seeding is idempotent:
@@ -112,7 +112,7 @@ export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedRes
   }
 }
 
-// Run directly: `npx tsx seed/run.ts` (what `npm run db:seed` does after the migrations).
+// Run directly: `npx tsx --tsconfig tsconfig.worker.json seed/run.ts` (what `npm run db:seed` does after the migrations).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   seedLocal().catch((err: unknown) => {
     console.error("seed: failed:", err);
