@@ -10,5 +10,5 @@ import { analyticsOverview } from "../services/analytics";
 /** Mounted at /analytics. */
 export const analyticsRoutes = new Hono<AppEnv>().get("/", signedIn, validate("query", analyticsQuerySchema), async (c) => {
   const { userId } = requireUser(c);
-  return c.json(await analyticsOverview(c.var.db, userId, c.req.valid("query").days, Date.now()), 200);
+  return c.json(await analyticsOverview(c.var.db, userId, c.req.valid("query").days, c.var.ctx.now), 200);
 });

@@ -274,7 +274,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!userId) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
     const user = await getUser(db, userId);
     if (!user) throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidResetLink);
-    const now = Date.now();
+    const now = c.var.ctx.now;
     // The link proves the mailbox, so it also confirms an unconfirmed address.
     await setPasswordHash(db, userId, await hashPassword(c.env, password), user.emailVerifiedAt ?? now);
     await retireEmailTokens(db, userId, "reset_password", now);

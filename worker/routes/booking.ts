@@ -76,8 +76,8 @@ export const bookingRoutes = new Hono<AppEnv>()
   // Either party of the order may read the seller's free times: the buyer to book, both to move it.
   .get("/orders/:orderId/slots", orderParam, signedIn, async (c) => {
     const { userId } = requireUser(c);
-    const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
-    const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.db, order.sellerId, Date.now()) };
+    const { order } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
+    const answer: FreeSlots = { orderId: order.id, slots: await freeSlots(c.var.ctx, { sellerId: order.sellerId }) };
     c.header("Cache-Control", "no-store");
     return c.json(answer, 200);
   })
@@ -92,7 +92,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post("/bookings", signedIn, validate("json", newBookingBodySchema), async (c) => {
     const userId = await writer(c);
     const { orderId, startsAt } = c.req.valid("json");
-    const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId, userId });
     return c.json(await createBooking(c.var.ctx, { userId, order, role, startsAt }), 201);
   })
   .post("/bookings/:bookingId/confirm", bookingParam, signedIn, async (c) => {

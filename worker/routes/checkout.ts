@@ -82,8 +82,8 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .post("/test/:orderId/confirm", orderParam, signedInBuyer, validate("json", testConfirmBodySchema), async (c) => {
     const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
     await settleTestPayment(c, order.id, c.req.valid("json").outcome);
-    const { order: fresh, role } = await requireOrderParty(c.var.db, order.id, order.buyerId);
-    return c.json(await orderDetail(c.var.db, fresh, role), 200);
+    const { order: fresh, role } = await requireOrderParty(c.var.ctx, { orderId: order.id, userId: order.buyerId });
+    return c.json(await orderDetail(c.var.ctx, { order: fresh, role }), 200);
   })
   // The stand-in for Stripe Checkout's page, and its form's answer.
   .get("/test/:orderId", orderParam, async (c) => {

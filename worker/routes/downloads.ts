@@ -19,7 +19,7 @@ const notAvailable = () => new ApiError("not_found", CHECKOUT_TEXTS.downloadNotA
 /** Mounted at /downloads. */
 export const downloadRoutes = new Hono<AppEnv>().get("/:token", validate("param", tokenParamSchema), async (c) => {
   const { userId } = requireUser(c);
-  const verdict = await verifyDownloadLink(c.env, c.req.valid("param").token, Date.now());
+  const verdict = await verifyDownloadLink(c.env, c.req.valid("param").token, c.var.ctx.now);
   if (!verdict.ok) {
     if (verdict.reason === "expired") throw new ApiError("gone", CHECKOUT_TEXTS.downloadExpired);
     throw notAvailable();

@@ -26,7 +26,7 @@ export const hashtagRoutes = new Hono<AppEnv>()
     const name = normalizeHashtag(c.req.param("name").slice(0, 200));
     if (viewer === null || name === null) return c.body(null, 204);
     try {
-      await recordInteraction(c.var.db, { userId: viewer, interactionType: "view", metadata: { hashtag: name }, now: Date.now() });
+      await recordInteraction(c.var.db, { userId: viewer, interactionType: "view", metadata: { hashtag: name }, now: c.var.ctx.now });
     } catch (error) {
       c.var.log.warn("hashtag view not recorded", { error });
     }

@@ -30,11 +30,11 @@ type Step = "ship" | "deliver" | "complete" | "request-revision" | "refund";
 /** One lifecycle step through the shared state machine, answering the order page's data. */
 async function step(c: Context<AppEnv>, orderId: string, name: Step, note?: string) {
   const { userId } = requireUser(c);
-  const { order, role } = await requireOrderParty(c.var.db, orderId, userId);
+  const { order, role } = await requireOrderParty(c.var.ctx, { orderId, userId });
   const row = await takeStep(c.var.ctx, { order, role, userId, step: name, note: note || null });
   // A delivery sends the files attached since the last one.
   if (name === "deliver") await markFilesDelivered(c.var.db, row.id, c.var.ctx.now);
-  return orderDetail(c.var.db, row, role);
+  return orderDetail(c.var.ctx, { order: row, role });
 }
 
 /** Mounted at /orders. */
@@ -48,13 +48,13 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get("/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    let { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    let { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     if (order.status === "pending" && role === "buyer") {
       await reconcilePendingOrder(c.var.ctx, order);
-      ({ order, role } = await requireOrderParty(c.var.db, order.id, userId));
+      ({ order, role } = await requireOrderParty(c.var.ctx, { orderId: order.id, userId }));
     }
     c.header("Cache-Control", "no-store");
-    return c.json(await orderDetail(c.var.db, order, role), 200);
+    return c.json(await orderDetail(c.var.ctx, { order, role }), 200);
   })
   .post("/:orderId/ship", orderParam, signedIn, validate("json", orderNoteBodySchema), async (c) =>
     c.json(await step(c, c.req.valid("param").orderId, "ship", c.req.valid("json").note), 200),
@@ -70,7 +70,7 @@ export const orderRoutes = new Hono<AppEnv>()
   // A delivery file: raw bytes streamed into the private bucket, held to their declared length.
   .post("/:orderId/files", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     if (role !== "seller") throw new ApiError("forbidden", CHECKOUT_TEXTS.stepNotAllowed);
     if (!canAttachFiles(order)) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
     const size = parseContentLength(c.req.header("content-length"));
@@ -96,12 +96,12 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post("/:orderId/download-link", orderParam, signedIn, validate("json", downloadLinkBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     if (role !== "buyer" || !canDownload(order)) throw new ApiError("forbidden", CHECKOUT_TEXTS.downloadNotAllowed);
     const fileId = c.req.valid("json").fileId ?? null;
     if (fileId === null ? order.fileKey === null : (await getOrderFile(c.var.db, order.id, fileId))?.deliveredAt == null) {
       throw new ApiError("not_found", CHECKOUT_TEXTS.fileNotFound);
     }
-    const { token, expiresAt } = await signDownloadLink(c.env, { orderId: order.id, fileId, userId }, Date.now());
+    const { token, expiresAt } = await signDownloadLink(c.env, { orderId: order.id, fileId, userId }, c.var.ctx.now);
     return c.json({ url: `/api/downloads/${token}`, expiresAt }, 200);
   });

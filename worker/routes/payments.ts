@@ -42,7 +42,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   // The printable receipt: HTML the browser prints or saves as PDF.
   .get("/receipts/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    const { order } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     const [buyer, seller] = await Promise.all([counterpartOf(c.var.db, order.buyerId), counterpartOf(c.var.db, order.sellerId)]);
     c.header("Cache-Control", "no-store");
     return c.html(receiptPage(order, { buyer, seller }));
@@ -60,22 +60,21 @@ export const offerRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { role, cursor, limit } = c.req.valid("query");
     const found = await listOffers(c.var.db, { userId, role, cursor, limit });
-    const now = Date.now();
+    const now = c.var.ctx.now;
     const page: OfferPage = mapPage(found, (r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart ?? NOBODY, now));
     return c.json(page, 200);
   })
   .get("/:offerId", offerParam, async (c) => {
     const { userId } = requireUser(c);
-    const { offer, role } = await requireOfferParty(c.var.db, c.req.valid("param").offerId, userId);
+    const { offer, role } = await requireOfferParty(c.var.ctx, { offerId: c.req.valid("param").offerId, userId });
     c.header("Cache-Control", "no-store");
-    return c.json(await offerView(c.var.db, offer, role, Date.now()), 200);
+    return c.json(await offerView(c.var.ctx, { offer, role }), 200);
   })
   .post("/:offerId/withdraw", offerParam, async (c) => {
     const { userId } = requireUser(c);
-    const { offer, role } = await requireOfferParty(c.var.db, c.req.valid("param").offerId, userId);
+    const { offer, role } = await requireOfferParty(c.var.ctx, { offerId: c.req.valid("param").offerId, userId });
     if (role !== "seller") throw new ApiError("forbidden", PAYMENTS_TEXTS.offerCannotWithdraw);
-    const now = Date.now();
-    const row = await withdrawOffer(c.var.db, offer.id, userId, now);
+    const row = await withdrawOffer(c.var.db, offer.id, userId, c.var.ctx.now);
     if (!row) throw new ApiError("conflict", PAYMENTS_TEXTS.offerCannotWithdraw);
-    return c.json(await offerView(c.var.db, row, role, now), 200);
+    return c.json(await offerView(c.var.ctx, { offer: row, role }), 200);
   });

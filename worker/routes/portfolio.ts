@@ -32,7 +32,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
       if (owner === undefined) throw new ApiError("not_found", POST_ERRORS.postNotFound);
       if (owner !== userId) throw new ApiError("forbidden", PORTFOLIO_TEXTS.notYourPost);
     }
-    await replacePortfolio(c.var.db, userId, items, Date.now());
+    await replacePortfolio(c.var.db, userId, items, c.var.ctx.now);
     return c.json({ items: await listPortfolio(c.var.db, userId, userId) } satisfies Portfolio, 200);
   });
 

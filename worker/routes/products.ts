@@ -23,7 +23,7 @@ import {
   type ProductRow,
   type StoredProductFile,
 } from "../db/queries/products";
-import type { AppEnv, Bindings } from "../env";
+import type { AppEnv, Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { productParam } from "../lib/params";
@@ -79,13 +79,15 @@ async function discard(env: Bindings, taken: Attachments, log: Logger | null): P
  * or the product turned physical) is kept while an order for the product needs it, since an
  * order may hold the file it was bought with; otherwise it goes.
  */
-async function releaseReplaced(env: Bindings, db: Db, log: Logger, before: ProductRow, after: ProductRow): Promise<void> {
+async function releaseReplaced(ctx: Ctx, input: { before: ProductRow; after: ProductRow }): Promise<void> {
+  const { env, db, log } = ctx;
+  const { before, after } = input;
   try {
     if (before.imageKey && before.imageKey !== after.imageKey) await env.MEDIA.delete(before.imageKey);
     const oldFile = storedFileOf(before);
     if (oldFile && oldFile.key !== after.fileKey) {
       if (await ordersNeedProductFile(db, before.id)) {
-        await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: Date.now() });
+        await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: ctx.now });
       } else {
         await env.PRIVATE_FILES.delete(oldFile.key);
       }
@@ -111,7 +113,7 @@ export const productRoutes = new Hono<AppEnv>()
       const created = await insertProduct(c.var.db, {
         id: newId(),
         userId,
-        now: Date.now(),
+        now: c.var.ctx.now,
         values,
         imageKey: taken.imageKey ?? null,
         file: values.type === "digital" ? (taken.file ?? null) : null,
@@ -151,7 +153,7 @@ export const productRoutes = new Hono<AppEnv>()
       updated = await updateProduct(c.var.db, {
         id,
         userId,
-        now: Date.now(),
+        now: c.var.ctx.now,
         values,
         imageKey: taken.imageKey,
         // Only digital products have a file (§5): turning physical removes it.
@@ -166,7 +168,7 @@ export const productRoutes = new Hono<AppEnv>()
       await discard(c.env, taken, c.var.log);
       throw productNotFound();
     }
-    await releaseReplaced(c.env, c.var.db, c.var.log, current, updated);
+    await releaseReplaced(c.var.ctx, { before: current, after: updated });
     return c.json(toOwnerProduct(updated), 200);
   })
   .delete("/:productId", productParam, async (c) => {
@@ -187,6 +189,6 @@ export const productRoutes = new Hono<AppEnv>()
       c.var.log.error("product storage delete failed", { productId: id, error });
       throw new ApiError("unavailable", MARKET_TEXTS.deleteStorageFailed);
     }
-    if (!(await deleteProductRow(c.var.db, { id, userId, retain: keepFile ? file : null, now: Date.now() }))) throw productNotFound();
+    if (!(await deleteProductRow(c.var.db, { id, userId, retain: keepFile ? file : null, now: c.var.ctx.now }))) throw productNotFound();
     return c.json({ ok: true as const }, 200);
   });

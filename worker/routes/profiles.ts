@@ -156,7 +156,7 @@ export const userProfileRoutes = new Hono<AppEnv>()
           userId: viewer,
           interactionType: "profile_visit",
           targetUserId: targetId,
-          now: Date.now(),
+          now: c.var.ctx.now,
           repeatWindowMs: PROFILE_VISIT_WINDOW_MS,
         });
       }

@@ -14,7 +14,7 @@ import { generateRecommendations, readRecommendations } from "../services/recomm
 export const recommendationRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const { userId } = requireUser(c);
-    const now = Date.now();
+    const now = c.var.ctx.now;
     // Someone the nightly job has not reached yet (a new account) gets theirs on first look.
     if (!(await hasFreshRecommendations(c.var.db, userId, now))) await generateRecommendations(c.var.db, userId, now);
     const answer: Recommendations = await readRecommendations(c.var.db, userId, now);
@@ -24,7 +24,7 @@ export const recommendationRoutes = new Hono<AppEnv>()
   .post("/refresh", async (c) => {
     const { userId } = requireUser(c);
     await limitUser(c.var.ctx, "recommendations_refresh", userId);
-    const now = Date.now();
+    const now = c.var.ctx.now;
     await generateRecommendations(c.var.db, userId, now);
     const answer: Recommendations = await readRecommendations(c.var.db, userId, now);
     return c.json(answer, 200);

@@ -46,13 +46,13 @@ export const reviewRoutes = new Hono<AppEnv>()
   })
   .get("/orders/:orderId", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     c.header("Cache-Control", "no-store");
     return c.json(await orderReviewState(c.var.ctx, { order, role }), 200);
   })
   .post("/orders/:orderId", orderParam, signedIn, validate("json", reviewBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
     const body = c.req.valid("json");
     // The order's rules first, so a refused review costs no rate-limit budget and is not screened.
     assertCanReview(order, role);
@@ -63,14 +63,14 @@ export const reviewRoutes = new Hono<AppEnv>()
   })
   .post("/orders/:orderId/request", orderParam, async (c) => {
     const { userId } = requireUser(c);
-    const { order, role } = await requireOrderParty(c.var.db, c.req.valid("param").orderId, userId);
-    await assertCanRequest(c.var.db, order, role);
+    const { order, role } = await requireOrderParty(c.var.ctx, { orderId: c.req.valid("param").orderId, userId });
+    await assertCanRequest(c.var.ctx, { order, role });
     await limitUser(c.var.ctx, "review", userId);
     return c.json(await requestReview(c.var.ctx, { order, role }), 201);
   })
   .post("/:reviewId/answer", reviewParam, signedIn, validate("json", answerBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const review = await requireAnswerable(c.var.db, c.req.valid("param").reviewId, userId);
+    const review = await requireAnswerable(c.var.ctx, { reviewId: c.req.valid("param").reviewId, userId });
     const answer = c.req.valid("json").content;
     await screenOrRefuse(c.var.ctx, { userId, rule: "review", verdict: screenContent(answer), source: "review_answer" });
     return c.json(await answerOwnReview(c.var.ctx, { review, answer }), 200);

@@ -27,7 +27,7 @@ export const serviceRoutes = new Hono<AppEnv>()
   })
   .post("/", signedIn, validate("json", serviceInputSchema), async (c) => {
     const { userId } = requireUser(c);
-    const created = await insertService(c.var.db, { id: newId(), userId, now: Date.now(), values: c.req.valid("json") });
+    const created = await insertService(c.var.db, { id: newId(), userId, now: c.var.ctx.now, values: c.req.valid("json") });
     return c.json(toMarketService(created, "owner"), 201);
   })
   .get("/:serviceId", serviceParam, async (c) => {
@@ -42,7 +42,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const current = await getService(c.var.db, id);
     if (!current) throw serviceNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersService);
-    const updated = await updateService(c.var.db, { id, userId, now: Date.now(), values: c.req.valid("json") });
+    const updated = await updateService(c.var.db, { id, userId, now: c.var.ctx.now, values: c.req.valid("json") });
     // Deleted between the read and the write.
     if (!updated) throw serviceNotFound();
     return c.json(toMarketService(updated, "owner"), 200);
@@ -67,7 +67,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     try {
       const service = await getService(c.var.db, id);
       if (service && service.userId !== viewer) {
-        await recordInteraction(c.var.db, { userId: viewer, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: Date.now() });
+        await recordInteraction(c.var.db, { userId: viewer, interactionType: "service_view", serviceId: id, targetUserId: service.userId, now: c.var.ctx.now });
       }
     } catch (error) {
       c.var.log.warn("service view not recorded", { error });

@@ -78,7 +78,9 @@ export async function addAvailability(
  * The seller's free slots in [now, now + BOOKING_WEEKS_AHEAD weeks): every weekly time's starts in
  * its own zone, less the ones an active booking overlaps, soonest first.
  */
-export async function freeSlots(db: Db, sellerId: string, now: number): Promise<FreeSlot[]> {
+export async function freeSlots(ctx: Pick<Ctx, "db" | "now">, input: { sellerId: string }): Promise<FreeSlot[]> {
+  const { db, now } = ctx;
+  const { sellerId } = input;
   const until = now + BOOKING_WEEKS_AHEAD * WEEK_MS;
   const [rules, booked] = await Promise.all([listAvailability(db, sellerId), activeBookingsBetween(db, sellerId, now, until + 8 * 60 * MINUTE_MS)]);
   const byStart = new Map<number, FreeSlot>();
@@ -94,7 +96,7 @@ export async function freeSlots(db: Db, sellerId: string, now: number): Promise<
 
 /** The free slot starting at `startsAt`, or the reason there is none (taken, or never offered). */
 async function requireFreeSlot(db: Db, sellerId: string, startsAt: number, now: number): Promise<FreeSlot> {
-  const slot = (await freeSlots(db, sellerId, now)).find((s) => s.startsAt === startsAt);
+  const slot = (await freeSlots({ db, now }, { sellerId })).find((s) => s.startsAt === startsAt);
   if (slot) return slot;
   const [taken] = await activeBookingsBetween(db, sellerId, startsAt, startsAt + 1);
   throw taken && startsAt > now ? new ApiError("conflict", BOOKING_TEXTS.slotTaken) : new ApiError("bad_request", BOOKING_TEXTS.slotUnavailable);

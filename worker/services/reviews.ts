@@ -18,6 +18,7 @@ import {
   type ReviewRow,
 } from "../db/queries/reviews";
 import type { OrderRole } from "@shared/checkout-api";
+import type { Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
 
@@ -67,8 +68,9 @@ export async function leaveReview(
  * The review the caller may answer: a review they are no party to does not exist for them; its
  * buyer is told only the seller answers; an answered one is refused.
  */
-export async function requireAnswerable(db: AppMessageContext["db"], reviewId: string, userId: string): Promise<ReviewRow> {
-  const review = await getReview(db, reviewId);
+export async function requireAnswerable(ctx: Pick<Ctx, "db">, input: { reviewId: string; userId: string }): Promise<ReviewRow> {
+  const { userId } = input;
+  const review = await getReview(ctx.db, input.reviewId);
   if (!review || (review.buyerId !== userId && review.sellerId !== userId)) throw new ApiError("not_found", REVIEW_TEXTS.reviewNotFound);
   if (review.sellerId !== userId) throw new ApiError("forbidden", REVIEW_TEXTS.onlySellerAnswers);
   if (review.answer !== null) throw new ApiError("conflict", REVIEW_TEXTS.alreadyAnswered);
@@ -83,11 +85,12 @@ export async function answerOwnReview(ctx: Pick<AppMessageContext, "db" | "now">
 }
 
 /** Whether the caller may ask for the order's review: its seller, completed, unreviewed. */
-export async function assertCanRequest(db: AppMessageContext["db"], order: OrderRow, role: OrderRole): Promise<void> {
+export async function assertCanRequest(ctx: Pick<Ctx, "db">, input: { order: OrderRow; role: OrderRole }): Promise<void> {
+  const { order, role } = input;
   if (role !== "seller") throw new ApiError("forbidden", REVIEW_TEXTS.onlySellerRequests);
   if (order.status !== "completed") throw new ApiError("conflict", REVIEW_TEXTS.requestNotCompleted);
-  if (await reviewOfOrder(db, order.id)) throw new ApiError("conflict", REVIEW_TEXTS.requestAlreadyReviewed);
-  if (await reviewRequestOf(db, order.id)) throw new ApiError("conflict", REVIEW_TEXTS.alreadyRequested);
+  if (await reviewOfOrder(ctx.db, order.id)) throw new ApiError("conflict", REVIEW_TEXTS.requestAlreadyReviewed);
+  if (await reviewRequestOf(ctx.db, order.id)) throw new ApiError("conflict", REVIEW_TEXTS.alreadyRequested);
 }
 
 /**
@@ -98,7 +101,7 @@ export async function assertCanRequest(db: AppMessageContext["db"], order: Order
  */
 export async function requestReview(ctx: AppMessageContext, input: { order: OrderRow; role: OrderRole }): Promise<OrderReviewState> {
   const { order } = input;
-  await assertCanRequest(ctx.db, order, input.role);
+  await assertCanRequest(ctx, { order, role: input.role });
   if (!(await insertReviewRequest(ctx.db, { orderId: order.id, sellerId: order.sellerId, now: ctx.now }))) {
     throw new ApiError("conflict", REVIEW_TEXTS.alreadyRequested);
   }

@@ -119,7 +119,7 @@ describe("free slots", () => {
   it("keep the seller's local hour across a DST change (controlled clock)", async () => {
     const seller = await signedInUser();
     await json(await addTime(seller, { weekday: 7, startTime: "10:00", durationMinutes: 60, timeZone: "Europe/Berlin" }), 201);
-    const slots = await freeSlots(db(), seller.id, Date.parse("2026-03-16T00:00:00Z"));
+    const slots = await freeSlots({ db: db(), now: Date.parse("2026-03-16T00:00:00Z") }, { sellerId: seller.id });
     expect(slots.map((s) => new Date(s.startsAt).toISOString())).toEqual([
       "2026-03-22T09:00:00.000Z",
       "2026-03-29T08:00:00.000Z",

@@ -165,7 +165,7 @@ export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow
  */
 export async function requireTestOrder(ctx: Pick<PaymentContext, "env" | "db">, orderId: string, buyerId: string): Promise<OrderRow> {
   if (paymentsMode(ctx.env) !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.notTestMode);
-  const { order, role } = await requireOrderParty(ctx.db, orderId, buyerId);
+  const { order, role } = await requireOrderParty(ctx, { orderId, userId: buyerId });
   if (role !== "buyer" || order.provider !== "test") throw new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
   return order;
 }

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { counterpartOf } from "../../db/queries/orders";
 import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../db/queries/payments";
+import type { Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "../app-messages";
 import type { PurchasableItem } from "../../db/queries/orders";
@@ -46,15 +47,17 @@ export function toOffer(offer: OfferRow, role: "seller" | "buyer", counterpart: 
 const offerNotFound = () => new ApiError("not_found", PAYMENTS_TEXTS.offerNotFound);
 
 /** The offer if the caller sent or received it, with their side; 404 for anyone else, like a missing offer. */
-export async function requireOfferParty(db: Db, offerId: string, userId: string): Promise<{ offer: OfferRow; role: "seller" | "buyer" }> {
-  const offer = await getOffer(db, offerId);
+export async function requireOfferParty(ctx: Pick<Ctx, "db">, input: { offerId: string; userId: string }): Promise<{ offer: OfferRow; role: "seller" | "buyer" }> {
+  const { userId } = input;
+  const offer = await getOffer(ctx.db, input.offerId);
   if (offer?.sellerId === userId) return { offer, role: "seller" };
   if (offer?.buyerId === userId) return { offer, role: "buyer" };
   throw offerNotFound();
 }
 
-export async function offerView(db: Db, offer: OfferRow, role: "seller" | "buyer", now: number): Promise<Offer> {
-  return toOffer(offer, role, await counterpartOf(db, role === "seller" ? offer.buyerId : offer.sellerId), now);
+export async function offerView(ctx: Pick<Ctx, "db" | "now">, input: { offer: OfferRow; role: "seller" | "buyer" }): Promise<Offer> {
+  const { offer, role } = input;
+  return toOffer(offer, role, await counterpartOf(ctx.db, role === "seller" ? offer.buyerId : offer.sellerId), ctx.now);
 }
 
 /** Writes the offer and puts it in the buyer's messages (once, even if the message is retried). */

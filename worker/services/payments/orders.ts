@@ -15,7 +15,6 @@ import {
 import type { OrderStatus } from "@shared/constants";
 import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
-import type { Db } from "../../db/client";
 import {
   counterpartOf,
   getOrder,
@@ -100,8 +99,9 @@ function roleOf(order: Pick<OrderRow, "buyerId" | "sellerId">, userId: string): 
 const orderNotFound = () => new ApiError("not_found", CHECKOUT_TEXTS.orderNotFound);
 
 /** The order if the caller is a party to it, with their role; 404 otherwise, like a missing order. */
-export async function requireOrderParty(db: Db, orderId: string, userId: string): Promise<{ order: OrderRow; role: OrderRole }> {
-  const order = await getOrder(db, orderId);
+export async function requireOrderParty(ctx: Pick<Ctx, "db">, input: { orderId: string; userId: string }): Promise<{ order: OrderRow; role: OrderRole }> {
+  const { userId } = input;
+  const order = await getOrder(ctx.db, input.orderId);
   const role = order ? roleOf(order, userId) : null;
   if (!order || !role) throw orderNotFound();
   return { order, role };
@@ -142,11 +142,12 @@ function toFile(file: OrderFileRow) {
   return { id: file.id, name: file.name, size: file.size, contentType: file.contentType, createdAt: file.createdAt, deliveredAt: file.deliveredAt };
 }
 
-export async function orderDetail(db: Db, order: OrderRow, role: OrderRole): Promise<OrderDetail> {
+export async function orderDetail(ctx: Pick<Ctx, "db">, input: { order: OrderRow; role: OrderRole }): Promise<OrderDetail> {
+  const { order, role } = input;
   const [history, files, counterpart] = await Promise.all([
-    orderHistoryOf(db, order.id),
-    orderFilesOf(db, order.id),
-    counterpartOf(db, role === "buyer" ? order.sellerId : order.buyerId),
+    orderHistoryOf(ctx.db, order.id),
+    orderFilesOf(ctx.db, order.id),
+    counterpartOf(ctx.db, role === "buyer" ? order.sellerId : order.buyerId),
   ]);
   return {
     ...toSummary(order, role, counterpart),
