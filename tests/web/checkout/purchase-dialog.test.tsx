@@ -6,6 +6,7 @@
 // and on a list.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PurchaseDialog, usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
 import { apiError, deferred, json, mockApi, resetApp } from "../auth/helpers";
@@ -62,6 +63,23 @@ describe("PurchaseDialog", () => {
     const signIn = within(dialog).getByRole("link", { name: "Sign In" });
     expect(signIn.getAttribute("href")).toBe(`/auth?redirect=${encodeURIComponent("/product/pr1")}`);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("offers payment once the session has loaded when Buy Now was tapped before it had", async () => {
+    mockApi({});
+    // A screen whose session query answers after the tap: signedIn turns true with the dialog open.
+    let sessionLoaded = () => {};
+    function SessionLoadsLater() {
+      const [signedIn, setSignedIn] = useState(false);
+      sessionLoaded = () => setSignedIn(true);
+      return <PurchaseDialog item={BEAT} onClose={vi.fn()} signedIn={signedIn} afterSuccess="close" successDelayMs={10} />;
+    }
+    renderCheckout(<SessionLoadsLater />);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Please log in to make a purchase")).toBeInTheDocument();
+    act(() => sessionLoaded());
+    expect(await within(dialog).findByRole("button", { name: "Pay on Stripe Checkout" })).toBeInTheDocument();
+    expect(within(dialog).queryByText("Please log in to make a purchase")).toBeNull();
   });
 
   it("shows the item in idle, then the session request, then the server's amounts with the labelled test form", async () => {

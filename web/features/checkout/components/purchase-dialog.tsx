@@ -71,7 +71,10 @@ type FlowProps = Omit<PurchaseDialogProps, "item" | "successDelayMs"> & { item: 
 
 function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }: FlowProps) {
   const [state, dispatch] = useReducer(paymentReducer, INITIAL_PAYMENT_STATE);
-  const [signedOut, setSignedOut] = useState(!signedIn);
+  // Follows the session rather than keeping its first value: a Buy Now tapped while the session
+  // was still loading must offer payment once it has loaded. A 401 mid-flow ends it for good.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const signedOut = !signedIn || sessionEnded;
   const navigate = useNavigate();
   const settled = useOrderSettled();
   // Answers that arrive after the dialog closed must not toast or navigate.
@@ -115,7 +118,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
       const session = await checkoutCalls.createEmbedded(item);
       send({ type: "session-ready", session });
     } catch (error) {
-      if (isSignedOut(error)) setSignedOut(true);
+      if (isSignedOut(error)) setSessionEnded(true);
       else if (alive.current) notifyError(error instanceof Error && error.message === CHECKOUT_SCREEN_TEXTS.noClientSecret ? error.message : sessionFailureText(error));
       send({ type: "session-failed" });
     }
@@ -133,7 +136,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
       send({ type: "checkout-opened", orderId: answer.orderId });
     } catch (error) {
       tab?.close();
-      if (isSignedOut(error)) setSignedOut(true);
+      if (isSignedOut(error)) setSessionEnded(true);
       else if (alive.current) notifyError(sessionFailureText(error));
       send({ type: "session-failed" });
     }
