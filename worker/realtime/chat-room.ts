@@ -13,7 +13,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "@shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket, sendToAll } from "./socket-utils";
+import { closeQuietly, notAnUpgrade, readAttachment, readClientFrame, refuseSocket, sendToAll } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const CHAT_CONVERSATION_HEADER = "x-backline-chat-conversation";
@@ -60,12 +60,7 @@ export class ChatRoom extends DurableObject<Bindings> {
   }
 
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    if (typeof data !== "string") {
-      closeQuietly(socket, 1003, "Text frames only");
-      return;
-    }
-    const message = parseChatClientMessage(data);
-    // Unknown or malformed frames are ignored, as in the comment rooms.
+    const message = readClientFrame(socket, data, parseChatClientMessage);
     if (!message) return;
     switch (message.type) {
       case "ping":

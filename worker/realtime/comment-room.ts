@@ -22,7 +22,7 @@ import {
 } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { canDeleteComment } from "../lib/permissions";
-import { closeQuietly, notAnUpgrade, readAttachment, refuseSocket } from "./socket-utils";
+import { closeQuietly, notAnUpgrade, readAttachment, readClientFrame, refuseSocket } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const ROOM_POST_HEADER = "x-backline-room-post";
@@ -125,13 +125,8 @@ export class CommentRoom extends DurableObject<Bindings> {
   }
 
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    if (typeof data !== "string") {
-      closeQuietly(socket, 1003, "Text frames only");
-      return;
-    }
-    const message = parseClientMessage(data);
-    // Unknown or malformed frames are ignored: the only thing a client says is "ping", and a
-    // newer client's extra message types must not cost it its connection.
+    // The only thing a client says here is "ping".
+    const message = readClientFrame(socket, data, parseClientMessage);
     if (!message) return;
     switch (message.type) {
       case "ping":

@@ -25,6 +25,19 @@ export function readAttachment<T>(socket: WebSocket): T | null {
   }
 }
 
+/**
+ * A client's frame, parsed; null when there is nothing to answer. A binary frame closes the socket
+ * (1003): every room speaks JSON text. An unknown or malformed frame is ignored, so a newer
+ * client's extra message types never cost it its connection.
+ */
+export function readClientFrame<Message>(socket: WebSocket, data: string | ArrayBuffer, parse: (text: string) => Message | null): Message | null {
+  if (typeof data !== "string") {
+    closeQuietly(socket, 1003, "Text frames only");
+    return null;
+  }
+  return parse(data);
+}
+
 /** Sends a frame to each socket; a socket that cannot take it is closed (its client reconnects and catches up). */
 export function sendToAll(sockets: readonly WebSocket[], frame: string): number {
   let delivered = 0;

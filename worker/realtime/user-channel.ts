@@ -8,7 +8,7 @@ import { DurableObject } from "cloudflare:workers";
 import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast } from "@shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, notAnUpgrade, refuseSocket, sendToAll } from "./socket-utils";
+import { closeQuietly, notAnUpgrade, readClientFrame, refuseSocket, sendToAll } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
@@ -47,11 +47,7 @@ export class UserChannel extends DurableObject<Bindings> {
   }
 
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    if (typeof data !== "string") {
-      closeQuietly(socket, 1003, "Text frames only");
-      return;
-    }
-    const message = parseUserChannelClientMessage(data);
+    const message = readClientFrame(socket, data, parseUserChannelClientMessage);
     if (!message) return;
     socket.send(encodeFrame({ type: "pong", t: message.t }));
   }

@@ -109,6 +109,21 @@ describe("ChatRoom", () => {
   });
 });
 
+describe("both rooms speak JSON text only", () => {
+  it("close a socket that sends a binary frame with 1003, as the comment rooms do", async () => {
+    const { ana, id } = await pair();
+    const chat = await listenChat(id, ana);
+    const channel = await listenUserChannel(ana);
+    await Promise.all([chat.next("welcome"), channel.next("welcome")]);
+    chat.socket.send(new Uint8Array([1, 2, 3]));
+    channel.socket.send(new Uint8Array([1, 2, 3]));
+    expect((await chat.closed).code).toBe(1003);
+    expect((await channel.closed).code).toBe(1003);
+    expect(await chatRoomOf(id).listeners()).toBe(0);
+    expect(await userChannelOf(ana.id).listeners()).toBe(0);
+  });
+});
+
 describe("UserChannel", () => {
   it("tells every tab of both users about a new message, and the reader's tabs about a read", async () => {
     const { ana, ben, id } = await pair();
