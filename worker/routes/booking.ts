@@ -16,6 +16,7 @@ import { BOOKING_TEXTS } from "@shared/messages";
 import { pageQuerySchema } from "@shared/schemas/paging";
 import { bookableOrders, deleteAvailability, listAvailability, listBookings, sellsScheduledServices } from "../db/queries/booking";
 import { mapPage } from "../db/queries/paging";
+import { toBookingParty } from "../db/queries/people";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { availabilityParam, bookingParam, orderParam } from "../lib/params";
@@ -51,7 +52,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       bookableOrders: orders.map((o) => ({
         orderId: o.orderId,
         serviceName: o.serviceName,
-        seller: { id: o.sellerId, username: o.sellerUsername, displayName: o.sellerDisplayName },
+        seller: toBookingParty(o.sellerId, { username: o.sellerUsername, displayName: o.sellerDisplayName }),
         activeBookingId: o.activeBookingId,
       })),
     };

@@ -43,7 +43,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { role, cursor, limit } = c.req.valid("query");
     const found = await listOrders(c.var.db, { userId, role, cursor, limit });
-    const page: OrderPage = mapPage(found, (r) => toSummary(r.order, role, r.counterpart ?? { username: null, displayName: null, avatarUrl: null }));
+    const page: OrderPage = mapPage(found, (r) => toSummary(r.order, role, r.counterpart));
     return c.json(page, 200);
   })
   .get("/:orderId", orderParam, async (c) => {

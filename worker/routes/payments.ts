@@ -21,7 +21,6 @@ import { requireOrderParty, toSummary } from "../services/payments/orders";
 import { receiptPage } from "../services/payments/receipt";
 import { limitUser } from "../services/rate-limit";
 
-const NOBODY = { username: null, displayName: null, avatarUrl: null };
 
 /** Mounted at /payments. */
 export const paymentRoutes = new Hono<AppEnv>()
@@ -36,7 +35,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     const found = await listPayments(c.var.db, { userId, cursor, limit });
-    const page: PaymentPage = mapPage(found, (r): OrderSummary => toSummary(r.order, r.role, r.counterpart ?? NOBODY));
+    const page: PaymentPage = mapPage(found, (r): OrderSummary => toSummary(r.order, r.role, r.counterpart));
     return c.json(page, 200);
   })
   // The printable receipt: HTML the browser prints or saves as PDF.
@@ -61,7 +60,7 @@ export const offerRoutes = new Hono<AppEnv>()
     const { role, cursor, limit } = c.req.valid("query");
     const found = await listOffers(c.var.db, { userId, role, cursor, limit });
     const now = c.var.ctx.now;
-    const page: OfferPage = mapPage(found, (r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart ?? NOBODY, now));
+    const page: OfferPage = mapPage(found, (r) => toOffer(r.offer, role === "sent" ? "seller" : "buyer", r.counterpart, now));
     return c.json(page, 200);
   })
   .get("/:offerId", offerParam, async (c) => {

@@ -14,6 +14,7 @@ import {
 import type { AnalyticsPeriod } from "@shared/constants";
 import { liveTotals, recentActivityRows, rolledUpDaysQuery, serviceTotals, type DayTotals } from "../db/queries/analytics";
 import type { Db } from "../db/client";
+import { toPersonLine } from "../db/queries/people";
 
 /** How many complete days each nightly run rewrites (yesterday and the two before). */
 export const ANALYTICS_ROLLUP_DAYS = 3;
@@ -81,7 +82,7 @@ export async function analyticsOverview(db: Db, userId: string, period: Analytic
       kind: "follow" as const,
       id: row.id,
       at: Number(row.at),
-      user: { userId: row.userId, username: row.username ?? "", displayName: row.displayName ?? row.username ?? "", avatarUrl: row.avatarUrl },
+      user: toPersonLine(row.userId, row),
     })),
     ...recent.sales.map((row) => ({ kind: "sale" as const, id: row.id, at: Number(row.at), orderId: row.id, itemName: row.itemName, amountCents: Number(row.amountCents) })),
   ]

@@ -32,6 +32,7 @@ import {
   type BookingRow,
 } from "../db/queries/booking";
 import type { OrderRow } from "../db/queries/orders";
+import { toBookingParty } from "../db/queries/people";
 import { ApiError } from "../lib/errors";
 import type { Ctx } from "../env";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
@@ -121,8 +122,8 @@ export function toBooking(row: BookingListRow, userId: string): Booking {
   const role: BookingRole = b.sellerId === userId ? "seller" : "buyer";
   const counterpart =
     role === "buyer"
-      ? { id: b.sellerId, username: row.sellerUsername, displayName: row.sellerDisplayName }
-      : { id: b.buyerId, username: row.buyerUsername, displayName: row.buyerDisplayName };
+      ? toBookingParty(b.sellerId, { username: row.sellerUsername, displayName: row.sellerDisplayName })
+      : toBookingParty(b.buyerId, { username: row.buyerUsername, displayName: row.buyerDisplayName });
   const actions: Booking["actions"] = [];
   if (b.status === "pending" && b.awaiting === role) actions.push("confirm");
   if (b.status !== "cancelled") actions.push("reschedule", "cancel");

@@ -10,10 +10,10 @@ import { profiles } from "../schema";
 export const personColumns = { username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl };
 
 /** What a left join on `profiles` gives for a person: nulls for a user without a profile. */
-interface PersonProfile {
+export interface PersonProfile {
   username: string | null;
   displayName: string | null;
-  avatarUrl: string | null;
+  avatarUrl?: string | null;
   verified?: boolean | null;
 }
 
@@ -44,6 +44,12 @@ export function toSeller(userId: string, row: { username: string | null; display
 /** A party to an order, an offer or a review: the id as `id` and the profile fields as stored (null without a profile). */
 export function toPartyRef(id: string, profile: PersonProfile | null | undefined): PartyRef {
   return { id, username: profile?.username ?? null, displayName: profile?.displayName ?? null, avatarUrl: profile?.avatarUrl ?? null };
+}
+
+/** A party to a booking: a PartyRef without the picture (the booking screens show none). */
+export function toBookingParty(id: string, profile: PersonProfile | null | undefined): Omit<PartyRef, "avatarUrl"> {
+  const { avatarUrl: _avatarUrl, ...party } = toPartyRef(id, profile);
+  return party;
 }
 
 /** Author columns to spread into a select that left-joins `profiles` on the row's user id. */

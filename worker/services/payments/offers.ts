@@ -8,6 +8,7 @@ import { formatCents, platformFeeCents } from "@shared/rules/price";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { counterpartOf } from "../../db/queries/orders";
+import { type PersonProfile, toPartyRef } from "../../db/queries/people";
 import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../db/queries/payments";
 import type { Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
@@ -23,9 +24,8 @@ function offerPath(offerId: string): string {
   return `/offers/${offerId}`;
 }
 
-type Counterpart = Awaited<ReturnType<typeof counterpartOf>>;
 
-export function toOffer(offer: OfferRow, role: "seller" | "buyer", counterpart: Counterpart, now: number): Offer {
+export function toOffer(offer: OfferRow, role: "seller" | "buyer", counterpart: PersonProfile | null, now: number): Offer {
   const feeCents = platformFeeCents(offer.priceCents);
   return {
     id: offer.id,
@@ -40,7 +40,7 @@ export function toOffer(offer: OfferRow, role: "seller" | "buyer", counterpart: 
     createdAt: offer.createdAt,
     orderId: offer.orderId,
     role,
-    counterpart: { id: role === "seller" ? offer.buyerId : offer.sellerId, ...counterpart },
+    counterpart: toPartyRef(role === "seller" ? offer.buyerId : offer.sellerId, counterpart),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   type OrderFileRow,
   type OrderRow,
 } from "../../db/queries/orders";
+import { type PersonProfile, toPartyRef } from "../../db/queries/people";
 import { claimOffer } from "../../db/queries/payments";
 import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
@@ -110,7 +111,7 @@ export async function requireOrderParty(ctx: Pick<Ctx, "db">, input: { orderId: 
 // ---------------------------------------------------------------------------------------------
 // What a participant sees
 
-export function toSummary(order: OrderRow, role: OrderRole, counterpart: { username: string | null; displayName: string | null; avatarUrl: string | null }): OrderSummary {
+export function toSummary(order: OrderRow, role: OrderRole, counterpart: PersonProfile | null): OrderSummary {
   return {
     id: order.id,
     itemType: orderItemType(order),
@@ -128,7 +129,7 @@ export function toSummary(order: OrderRow, role: OrderRole, counterpart: { usern
     paidAt: order.paidAt,
     statusChangedAt: order.statusChangedAt,
     role,
-    counterpart: { id: role === "buyer" ? order.sellerId : order.buyerId, ...counterpart },
+    counterpart: toPartyRef(role === "buyer" ? order.sellerId : order.buyerId, counterpart),
   };
 }
 
