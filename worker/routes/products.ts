@@ -6,9 +6,8 @@
 // is written at the top of shared/marketplace-api.ts.
 import { Hono } from "hono";
 import { MARKET_TEXTS } from "@shared/messages";
-import { productInputSchema, type ProductValues } from "@shared/marketplace-api";
+import { productInputSchema } from "@shared/marketplace-api";
 import { pageQuerySchema } from "@shared/schemas/paging";
-import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import {
   deleteProductRow,
@@ -17,86 +16,21 @@ import {
   insertProduct,
   listOwnProducts,
   ordersNeedProductFile,
-  retainProductFile,
   toOwnerProduct,
   updateProduct,
   type ProductRow,
-  type StoredProductFile,
 } from "../db/queries/products";
-import type { AppEnv, Bindings, Ctx } from "../env";
+import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
 import { productParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
-import { storeProductImage, takeProductFile, takeProductImage } from "../services/media/product-media";
+import { discardAttachments, releaseReplaced, storeProductImage, storedFileOf, takeAttachments } from "../services/media/product-media";
 import { limitUser } from "../services/rate-limit";
 
 const productNotFound = () => new ApiError("not_found", MARKET_TEXTS.productNotFound);
 
-function storedFileOf(row: ProductRow): StoredProductFile | null {
-  return row.fileKey ? { key: row.fileKey, name: row.fileName, size: row.fileSize, mime: row.fileMime } : null;
-}
-
-/** What a write attaches: each undefined when the request keeps what the product has. */
-interface Attachments {
-  imageKey?: string | null;
-  file?: StoredProductFile | null;
-}
-
-/**
- * Takes the uploads the form names, after every other check has passed: a product image from
- * MEDIA, a digital file completed in the private bucket. A product that is (or becomes) physical
- * has no file.
- */
-async function takeAttachments(env: Bindings, db: Db, userId: string, values: ProductValues): Promise<Attachments> {
-  const taken: Attachments = {};
-  if (values.imageUploadId === null) taken.imageKey = null;
-  else if (values.imageUploadId !== undefined) taken.imageKey = await takeProductImage(db, userId, values.imageUploadId);
-  try {
-    if (values.fileUploadId === null) taken.file = null;
-    else if (values.fileUploadId !== undefined) taken.file = await takeProductFile(env.PRIVATE_FILES, db, userId, values.fileUploadId);
-  } catch (error) {
-    await discard(env, taken, null);
-    throw error;
-  }
-  return taken;
-}
-
-/** Removes newly taken objects a failed write left unreferenced; `log` records a failure to. */
-async function discard(env: Bindings, taken: Attachments, log: Logger | null): Promise<void> {
-  try {
-    if (taken.imageKey) await env.MEDIA.delete(taken.imageKey);
-    if (taken.file) await env.PRIVATE_FILES.delete(taken.file.key);
-  } catch (error) {
-    log?.warn("unattached product objects not removed", { error });
-  }
-}
-
-/**
- * After an update: the replaced image goes. A file the product no longer has (replaced, removed,
- * or the product turned physical) is kept while an order for the product needs it, since an
- * order may hold the file it was bought with; otherwise it goes.
- */
-async function releaseReplaced(ctx: Ctx, input: { before: ProductRow; after: ProductRow }): Promise<void> {
-  const { env, db, log } = ctx;
-  const { before, after } = input;
-  try {
-    if (before.imageKey && before.imageKey !== after.imageKey) await env.MEDIA.delete(before.imageKey);
-    const oldFile = storedFileOf(before);
-    if (oldFile && oldFile.key !== after.fileKey) {
-      if (await ordersNeedProductFile(db, before.id)) {
-        await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: ctx.now });
-      } else {
-        await env.PRIVATE_FILES.delete(oldFile.key);
-      }
-    }
-  } catch (error) {
-    // The product already shows its new state; a leftover object costs storage, not correctness.
-    log.warn("replaced product objects not removed", { productId: before.id, error });
-  }
-}
 
 export const productRoutes = new Hono<AppEnv>()
   .get("/", signedIn, validate("query", pageQuerySchema), async (c) => {
@@ -108,7 +42,7 @@ export const productRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", productInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const values = c.req.valid("json");
-    const taken = await takeAttachments(c.env, c.var.db, userId, values);
+    const taken = await takeAttachments(c.var.ctx, { userId, values });
     try {
       const created = await insertProduct(c.var.db, {
         id: newId(),
@@ -120,7 +54,7 @@ export const productRoutes = new Hono<AppEnv>()
       });
       return c.json(toOwnerProduct(created), 201);
     } catch (error) {
-      await discard(c.env, taken, c.var.log);
+      await discardAttachments(c.var.ctx, taken);
       throw error;
     }
   })
@@ -147,7 +81,7 @@ export const productRoutes = new Hono<AppEnv>()
     if (!current) throw productNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersProduct);
     const values = c.req.valid("json");
-    const taken = await takeAttachments(c.env, c.var.db, userId, values);
+    const taken = await takeAttachments(c.var.ctx, { userId, values });
     let updated: ProductRow | undefined;
     try {
       updated = await updateProduct(c.var.db, {
@@ -160,12 +94,12 @@ export const productRoutes = new Hono<AppEnv>()
         file: values.type === "physical" ? null : taken.file,
       });
     } catch (error) {
-      await discard(c.env, taken, c.var.log);
+      await discardAttachments(c.var.ctx, taken);
       throw error;
     }
     if (!updated) {
       // Deleted between the read and the write.
-      await discard(c.env, taken, c.var.log);
+      await discardAttachments(c.var.ctx, taken);
       throw productNotFound();
     }
     await releaseReplaced(c.var.ctx, { before: current, after: updated });

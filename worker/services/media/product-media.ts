@@ -4,12 +4,13 @@
 // its first bytes like an avatar's. The file comes through the multipart protocol into the private
 // bucket. Either is attached to a product by the upload's id, never by a key from the client.
 import { MARKET_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MIME_TYPES, type ProductImageUpload } from "@shared/marketplace-api";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MIME_TYPES, type ProductImageUpload, type ProductValues } from "@shared/marketplace-api";
 import { SNIFF_BYTES, sniffMime } from "@shared/rules/sniff-mime";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
-import { claimProductUpload, insertProductImageUpload, type StoredProductFile } from "../../db/queries/products";
+import { claimProductUpload, insertProductImageUpload, ordersNeedProductFile, retainProductFile, type ProductRow, type StoredProductFile } from "../../db/queries/products";
 import { getUpload } from "../../db/queries/uploads";
+import type { Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { mediaUrl } from "../../lib/media-url";
@@ -72,7 +73,7 @@ export async function storeProductImage(
 }
 
 /** The key of this user's stored product image, taken for a product (400 when it cannot be). */
-export async function takeProductImage(db: Db, userId: string, uploadId: string): Promise<string> {
+async function takeProductImage(db: Db, userId: string, uploadId: string): Promise<string> {
   const claimed = await claimProductUpload(db, { id: uploadId, userId, kind: "product_image" });
   if (!claimed) throw notUsable();
   return claimed.key;
@@ -83,7 +84,7 @@ export async function takeProductImage(db: Db, userId: string, uploadId: string)
  * 400 'Upload incomplete' while parts are missing, 400 'This upload cannot be attached' for an
  * upload that is not theirs, not a product file, or already used; 409 when it is no longer open.
  */
-export async function takeProductFile(privateFiles: R2Bucket, db: Db, userId: string, uploadId: string): Promise<StoredProductFile> {
+async function takeProductFile(privateFiles: R2Bucket, db: Db, userId: string, uploadId: string): Promise<StoredProductFile> {
   const upload = await getUpload(db, uploadId);
   if (!upload || upload.userId !== userId || upload.contentType !== "product_file") throw notUsable();
   if (upload.status !== "uploading") throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
@@ -95,4 +96,74 @@ export async function takeProductFile(privateFiles: R2Bucket, db: Db, userId: st
     throw new ApiError("conflict", UPLOAD_TEXTS.notOpen);
   }
   return { key: claimed.key, name: claimed.fileName, size: object.size, mime: claimed.mimeType };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A product's attachments across a write: taken before it, discarded if it fails, released after
+// an update (decision record 0035).
+
+export function storedFileOf(row: ProductRow): StoredProductFile | null {
+  return row.fileKey ? { key: row.fileKey, name: row.fileName, size: row.fileSize, mime: row.fileMime } : null;
+}
+
+/** What a write attaches: each undefined when the request keeps what the product has. */
+export interface Attachments {
+  imageKey?: string | null;
+  file?: StoredProductFile | null;
+}
+
+/**
+ * Takes the uploads the form names, after every other check has passed: a product image from
+ * MEDIA, a digital file completed in the private bucket. A product that is (or becomes) physical
+ * has no file.
+ */
+export async function takeAttachments(ctx: Pick<Ctx, "env" | "db" | "log">, input: { userId: string; values: ProductValues }): Promise<Attachments> {
+  const { env, db } = ctx;
+  const { userId, values } = input;
+  const taken: Attachments = {};
+  if (values.imageUploadId === null) taken.imageKey = null;
+  else if (values.imageUploadId !== undefined) taken.imageKey = await takeProductImage(db, userId, values.imageUploadId);
+  try {
+    if (values.fileUploadId === null) taken.file = null;
+    else if (values.fileUploadId !== undefined) taken.file = await takeProductFile(env.PRIVATE_FILES, db, userId, values.fileUploadId);
+  } catch (error) {
+    await discardAttachments(ctx, taken);
+    throw error;
+  }
+  return taken;
+}
+
+/** Removes newly taken objects a failed write left unreferenced; a failure to is logged. */
+export async function discardAttachments(ctx: Pick<Ctx, "env" | "log">, taken: Attachments): Promise<void> {
+  const { env, log } = ctx;
+  try {
+    if (taken.imageKey) await env.MEDIA.delete(taken.imageKey);
+    if (taken.file) await env.PRIVATE_FILES.delete(taken.file.key);
+  } catch (error) {
+    log.warn("unattached product objects not removed", { error });
+  }
+}
+
+/**
+ * After an update: the replaced image goes. A file the product no longer has (replaced, removed,
+ * or the product turned physical) is kept while an order for the product needs it, since an
+ * order may hold the file it was bought with; otherwise it goes.
+ */
+export async function releaseReplaced(ctx: Ctx, input: { before: ProductRow; after: ProductRow }): Promise<void> {
+  const { env, db, log } = ctx;
+  const { before, after } = input;
+  try {
+    if (before.imageKey && before.imageKey !== after.imageKey) await env.MEDIA.delete(before.imageKey);
+    const oldFile = storedFileOf(before);
+    if (oldFile && oldFile.key !== after.fileKey) {
+      if (await ordersNeedProductFile(db, before.id)) {
+        await retainProductFile(db, { productId: before.id, sellerId: before.userId, file: oldFile, now: ctx.now });
+      } else {
+        await env.PRIVATE_FILES.delete(oldFile.key);
+      }
+    }
+  } catch (error) {
+    // The product already shows its new state; a leftover object costs storage, not correctness.
+    log.warn("replaced product objects not removed", { productId: before.id, error });
+  }
 }
