@@ -67,7 +67,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .get("/:conversationId/messages", conversationParam, signedIn, validate("query", messagesQuerySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { conversation } = await requireConversationMember(c.var.db, c.req.valid("param").conversationId, userId);
+    const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const { before, since } = c.req.valid("query");
     if (since) {
       const items = await listMessagesSince(c.var.db, { conversationId: conversation.id, since, limit: MESSAGING_LIMITS.catchUp });
@@ -79,7 +79,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    const { conversation, otherId } = await requireConversationMember(c.var.db, c.req.valid("param").conversationId, userId);
+    const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const body = c.req.valid("json");
     // In the order of comments: non-empty and within the limit, then the rate limit, then the
     // content screen, whose refusals are logged as content_violation events.
@@ -96,7 +96,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   // Opening a conversation marks it read (spec: unread counts per participant).
   .put("/:conversationId/read", conversationParam, async (c) => {
     const { userId } = requireUser(c);
-    const { conversation } = await requireConversationMember(c.var.db, c.req.valid("param").conversationId, userId);
+    const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const lastReadAt = await markConversationRead(c.var.db, conversation.id, userId);
     await Promise.all([
       broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),
@@ -109,7 +109,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     // can never listen in on the signed-in user's conversation.
     socketGate(c, "refuse");
     const { userId } = requireUser(c);
-    const { conversation } = await requireConversationMember(c.var.db, c.req.valid("param").conversationId, userId);
+    const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const headers = { [CHAT_CONVERSATION_HEADER]: conversation.id, [CHAT_USER_HEADER]: userId };
     return forwardToRoom(chatRoom(c.env, conversation.id), "https://chat-room.internal/connect", headers);
   });

@@ -4,7 +4,6 @@
 // (services/app-messages.ts) alike.
 import { MESSAGING_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
-import type { Db } from "../db/client";
 import { getConversationFor, insertMessage, otherParticipant, type ConversationRow, type InsertMessageInput } from "../db/queries/conversations";
 import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
@@ -16,8 +15,12 @@ export const conversationNotFound = () => new ApiError("not_found", MESSAGING_TE
  * The conversation if `userId` is one of its two participants, with the other one. Anyone else
  * gets the same 404 as for a conversation that does not exist, so ids reveal nothing.
  */
-export async function requireConversationMember(db: Db, conversationId: string, userId: string): Promise<{ conversation: ConversationRow; otherId: string }> {
-  const conversation = await getConversationFor(db, conversationId, userId);
+export async function requireConversationMember(
+  ctx: Pick<Ctx, "db">,
+  input: { conversationId: string; userId: string },
+): Promise<{ conversation: ConversationRow; otherId: string }> {
+  const { conversationId, userId } = input;
+  const conversation = await getConversationFor(ctx.db, conversationId, userId);
   if (!conversation) throw conversationNotFound();
   return { conversation, otherId: otherParticipant(conversation, userId) };
 }
