@@ -1,7 +1,7 @@
 // Second document §2 Messages (list, search, chat, Contact), §3 conversation and message, §4 "one
 // per pair", §5 "Message send is ignored if blank", §7 Conversations and Messages; DESIGN.md
 // "Realtime" and unread counts per participant; decision record 0040. Every write goes to D1
-// first and is then broadcast: to the conversation's ChatRoom and to both users' live channels.
+// first and is then broadcast; what each socket carries is decision record 0077.
 import { Hono } from "hono";
 import { MESSAGING_LIMITS } from "@shared/constants";
 import { MESSAGING_TEXTS, PROFILE_TEXTS } from "@shared/messages";
