@@ -55,9 +55,13 @@
 //                                             signed-in buyer the link was made for; 410 when expired,
 //                                             404 for anyone else or a refunded order.
 //
-// Stripe (no session): POST /api/webhooks/stripe (signature verified on the raw body).
-// Payouts (signed in, keys set): GET /api/payouts/account → PayoutAccount;
-//   POST /api/payouts/onboarding-link → { url } (Stripe Express onboarding).
+// Stripe (no session): POST /api/webhooks/stripe (payments; STRIPE_WEBHOOK_SECRET) and
+//   POST /api/webhooks/stripe-connect (connected accounts' events such as account.updated;
+//   STRIPE_CONNECT_WEBHOOK_SECRET), each verified on the raw body with its own secret.
+// Payouts (signed in): GET /api/payouts/account → PayoutAccount (the stored state);
+//   POST /api/payouts/onboarding-link → OnboardingLink: Stripe Express onboarding (an Account
+//   Link returning to /payments?payouts=return, or /payments?payouts=refresh when it expired), or
+//   in test mode the Worker's TEST MODE onboarding page; rate-limited per seller.
 //
 // After paying, Stripe Checkout returns to /payment-success?session_id={id}&order={orderId} and
 // the Payment Element to /payment-success?order={orderId}; the page reads GET /api/orders/:orderId
@@ -101,6 +105,11 @@ export function purchaseItemPath(itemType: PurchaseItemType, itemId: string): st
 export const purchaseBodySchema = z.object({
   itemType: z.enum(PURCHASE_ITEM_TYPES),
   itemId: idSchema,
+  /**
+   * The package of a package-priced service (its index in the service's packages): the server
+   * prices that package and the order records it. Required when the service has more than one.
+   */
+  packageIndex: z.number().int().min(0).max(99).optional(),
   itemName: z.string().max(1000).optional(),
   itemPrice: z.union([z.number(), z.string().max(64)]).optional(),
 });
@@ -178,7 +187,18 @@ export interface OrderSummary {
   role: OrderRole;
   /** The other side: the seller for a buyer, the buyer for a seller. */
   counterpart: OrderParty;
+  /** The package bought, in the seller's words at purchase ("3 sessions · Full mix"), else null. */
+  packageLabel: string | null;
+  /**
+   * A card dispute on the payment (decision record 0081): open (access ended, the money held),
+   * won (the sale stands) or lost (the bank took the money back; the order reads refunded). Null
+   * when there is none.
+   */
+  dispute: DisputeState | null;
 }
+
+export const DISPUTE_STATES = ["open", "won", "lost"] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
 
 export type OrderPage = Page<OrderSummary>;
 
@@ -219,12 +239,35 @@ export interface DownloadLink {
   expiresAt: number;
 }
 
-export type PayoutStatus = "not_connected" | "pending" | "enabled";
+/**
+ * Where a seller's payouts stand (decision record 0081), from what Stripe last said of the account:
+ * - not_set_up: no account yet ("Set up payouts");
+ * - details_needed: onboarding was started and not finished ("Update details");
+ * - pending_verification: the details are in and Stripe is checking them;
+ * - enabled: buyers can pay this seller and money reaches their bank;
+ * - restricted: Stripe needs something (requirements lists it in plain words) or disabled the account.
+ */
+export const PAYOUT_STATES = ["not_set_up", "details_needed", "pending_verification", "enabled", "restricted"] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** How payments run here: real Stripe, the labelled local test mode, or not at all (no keys in production). */
+export type PaymentsModeName = "stripe" | "test" | "unavailable";
 
 export interface PayoutAccount {
-  status: PayoutStatus;
+  state: PayoutState;
+  /** Stripe lets buyers pay this seller (destination charges); the same flag decides sellerPayable. */
   chargesEnabled: boolean;
+  /** Stripe sends the balance to the seller's bank. */
   payoutsEnabled: boolean;
-  /** Payouts are a Stripe feature: false in test mode. */
-  available: boolean;
+  /** What Stripe still needs, each in a plain sentence of ours (never Stripe's codes). */
+  requirements: string[];
+  /** Which onboarding "Set up payouts" opens: Stripe's, the local TEST MODE page, or none (unavailable). */
+  mode: PaymentsModeName;
+  /** When the state was last taken from Stripe, or null. */
+  syncedAt: number | null;
+}
+
+/** POST /api/payouts/onboarding-link: Stripe's Account Link (or the TEST MODE page), opened in this tab. */
+export interface OnboardingLink {
+  url: string;
 }

@@ -300,6 +300,11 @@ export interface MarketService extends Omit<ServiceCard, "priceLabel" | "rating"
    * page ('Starting at $300'); `buyable` false means Buy Now is disabled ('Contact for pricing').
    */
   price: PriceDisplay;
+  /**
+   * Whether the seller can be paid now (payouts set up, decision record 0081). False disables Buy
+   * Now with PAYOUT_TEXTS' reason, so no buyer meets a purchase that fails after the click.
+   */
+  sellerPayable: boolean;
   updatedAt: number;
 }
 
@@ -308,6 +313,8 @@ export interface MarketProduct extends Omit<ProductCard, "priceLabel" | "rating"
   price: PriceDisplay;
   /** A digital product with its file stored ('Digital file will be available after purchase'). */
   hasFile: boolean;
+  /** Whether the seller can be paid now (see MarketService). */
+  sellerPayable: boolean;
   updatedAt: number;
 }
 

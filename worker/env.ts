@@ -13,7 +13,10 @@ export interface Bindings {
   KV: KVNamespace;
   ASSETS: Fetcher;
   APP_NAME: string;
-  /** "production" or "development"; development enables /dev routes such as the mail outbox. */
+  /**
+   * "development" (npm start) or "test" (vitest) relax what worker/lib/modes.ts allows; any other
+   * value, or none, behaves as production.
+   */
   ENVIRONMENT: string;
   // --- Accounts (worker/services/auth, worker/routes/auth.ts) ---
   /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`). */
@@ -34,13 +37,20 @@ export interface Bindings {
   ANDROID_CERT_SHA256?: string;
   /** The Apple Developer team id that signs the iOS app. */
   APPLE_TEAM_ID?: string;
-  /** Test-only: "test" selects a cheap password-hash cost so the suite stays fast. Never set in production. */
+  /** Test-only: "test" selects a cheap password-hash cost, honoured only when ENVIRONMENT is "test". */
   PASSWORD_HASH_COST?: string;
   // --- Payments (worker/services/payments, decision records 0037–0039) ---
-  /** Secret: Stripe's secret key. Without it the app runs the labelled test mode (never in production). */
+  /** Secret: Stripe's secret key. Without it development and test run the labelled test mode; elsewhere payments are unavailable. */
   STRIPE_SECRET_KEY?: string;
-  /** Secret: the signing secret of the /api/webhooks/stripe endpoint. */
+  /** Secret: the signing secret of the /api/webhooks/stripe endpoint (the platform's own events). */
   STRIPE_WEBHOOK_SECRET?: string;
+  /** Secret: the signing secret of /api/webhooks/stripe-connect (connected accounts' events, e.g. account.updated). */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  /**
+   * "true" lets a Stripe test key (sk_test_…) run outside development and test, e.g. a staging
+   * deploy; without it such a key makes payments unavailable (worker/lib/modes.ts, decision record 0081).
+   */
+  STRIPE_ALLOW_TEST_KEY?: string;
   /** Stripe.js's publishable key, handed to the SPA with each PaymentIntent. */
   STRIPE_PUBLISHABLE_KEY?: string;
   // --- Exact rate limits (worker/services/rate-limit.ts) ---

@@ -9,6 +9,7 @@
 // should not wait for the whole upload to arrive.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { allows } from "../lib/modes";
 
 /** Reads a body to its end and throws the bytes away; a client that went away is not an error. */
 async function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
@@ -29,6 +30,6 @@ export const drainUnreadBody = createMiddleware<AppEnv>(async (c, next) => {
   const request = c.req.raw;
   await next();
   // A locked body is being (or was) read to its end by whoever locked it, e.g. a JSON parse.
-  if (c.env.ENVIRONMENT !== "development" || request.body === null || request.body.locked) return;
+  if (!allows(c.env, "bodyDrain") || request.body === null || request.body.locked) return;
   await discardBody(request.body);
 });

@@ -3,6 +3,7 @@
 import { createMiddleware } from "hono/factory";
 import themeInitScript from "../../public/theme-init.js?raw";
 import type { AppEnv } from "../env";
+import { allows } from "../lib/modes";
 
 let themeInitHash: Promise<string> | undefined;
 
@@ -56,7 +57,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
   set("x-content-type-options", "nosniff");
-  set("content-security-policy", contentSecurityPolicy(c.env.ENVIRONMENT === "development", await themeInitSource()));
+  set("content-security-policy", contentSecurityPolicy(allows(c.env, "relaxedCsp"), await themeInitSource()));
   set("x-frame-options", "DENY");
   set("referrer-policy", "strict-origin-when-cross-origin");
   set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");

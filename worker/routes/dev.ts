@@ -1,14 +1,14 @@
 // Development-only routes (DESIGN.md "Email": "locally an outbox the developer can read at
-// /dev/outbox"). They answer only when ENVIRONMENT is "development" or "test"; in production
-// every /dev path is a plain 404, as if the routes did not exist.
+// /dev/outbox"). They answer only where worker/lib/modes.ts allows "devRoutes"; everywhere
+// else every /dev path is a plain 404, as if the routes did not exist.
 import { Hono } from "hono";
 import { escapeHtml } from "@shared/rules/sanitize";
 import { listOutboxMail } from "../db/queries/mail-outbox";
 import type { AppEnv } from "../env";
 import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
+import { allows } from "../lib/modes";
 
-const DEV_ENVIRONMENTS = new Set(["development", "test"]);
 const OUTBOX_LIMIT = 100;
 
 /** Escapes the text, then turns http(s) URLs into links, so confirmation links are one click away. */
@@ -18,7 +18,7 @@ function linkify(text: string): string {
 
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (!DEV_ENVIRONMENTS.has(c.env.ENVIRONMENT)) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
+    if (!allows(c.env, "devRoutes")) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     await next();
   })
   .get("/outbox.json", async (c) => {

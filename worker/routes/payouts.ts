@@ -16,11 +16,14 @@ export const payoutRoutes = new Hono<AppEnv>()
   .get("/account", async (c) => {
     const { userId } = requireUser(c);
     const account = await getPayoutAccount(c.var.db, userId);
+    // WIP #26: the full state model arrives with the payouts service.
     const body: PayoutAccount = {
-      status: !account ? "not_connected" : account.chargesEnabled ? "enabled" : "pending",
+      state: !account ? "not_set_up" : account.chargesEnabled ? "enabled" : "details_needed",
       chargesEnabled: account?.chargesEnabled ?? false,
       payoutsEnabled: account?.payoutsEnabled ?? false,
-      available: paymentsMode(c.env) === "stripe",
+      requirements: [],
+      mode: paymentsMode(c.env),
+      syncedAt: account?.syncedAt ?? null,
     };
     return c.json(body, 200);
   })

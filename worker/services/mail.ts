@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { insertOutboxMail } from "../db/queries/mail-outbox";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
+import { allows } from "../lib/modes";
 import { logger } from "../lib/logger";
 
 export interface MailMessage {
@@ -46,7 +47,7 @@ function bindingMailer(binding: SendEmail, from: string, fromName: string): Mail
  */
 export function createMailer(env: MailEnv, db: Db): Mailer {
   if (env.EMAIL && env.MAIL_FROM) return bindingMailer(env.EMAIL, env.MAIL_FROM, env.APP_NAME || "Backline");
-  if (env.ENVIRONMENT === "production") {
+  if (!allows(env, "mailOutbox")) {
     logger.error("Mail is not configured: bind EMAIL (send_email) and set MAIL_FROM");
     throw new ApiError("unavailable", "Email is temporarily unavailable. Please try again later.");
   }

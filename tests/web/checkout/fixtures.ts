@@ -19,6 +19,8 @@ export function stripeSession(publishableKey: string, overrides: Partial<CreateE
 
 export function makeOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
+    packageLabel: null,
+    dispute: null,
     id: "o1",
     itemType: "product",
     itemId: "pr1",

@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from "../../../worker/services/auth/passwords";
 
-const production = { PASSWORD_PEPPER: env.PASSWORD_PEPPER };
+const production = { PASSWORD_PEPPER: env.PASSWORD_PEPPER, ENVIRONMENT: "production" };
 
 describe("password hashes", () => {
   it("hashes with the production scrypt cost and verifies (N=16384, r=8, p=5)", async () => {
@@ -21,6 +21,14 @@ describe("password hashes", () => {
     expect((await verifyPassword(production, "Studio-Session-9?", stored)).ok).toBe(false);
   });
 
+  it("takes the cheap test cost only in the test environment (worker/lib/modes.ts)", async () => {
+    expect(await hashPassword(env, "Cheap-In-Tests-1!")).toMatch(/^scrypt\$N=1024,r=8,p=1\$/);
+    for (const ENVIRONMENT of ["production", "development", "staging", "Test", ""]) {
+      const stored = await hashPassword({ PASSWORD_PEPPER: env.PASSWORD_PEPPER, PASSWORD_HASH_COST: "test", ENVIRONMENT }, "Cheap-In-Tests-1!");
+      expect(stored, ENVIRONMENT).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
+    }
+  });
+
   it("salts every hash", async () => {
     expect(await hashPassword(env, "Same-Password-1!")).not.toBe(await hashPassword(env, "Same-Password-1!"));
   });
@@ -28,7 +36,7 @@ describe("password hashes", () => {
   it("depends on the pepper: a stolen hash does not verify without it", async () => {
     const stored = await hashPassword(env, "Peppered-Pass-2!");
     expect((await verifyPassword({ ...env, PASSWORD_PEPPER: "another-pepper" }, "Peppered-Pass-2!", stored)).ok).toBe(false);
-    await expect(hashPassword({ PASSWORD_PEPPER: "" }, "x")).rejects.toThrow(/PASSWORD_PEPPER/);
+    await expect(hashPassword({ PASSWORD_PEPPER: "", ENVIRONMENT: "test" }, "x")).rejects.toThrow(/PASSWORD_PEPPER/);
   });
 
   it("asks for a rehash when the stored cost or algorithm is not today's", async () => {

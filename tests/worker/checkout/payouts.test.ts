@@ -24,11 +24,11 @@ describe("with Stripe keys", () => {
     expect(links.map((l) => l.form.type)).toEqual(["account_onboarding", "account_onboarding"]);
 
     const pending = await json<PayoutAccount>(await keyedApi("/api/payouts/account", { cookie: seller.cookie }), 200);
-    expect(pending).toEqual({ status: "pending", chargesEnabled: false, payoutsEnabled: false, available: true });
+    expect(pending).toMatchObject({ state: "details_needed", chargesEnabled: false, payoutsEnabled: false, mode: "stripe" });
 
     // Stripe reports the finished onboarding; from then on the seller can be bought from.
     await sendWebhook(stripeEvent("account.updated", { id: links[0]!.form.account, object: "account", charges_enabled: true, payouts_enabled: true }));
-    expect(await json<PayoutAccount>(await keyedApi("/api/payouts/account", { cookie: seller.cookie }), 200)).toMatchObject({ status: "enabled" });
+    expect(await json<PayoutAccount>(await keyedApi("/api/payouts/account", { cookie: seller.cookie }), 200)).toMatchObject({ state: "enabled" });
     const buyer = await signedInUser();
     const productId = await insertProduct(seller.id);
     const payment = await json<CreateEmbeddedPaymentResponse>(
@@ -44,10 +44,12 @@ describe("test mode", () => {
   it("has no payouts to set up, and buying needs no connected seller", async () => {
     const seller = await signedInUser();
     expect(await json<PayoutAccount>(await api("/api/payouts/account", { cookie: seller.cookie }), 200)).toEqual({
-      status: "not_connected",
+      state: "not_set_up",
       chargesEnabled: false,
       payoutsEnabled: false,
-      available: false,
+      requirements: [],
+      mode: "test",
+      syncedAt: null,
     });
     await expectError(await api("/api/payouts/onboarding-link", { cookie: seller.cookie, body: {} }), 409, CHECKOUT_TEXTS.payoutsNeedKeys);
     const buyer = await signedInUser();

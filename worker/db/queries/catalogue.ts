@@ -64,7 +64,7 @@ export function toServiceCard(row: ServiceRow, rating: ItemRating | null): Servi
 }
 
 /** A service row as the owner's grid ("owner": 'Package pricing') or a public page shows it. */
-export function toMarketService(row: ServiceRow, where: "owner" | "public"): MarketService {
+export function toMarketService(row: ServiceRow, where: "owner" | "public", sellerPayable: boolean): MarketService {
   const { packages, priceCents, packagePriceCents } = servicePrices(row);
   return {
     ...serviceFacts(row),
@@ -72,6 +72,7 @@ export function toMarketService(row: ServiceRow, where: "owner" | "public"): Mar
     packages,
     packagePriceCents,
     price: servicePriceDisplay({ pricingModel: row.pricingModel, priceCents, packagePriceCents }, where),
+    sellerPayable,
     turnaroundDays: row.turnaroundDays,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -108,12 +109,13 @@ export function toProductCard(row: ProductRow, rating: ItemRating | null): Produ
 }
 
 /** A product as its detail page and the owner's grid show it. */
-export function toMarketProduct(row: ProductRow): MarketProduct {
+export function toMarketProduct(row: ProductRow, sellerPayable: boolean): MarketProduct {
   return {
     ...productFacts(row),
     price: productPriceDisplay(row.priceCents),
     imageUrl: productImageUrl(row),
     hasFile: row.type === "digital" && row.fileKey !== null,
+    sellerPayable,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -13,6 +13,8 @@ import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
 import { sellerProductsQuery } from "./seller-items";
+// WIP #26: replaced by the seller's real payability (payouts helper).
+const PAYABLE_UNKNOWN = true;
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -30,7 +32,7 @@ function fileInfo(row: ProductRow): ProductFileInfo | null {
 }
 
 export function toOwnerProduct(row: ProductRow): OwnerProduct {
-  return { ...toMarketProduct(row), file: fileInfo(row) };
+  return { ...toMarketProduct(row, PAYABLE_UNKNOWN), file: fileInfo(row) };
 }
 
 /** The owner's grid: their products newest first (products_user_created_idx, like the profile tab). */
@@ -53,7 +55,7 @@ export async function getProductDetail(db: Db, id: string, viewerId: string | nu
     .limit(1);
   if (!row) return null;
   return {
-    ...toMarketProduct(row.product),
+    ...toMarketProduct(row.product, PAYABLE_UNKNOWN),
     seller: toSeller(row.product.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.product.userId },
     rating: await itemRating(db, "product", id),

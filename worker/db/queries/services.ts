@@ -12,6 +12,8 @@ import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
 import { sellerServicesQuery } from "./seller-items";
+// WIP #26: replaced by the seller's real payability (payouts helper).
+const PAYABLE_UNKNOWN = true;
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -20,7 +22,7 @@ export { toMarketService };
 
 /** The owner's grid: their services newest first (services_user_created_idx, like the profile tab). */
 export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerServicePage> {
-  return mapPage(pageOf(await sellerServicesQuery(db, options), options.limit), (row) => toMarketService(row, "owner"));
+  return mapPage(pageOf(await sellerServicesQuery(db, options), options.limit), (row) => toMarketService(row, "owner", PAYABLE_UNKNOWN));
 }
 
 export async function getService(db: Db, id: string): Promise<ServiceRow | undefined> {
@@ -38,7 +40,7 @@ export async function getServiceDetail(db: Db, id: string, viewerId: string | nu
     .limit(1);
   if (!row) return null;
   return {
-    ...toMarketService(row.service, "public"),
+    ...toMarketService(row.service, "public", PAYABLE_UNKNOWN),
     seller: toSeller(row.service.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.service.userId },
     rating: await itemRating(db, "service", id),

@@ -91,6 +91,10 @@ export const products = sqliteTable(
 
 export const ORDER_PROVIDERS = ["stripe", "test"] as const;
 export type OrderProvider = (typeof ORDER_PROVIDERS)[number];
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** A payout account is a real Stripe Express account, or the test mode's local stand-in (decision record 0081). */
+export const PAYOUT_ACCOUNT_MODES = ["stripe", "test"] as const;
 
 /**
  * A purchase. Buyer and seller are kept (no cascade): an order is a financial record, so a user
@@ -138,6 +142,23 @@ export const orders = sqliteTable(
      * (item_type 'service', its lifecycle) whose item_id is the offer's id. Null for catalogue items.
      */
     offerId: text("offer_id"),
+    /**
+     * The package of a package-priced service the buyer chose (its index in package_details at
+     * purchase time) and that package's words, copied so the order survives edits. Null otherwise.
+     */
+    packageIndex: integer("package_index", { mode: "number" }),
+    packageLabel: text("package_label"),
+    /** A digital order's first download by its buyer: the moment the sale completes (decision record 0081). */
+    firstDownloadedAt: timestampMs("first_downloaded_at"),
+    /** When a pending Stripe order was last checked with Stripe, so polling cannot call Stripe without bound. */
+    providerCheckedAt: timestampMs("provider_checked_at"),
+    /** The card dispute opened on this order's charge, if any (decision record 0081). */
+    disputeId: text("dispute_id"),
+    /**
+     * Null, or where that dispute stands: open (access ends, the money is held), won (the sale
+     * stands) or lost (the bank took the money back; the order is then refunded).
+     */
+    disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
   },
   (t) => [
     uniqueIndex("orders_provider_session_unique").on(t.providerSessionId),
@@ -242,6 +263,18 @@ export const payoutAccounts = sqliteTable("payout_accounts", {
   stripeAccountId: text("stripe_account_id").notNull().unique(),
   chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
   payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  /** "stripe" for a real Express account; "test" for the local stand-in onboarding of the test mode. */
+  mode: text("mode", { enum: PAYOUT_ACCOUNT_MODES }).notNull().default("stripe"),
+  /** The seller finished Stripe's onboarding form (Stripe may still be verifying it). */
+  detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+  /** Stripe's requirement codes due now or past due (JSON list): what the seller still has to give. */
+  requirementsDue: text("requirements_due", { mode: "json" }).$type<string[]>(),
+  /** Requirement codes Stripe is verifying (JSON list). */
+  requirementsPending: text("requirements_pending", { mode: "json" }).$type<string[]>(),
+  /** Stripe's requirements.disabled_reason, when the account cannot take charges or pay out. */
+  disabledReason: text("disabled_reason"),
+  /** When the state was last taken from Stripe (webhook or a refresh). */
+  syncedAt: timestampMs("synced_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -6,12 +6,14 @@
 // parameters, so verification always uses what was stored and a hash made with older or weaker
 // parameters is replaced on the next successful sign-in (`needsRehash`).
 import { scrypt } from "node:crypto";
+import { allows } from "../../lib/modes";
 import { fromBase64Url, toBase64Url } from "./encoding";
 
 export interface PasswordEnv {
   PASSWORD_PEPPER: string;
-  /** "test" selects TEST_SCRYPT; anything else, or nothing, the production cost. */
+  /** "test" selects TEST_SCRYPT where worker/lib/modes.ts allows it (ENVIRONMENT "test"); otherwise the production cost. */
   PASSWORD_HASH_COST?: string;
+  ENVIRONMENT: string;
 }
 
 export interface ScryptParams {
@@ -26,7 +28,7 @@ export interface ScryptParams {
  * the isolate's 128 MB; the N=2^17 variant would need all of it.
  */
 export const PRODUCTION_SCRYPT: ScryptParams = { N: 16_384, r: 8, p: 5 };
-/** Used only when PASSWORD_HASH_COST is "test" (vitest bindings), so the suite stays fast. */
+/** Used only when PASSWORD_HASH_COST is "test" in the test environment (vitest bindings), so the suite stays fast. */
 export const TEST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1 };
 
 /** Workers production refuses PBKDF2 above 100,000 iterations; legacy hashes never exceed it. */
@@ -40,8 +42,12 @@ const MAX_N = 1 << 17;
 const MAX_P = 16;
 const MAX_R = 16;
 
+function cheapHash(env: PasswordEnv): boolean {
+  return env.PASSWORD_HASH_COST === "test" && allows(env, "cheapPasswordHash");
+}
+
 export function currentScryptParams(env: PasswordEnv): ScryptParams {
-  return env.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT : PRODUCTION_SCRYPT;
+  return cheapHash(env) ? TEST_SCRYPT : PRODUCTION_SCRYPT;
 }
 
 const b64url = toBase64Url;
@@ -151,7 +157,7 @@ const dummyHashes = new Map<string, string>();
 
 /** Spends the same work as verifying a real password, and always fails. */
 export async function verifyDummyPassword(env: PasswordEnv, password: string): Promise<false> {
-  const cost = env.PASSWORD_HASH_COST ?? "production";
+  const cost = cheapHash(env) ? "test" : "production";
   let dummy = dummyHashes.get(cost);
   if (!dummy) {
     dummy = await hashPassword(env, b64url(crypto.getRandomValues(new Uint8Array(24))));

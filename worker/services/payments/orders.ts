@@ -130,6 +130,8 @@ export function toSummary(order: OrderRow, role: OrderRole, counterpart: PersonP
     statusChangedAt: order.statusChangedAt,
     role,
     counterpart: toPartyRef(role === "buyer" ? order.sellerId : order.buyerId, counterpart),
+    packageLabel: order.packageLabel,
+    dispute: order.disputeStatus,
   };
 }
 

@@ -1,11 +1,15 @@
 // The one way the Worker talks to Stripe (STACK.md's verified recipe): the SDK over fetch, and
-// webhook signatures checked with SubtleCrypto. Which mode runs is decided here too: with
-// STRIPE_SECRET_KEY real Stripe, without it the labelled test mode (decision record 0037), which
-// production refuses so that nothing can be "bought" there without paying.
+// webhook signatures checked with SubtleCrypto. Which mode runs is decided here too (decision
+// records 0037 and 0081): with a live STRIPE_SECRET_KEY real Stripe; without a key the labelled
+// test mode, but only where worker/lib/modes.ts allows it (ENVIRONMENT development or test), so a
+// missing or misspelt ENVIRONMENT cannot let anyone "buy" for free; a Stripe test key outside
+// those modes is refused (card 4242 would pay) unless STRIPE_ALLOW_TEST_KEY says "true".
 import Stripe from "stripe";
+import type { PaymentsModeName } from "@shared/checkout-api";
 import type { Bindings } from "../../env";
+import { allows } from "../../lib/modes";
 
-type PaymentsEnv = Pick<Bindings, "STRIPE_SECRET_KEY" | "ENVIRONMENT">;
+type PaymentsEnv = Pick<Bindings, "STRIPE_SECRET_KEY" | "ENVIRONMENT" | "STRIPE_ALLOW_TEST_KEY">;
 
 /**
  * Tests swap the network for an in-memory Stripe (tests/worker/helpers/stripe.ts). It lives in
@@ -19,11 +23,20 @@ export function useStripeTransport(fakeFetch: typeof fetch | undefined): void {
   transport = fakeFetch;
 }
 
-export type PaymentsMode = "stripe" | "test" | "unavailable";
+export type PaymentsMode = PaymentsModeName;
+
+/** A Stripe test-mode secret or restricted key: it takes test cards, so it moves no money. */
+export function isStripeTestKey(key: string): boolean {
+  return key.startsWith("sk_test_") || key.startsWith("rk_test_");
+}
 
 export function paymentsMode(env: PaymentsEnv): PaymentsMode {
-  if (env.STRIPE_SECRET_KEY) return "stripe";
-  return env.ENVIRONMENT === "production" ? "unavailable" : "test";
+  const key = env.STRIPE_SECRET_KEY;
+  if (key) {
+    if (!isStripeTestKey(key)) return "stripe";
+    return allows(env, "stripeTestKey") || env.STRIPE_ALLOW_TEST_KEY === "true" ? "stripe" : "unavailable";
+  }
+  return allows(env, "testPayments") ? "test" : "unavailable";
 }
 
 /** A client for one request; only called when paymentsMode() is "stripe". */
