@@ -130,6 +130,8 @@ export const orders = sqliteTable(
     productType: text("product_type", { enum: PRODUCT_TYPES }),
     /** The digital product's private file at purchase time (PRIVATE_FILES), so edits cannot take it away. */
     fileKey: text("file_key"),
+    /** That file's original name at purchase: the name the buyer's download arrives under (RFC 6266). */
+    fileName: text("file_name"),
     /** When the status last changed: the cron's clock for the automatic completions. */
     statusChangedAt: timestampMs("status_changed_at")
       .notNull()
