@@ -57,6 +57,7 @@ export interface SeedWorld {
   orders: Array<typeof schema.orders.$inferInsert>;
   orderHistory: Array<typeof schema.orderHistory.$inferInsert>;
   reviews: Array<typeof schema.reviews.$inferInsert>;
+  payoutAccounts: Array<typeof schema.payoutAccounts.$inferInsert>;
   objects: SeedObject[];
   demoUserId: string;
 }
@@ -108,6 +109,7 @@ export function buildDemoWorld(
     orders: [],
     orderHistory: [],
     reviews: [],
+    payoutAccounts: [],
     objects: [],
     demoUserId: "",
   };
@@ -340,6 +342,28 @@ export function buildDemoWorld(
       imageKey,
       createdAt,
       updatedAt: createdAt,
+    });
+  }
+
+  // ---- payouts (decision record 0081) ---------------------------------------------------------
+  // Every seller but the demo account finished the TEST MODE payout onboarding, so their items can
+  // be bought; the demo account has not, so signing in as it shows "Set up payouts" on /payments
+  // and the whole onboarding flow.
+  const sellerIds = new Set([...world.services.map((s) => s.userId), ...world.products.map((p) => p.userId)]);
+  for (const sellerId of sellerIds) {
+    if (sellerId === demoId) continue;
+    world.payoutAccounts.push({
+      userId: sellerId,
+      stripeAccountId: `acct_test_${sellerId.replaceAll("-", "").slice(0, 16)}`,
+      mode: "test",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+      requirementsPending: [],
+      syncedAt: now,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 

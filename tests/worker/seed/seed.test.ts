@@ -237,6 +237,18 @@ describe("seedDemoWorld", () => {
     }
     expect(reviewed.filter((r) => r.buyer_id === demo.user_id).length).toBeGreaterThanOrEqual(1);
 
+    // Payouts (decision record 0081): every seller but the demo account can be paid in test mode;
+    // the demo account has not set payouts up, so /payments shows the onboarding flow.
+    const sellers = await all<{ user_id: string; mode: string | null; charges_enabled: number | null }>(
+      `select s.user_id, pa.mode, pa.charges_enabled
+         from (select user_id from services union select user_id from products) s left join payout_accounts pa on pa.user_id = s.user_id`,
+    );
+    expect(sellers.length).toBeGreaterThan(10);
+    for (const seller of sellers) {
+      if (seller.user_id === demo.user_id) expect(seller.mode).toBeNull();
+      else expect([seller.mode, seller.charges_enabled]).toEqual(["test", 1]);
+    }
+
     // A second run finds the demo user and changes nothing.
     const before = await rowCounts();
     const objectsBefore = (await env.MEDIA.list({ limit: 1000 })).objects.length;

@@ -31,6 +31,7 @@ export interface DemoWorldRows {
   orders: Rows<typeof schema.orders>;
   orderHistory: Rows<typeof schema.orderHistory>;
   reviews: Rows<typeof schema.reviews>;
+  payoutAccounts: Rows<typeof schema.payoutAccounts>;
 }
 
 /** True when a profile with the demo username (any case) exists. */
@@ -62,6 +63,7 @@ export async function insertDemoWorld(db: Db, rows: DemoWorldRows): Promise<void
     ...inserts(db, schema.orders, rows.orders),
     ...inserts(db, schema.orderHistory, rows.orderHistory),
     ...inserts(db, schema.reviews, rows.reviews),
+    ...inserts(db, schema.payoutAccounts, rows.payoutAccounts),
   ];
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
