@@ -57,8 +57,6 @@ export const PAYOUTS_SCREEN_TEXTS = {
   /** The package choice of a package-priced service, in the purchase dialog. */
   packages: {
     legend: "Choose a package",
-    option: (n: number) => `Option ${n}`,
-    sessions: (n: number) => (n === 1 ? "1 session" : `${n} sessions`),
   },
   orders: {
     package: "Package",

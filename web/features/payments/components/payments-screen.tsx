@@ -11,7 +11,7 @@ import { useState } from "react";
 import type { OrderSummary } from "@shared/checkout-api";
 import { PAYMENTS_TEXTS } from "@shared/messages";
 import { formatCentsExact } from "@shared/rules/price";
-import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
 import { PagedList } from "@web/components/paged-list";
 import { RelativeTime } from "@web/components/relative-time";
 import { Button } from "@web/components/ui/button";
@@ -162,7 +162,10 @@ function PaymentRow({ order }: { order: OrderSummary }) {
           <span className="shrink-0 font-semibold tabular-nums">{formatCentsExact(sale ? order.priceCents : order.totalCents)}</span>
         </span>
         <span className="mt-2 flex items-center justify-between gap-3 text-xs text-muted-foreground">
-          <OrderStatusBadge status={order.status} />
+          <span className="flex flex-wrap items-center gap-1.5">
+            <OrderStatusBadge status={order.status} />
+            <OrderDisputeBadge dispute={order.dispute} />
+          </span>
           <RelativeTime date={order.createdAt} />
         </span>
       </Link>
