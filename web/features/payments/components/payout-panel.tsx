@@ -107,8 +107,8 @@ export function PayoutPanel({ arrival, onArrivalHandled }: { arrival?: PayoutsAr
           </Button>
         </div>
       )}
-      {/* Present from the start, so that screen readers announce what is written into it later. */}
-      <p role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden" data-testid="payout-announcement">
+      {/* Present from the start (never display:none), so that screen readers announce what is written into it later. */}
+      <p role="status" aria-live="polite" className="text-sm text-muted-foreground empty:-mt-3" data-testid="payout-announcement">
         {announcement}
       </p>
     </section>
