@@ -50,6 +50,7 @@ function openPayments(routes: Record<string, unknown> = {}) {
     "GET /api/payments/summary": ZERO,
     "GET /api/payments/recent": NO_PAGE,
     "GET /api/offers": NO_PAGE,
+    "GET /api/payouts/account": { state: "enabled", chargesEnabled: true, payoutsEnabled: true, requirements: [], mode: "stripe", syncedAt: null },
     ...routes,
   });
   return { api, ...renderApp("/payments") };

@@ -34,6 +34,20 @@ export interface PurchaseItem {
   itemId: string;
   itemName: string;
   priceCents: number;
+  /**
+   * A package-priced service's priced packages, `index` being the place in the service's list
+   * (issue #26 item 6): the dialog lets the buyer choose one and the purchase names it.
+   */
+  packages?: readonly PurchasePackage[];
+  /** The package chosen, sent as `packageIndex`. */
+  packageIndex?: number;
+}
+
+export interface PurchasePackage {
+  index: number;
+  title: string;
+  description: string | null;
+  priceCents: number;
 }
 
 /** The answer of create-embedded-payment, as the card form needs it. */
@@ -45,9 +59,10 @@ export interface PaymentSession {
   card: { kind: "stripe"; clientSecret: string; publishableKey: string } | { kind: "test" };
 }
 
-/** §7's body: the spec's fields, of which the server reads only the type and id. */
+/** §7's body: the spec's fields, of which the server reads only the type, the id and the package. */
 function purchaseBody(item: PurchaseItem): PurchaseBody {
-  return { itemType: item.itemType, itemId: item.itemId, itemName: item.itemName, itemPrice: item.priceCents / 100 };
+  const body: PurchaseBody = { itemType: item.itemType, itemId: item.itemId, itemName: item.itemName, itemPrice: item.priceCents / 100 };
+  return item.packageIndex === undefined ? body : { ...body, packageIndex: item.packageIndex };
 }
 
 /** True when the server refused because nobody is signed in (§5 'Please log in to make a purchase'). */

@@ -1,10 +1,12 @@
-// The payments overview and custom offers for the SPA (decision records 0049 and 0050; the
-// contract in shared/payments-api.ts): a key factory, query options for the totals, the recent
-// payments, the two offer lists and one offer, and the Create Invoice and withdraw mutations.
+// The payments overview, custom offers and payouts for the SPA (decision records 0049, 0050 and
+// 0039; the contracts in shared/payments-api.ts and shared/checkout-api.ts): a key factory, query
+// options for the totals, the recent payments, the two offer lists, one offer and the payout
+// account, and the Create Invoice, withdraw, onboarding-link and payout refresh mutations.
 // Calls go through the typed hc client and `unwrap`, so a failure carries the server's message.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { OnboardingLink, PayoutAccount } from "@shared/checkout-api";
 import type { CreateOfferBody, Offer, OfferPage, OfferRole, PaymentPage, PaymentTotals } from "@shared/payments-api";
-import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { api, ApiClientError, fetchWithRefresh, unwrap } from "@web/lib/api-client";
 import { cursorPages, pageQuery } from "@web/lib/paging";
 
 const paymentKeys = {
@@ -14,6 +16,7 @@ const paymentKeys = {
   offers: () => [...paymentKeys.all, "offers"] as const,
   offerList: (role: OfferRole) => [...paymentKeys.offers(), "list", role] as const,
   offer: (offerId: string) => [...paymentKeys.offers(), "detail", offerId] as const,
+  payoutAccount: () => [...paymentKeys.all, "payout-account"] as const,
 };
 
 
@@ -25,6 +28,12 @@ const paymentCalls = {
   offer: (offerId: string, signal?: AbortSignal): Promise<Offer> => unwrap(api.api.offers[":offerId"].$get({ param: { offerId } }, { init: { signal } })),
   create: (body: CreateOfferBody): Promise<Offer> => unwrap(api.api.offers.$post({ json: body })),
   withdraw: (offerId: string): Promise<Offer> => unwrap(api.api.offers[":offerId"].withdraw.$post({ param: { offerId } })),
+  payoutAccount: (signal?: AbortSignal): Promise<PayoutAccount> => unwrap(api.api.payouts.account.$get(undefined, { init: { signal } })),
+  onboardingLink: (): Promise<OnboardingLink> => unwrap(api.api.payouts["onboarding-link"].$post({ json: {} })),
+  // POST /api/payouts/refresh joins the Worker's AppType in the same issue (#26); until both
+  // halves meet it goes through the same fetch (401 → refresh → retry) and `unwrap` by its path.
+  refreshPayoutAccount: (): Promise<PayoutAccount> =>
+    unwrap<PayoutAccount>(fetchWithRefresh("/api/payouts/refresh", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: "{}" })),
 };
 
 export function paymentTotalsQueryOptions() {
@@ -80,5 +89,27 @@ export function useWithdrawOffer() {
       queryClient.setQueryData(paymentKeys.offer(offer.id), offer);
       void queryClient.invalidateQueries({ queryKey: paymentKeys.offers() });
     },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts (decision records 0039 and 0081): where the seller's Stripe account stands, the link
+// into onboarding, and the check with Stripe after coming back from it.
+
+export function payoutAccountQueryOptions() {
+  return queryOptions({ queryKey: paymentKeys.payoutAccount(), queryFn: ({ signal }) => paymentCalls.payoutAccount(signal) });
+}
+
+/** A fresh onboarding link (Stripe's, or the TEST MODE page); the caller sends the tab there. */
+export function useOnboardingLink() {
+  return useMutation({ mutationFn: paymentCalls.onboardingLink });
+}
+
+/** Asks the server to ask Stripe; the answer replaces the cached account. */
+export function useRefreshPayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: paymentCalls.refreshPayoutAccount,
+    onSuccess: (account) => queryClient.setQueryData(paymentKeys.payoutAccount(), account),
   });
 }

@@ -5,11 +5,13 @@
 //           (service), refund (any paid state);
 //   buyer:  confirm received (shipped), accept delivery or request a revision (delivered),
 //           download the product file or the delivered files through a short-lived signed link.
+// Issue #26: the package bought, a card dispute (access paused while open), and for a paid digital
+// product that the download completes the sale (or the cron, 3 days after payment).
 import { Link } from "@tanstack/react-router";
 import { Download, FileText, FlaskConical, PackageCheck, Paperclip, RotateCcw, Send, Truck, Undo2 } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ORDER_NOTE_MAX, type OrderAction, type OrderDetail, type OrderFile } from "@shared/checkout-api";
-import { CHECKOUT_SCREEN_TEXTS } from "@shared/messages";
+import { CHECKOUT_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import { TextareaField } from "@web/components/form-field";
 import { RelativeTime } from "@web/components/relative-time";
@@ -20,7 +22,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { profilePath } from "@web/lib/app-paths";
 import { checkoutCalls, useOrderStep, type OrderStep } from "../api";
-import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
 import { OrderReview } from "./order-review";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
@@ -33,6 +35,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
       <section className="space-y-3 rounded-[var(--radius-card)] border bg-card p-5 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
+          <OrderDisputeBadge dispute={order.dispute} />
           {order.testMode ? (
             <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-400">
               <FlaskConical aria-hidden /> {CHECKOUT_SCREEN_TEXTS.testModeBadge}
@@ -40,7 +43,13 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           ) : null}
         </div>
         <h1 className="font-display text-2xl font-bold tracking-tight break-words">{order.itemName}</h1>
+        {order.dispute ? (
+          <p className="text-sm" data-testid="order-dispute-hint">
+            {PAYOUTS_SCREEN_TEXTS.orders.disputeHints[order.dispute]}
+          </p>
+        ) : null}
         <dl className="text-sm">
+          {order.packageLabel ? <Row label={PAYOUTS_SCREEN_TEXTS.orders.package} value={order.packageLabel} testId="order-package" /> : null}
           <Row label={CHECKOUT_SCREEN_TEXTS.price} value={formatCents(order.priceCents)} />
           <Row label={CHECKOUT_SCREEN_TEXTS.platformFee} value={formatCents(order.feeCents)} />
           <Row label={CHECKOUT_SCREEN_TEXTS.total} value={formatCents(order.totalCents)} strong />
@@ -52,11 +61,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             <span className="block truncate font-medium">{counterpartName}</span>
           </span>
         </Link>
-        {order.autoCompleteAt ? (
-          <p className="text-xs text-muted-foreground" data-testid="order-auto-complete">
-            {CHECKOUT_SCREEN_TEXTS.autoCompletes(dateFormat.format(new Date(order.autoCompleteAt)))}
-          </p>
-        ) : null}
+        <Completion order={order} />
       </section>
 
       {/* The delivered files come first: a buyer listens before accepting. */}
@@ -88,12 +93,38 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
-    <div className={strong ? "mt-1 flex justify-between border-t pt-2 font-semibold" : "flex justify-between py-0.5"}>
+    <div className={strong ? "mt-1 flex justify-between border-t pt-2 font-semibold" : "flex justify-between gap-3 py-0.5"}>
       <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums text-right" data-testid={testId}>
+        {value}
+      </dd>
     </div>
+  );
+}
+
+/**
+ * When the order completes by itself. A paid digital product completes when its buyer downloads
+ * it, or by the cron 3 days after payment: the buyer reads that downloading completes it, the
+ * seller when it counts as earned. Nothing is promised while a dispute is open.
+ */
+function Completion({ order }: { order: OrderDetail }) {
+  const date = order.autoCompleteAt ? dateFormat.format(new Date(order.autoCompleteAt)) : null;
+  if (order.dispute === "open") return null;
+  if (order.kind === "digital" && order.status === "paid") {
+    const O = PAYOUTS_SCREEN_TEXTS.orders;
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="order-auto-complete">
+        {order.role === "buyer" ? O.digitalBuyer(date) : O.digitalSeller(date)}
+      </p>
+    );
+  }
+  if (!date) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="order-auto-complete">
+      {CHECKOUT_SCREEN_TEXTS.autoCompletes(date)}
+    </p>
   );
 }
 

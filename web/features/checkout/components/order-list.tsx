@@ -1,6 +1,6 @@
 // The dashboard's Purchases and Sales tabs: the caller's orders on one side, newest
 // first, keyset-paged, each leading to its order page. A buyer sees what they paid (price plus
-// the fee), a seller what they earn (the price).
+// the fee), a seller what they earn (the price). The package bought and a card dispute show too.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ReceiptText, ShoppingBag } from "lucide-react";
@@ -12,7 +12,7 @@ import { RelativeTime } from "@web/components/relative-time";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { ordersInfiniteQueryOptions } from "../api";
 import { orderPath } from "@web/lib/app-paths";
-import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
 
 export function OrderList({ role }: { role: OrderRole }) {
   const query = useInfiniteQuery(ordersInfiniteQueryOptions(role));
@@ -49,6 +49,11 @@ function OrderRow({ order }: { order: OrderSummary }) {
       <span className="flex items-start justify-between gap-3">
         <span className="min-w-0">
           <span className="block truncate font-medium">{order.itemName}</span>
+          {order.packageLabel ? (
+            <span className="block truncate text-sm" data-testid="order-package">
+              {order.packageLabel}
+            </span>
+          ) : null}
           <span className="block truncate text-sm text-muted-foreground">
             {order.role === "buyer" ? CHECKOUT_SCREEN_TEXTS.seller : CHECKOUT_SCREEN_TEXTS.buyer}: {who}
           </span>
@@ -56,7 +61,10 @@ function OrderRow({ order }: { order: OrderSummary }) {
         <span className="shrink-0 font-semibold tabular-nums">{formatCents(order.role === "buyer" ? order.totalCents : order.priceCents)}</span>
       </span>
       <span className="mt-2 flex items-center justify-between gap-3 text-xs text-muted-foreground">
-        <OrderStatusBadge status={order.status} />
+        <span className="flex flex-wrap items-center gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          <OrderDisputeBadge dispute={order.dispute} />
+        </span>
         <RelativeTime date={order.createdAt} />
       </span>
     </Link>

@@ -7,18 +7,19 @@
 // (or the Worker's TEST MODE stand-in) in a new tab and watches the order until it is paid.
 //
 // On success the detail pages go on to /payment-success and the lists close the dialog (§4).
-// Every amount shown after the server answered is the server's.
+// Every amount shown after the server answered is the server's. A package-priced service is
+// bought one package at a time (issue #26 item 6): the buyer picks it here, the cheapest first.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, ExternalLink, LogIn, RotateCcw } from "lucide-react";
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
-import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
+import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
 import { formatCents, purchaseTotal } from "@shared/rules/price";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { notifyError, notifySuccess } from "@web/components/ui/toast";
-import { checkoutCalls, isSignedOut, orderQueryOptions, sessionFailureText, useOrderSettled, type PaymentSession, type PurchaseItem } from "../api";
+import { checkoutCalls, isSignedOut, orderQueryOptions, sessionFailureText, useOrderSettled, type PaymentSession, type PurchaseItem, type PurchasePackage } from "../api";
 import { PAYMENT_POLL_MS, paymentOutcome } from "../order-status";
 import { INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent } from "../payment-machine";
 import { orderPath } from "@web/lib/app-paths";
@@ -69,8 +70,18 @@ export function usePurchaseDialog({ signedIn, afterSuccess }: Pick<PurchaseDialo
 
 type FlowProps = Omit<PurchaseDialogProps, "item" | "successDelayMs"> & { item: PurchaseItem; successDelayMs: number };
 
+/** The package preselected: the cheapest, the first of equals. */
+function cheapestPackage(packages: readonly PurchasePackage[]): PurchasePackage | undefined {
+  return packages.reduce<PurchasePackage | undefined>((best, pack) => (!best || pack.priceCents < best.priceCents ? pack : best), undefined);
+}
+
 function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }: FlowProps) {
   const [state, dispatch] = useReducer(paymentReducer, INITIAL_PAYMENT_STATE);
+  const packages = item.packages ?? [];
+  const [packageIndex, setPackageIndex] = useState<number | undefined>(() => cheapestPackage(packages)?.index);
+  const chosen = packages.find((pack) => pack.index === packageIndex);
+  // What is asked for: the item, or the chosen package of it (its price shown until the server answers).
+  const purchase: PurchaseItem = chosen ? { ...item, priceCents: chosen.priceCents, packageIndex: chosen.index } : item;
   // Follows the session rather than keeping its first value: a Buy Now tapped while the session
   // was still loading must offer payment once it has loaded. A 401 mid-flow ends it for good.
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -115,7 +126,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   const requestEmbedded = async () => {
     send({ type: "request", variant: "embedded" });
     try {
-      const session = await checkoutCalls.createEmbedded(item);
+      const session = await checkoutCalls.createEmbedded(purchase);
       send({ type: "session-ready", session });
     } catch (error) {
       if (isSignedOut(error)) setSessionEnded(true);
@@ -130,7 +141,7 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
     const tab = window.open("", "_blank");
     send({ type: "request", variant: "checkout" });
     try {
-      const answer = await checkoutCalls.createCheckout(item);
+      const answer = await checkoutCalls.createCheckout(purchase);
       if (tab) tab.location.href = answer.url;
       else window.open(answer.url, "_blank", "noopener");
       send({ type: "checkout-opened", orderId: answer.orderId });
@@ -163,17 +174,21 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   };
 
   if (signedOut) return <LoginRequired />;
-  const estimate = purchaseTotal(item.priceCents);
+  const estimate = purchaseTotal(purchase.priceCents);
 
   return (
     <>
       <DialogHeader>
         <DialogTitle>{CHECKOUT_SCREEN_TEXTS.dialogTitle}</DialogTitle>
-        <DialogDescription data-testid="purchase-item-name">{item.itemName}</DialogDescription>
+        <DialogDescription data-testid="purchase-item-name">
+          {item.itemName}
+          {chosen && state.step !== "idle" ? ` · ${chosen.title}` : null}
+        </DialogDescription>
       </DialogHeader>
 
       {state.step === "idle" ? (
         <div className="space-y-4" data-testid="purchase-idle">
+          {packages.length > 1 ? <PackagePicker packages={packages} value={packageIndex} onChange={setPackageIndex} /> : null}
           {/* The shared §9 arithmetic shows what the server will charge; the card form then shows the server's own amounts. */}
           <dl className="rounded-2xl border bg-muted/40 p-4 text-sm" data-testid="purchase-estimate">
             <Row label={CHECKOUT_SCREEN_TEXTS.price} value={estimate.priceLabel} />
@@ -248,6 +263,30 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The packages as radios (arrow keys move between them), each with its sessions, description and price. */
+function PackagePicker({ packages, value, onChange }: { packages: readonly PurchasePackage[]; value: number | undefined; onChange: (index: number) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="space-y-2" data-testid="package-picker">
+      <legend className="mb-2 text-sm font-medium">{PAYOUTS_SCREEN_TEXTS.packages.legend}</legend>
+      {packages.map((pack) => (
+        <label
+          key={pack.index}
+          className="flex cursor-pointer items-start gap-3 rounded-2xl border p-3 transition has-[:checked]:border-primary has-[:checked]:bg-accent/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+          data-testid="package-option"
+        >
+          <input type="radio" name={name} value={pack.index} checked={pack.index === value} onChange={() => onChange(pack.index)} className="mt-1 size-4 shrink-0 accent-[var(--color-primary)]" />
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-medium">{pack.title}</span>
+            {pack.description ? <span className="block text-sm text-muted-foreground">{pack.description}</span> : null}
+          </span>
+          <span className="shrink-0 text-sm font-semibold tabular-nums">{formatCents(pack.priceCents)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

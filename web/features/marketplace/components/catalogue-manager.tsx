@@ -2,7 +2,8 @@
 // with Add (one dialog for create and edit), edit and delete per card (delete asks first), Buy
 // Now on each card; the empty state with 'Create Your First Service'; §8's toasts: 'Failed to
 // fetch services' when the grid cannot load, '… deleted successfully' after a delete. What Buy
-// Now opens is the route's (`onBuy`).
+// Now opens is the route's (`onBuy`). A paid item saved before buyers can pay the seller brings
+// the one-time payouts notice (issue #26).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Package, Plus, Wrench } from "lucide-react";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
@@ -15,6 +16,7 @@ import { ownProductsQueryOptions, ownServicesQueryOptions, useDeleteProduct, use
 import type { OnBuy } from "../types";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { OwnerCardSkeleton, OwnerProductCard, OwnerServiceCard } from "./owner-cards";
+import { usePayoutsNotice } from "./payouts-notice";
 import { ProductFormDialog } from "./product-form-dialog";
 import { ServiceFormDialog } from "./service-form-dialog";
 
@@ -124,10 +126,12 @@ export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
   const query = useInfiniteQuery(ownServicesQueryOptions());
   const remove = useDeleteService();
   const actions = useListingActions<MarketService>(remove, T, "service-delete");
+  const payouts = usePayoutsNotice();
 
   return (
     <div className="space-y-5 px-4 pt-4">
       <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} addRef={actions.addRef} />
+      {payouts.notice}
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}
@@ -144,7 +148,7 @@ export function ServicesManager({ onBuy }: { onBuy: OnBuy }) {
           <OwnerServiceCard service={service} onEdit={() => actions.edit(service)} onDelete={() => actions.askDelete(service)} onBuy={onBuy} />
         )}
       />
-      <ServiceFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} service={actions.editing.item} />
+      <ServiceFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} service={actions.editing.item} onSaved={payouts.onSaved} />
       {actions.deleteDialog}
     </div>
   );
@@ -155,10 +159,12 @@ export function ProductsManager({ onBuy }: { onBuy: OnBuy }) {
   const query = useInfiniteQuery(ownProductsQueryOptions());
   const remove = useDeleteProduct();
   const actions = useListingActions<OwnerProduct>(remove, T, "product-delete");
+  const payouts = usePayoutsNotice();
 
   return (
     <div className="space-y-5 px-4 pt-4">
       <ManagerHeader title={T.title} intro={T.intro} addLabel={T.add} onAdd={actions.create} addRef={actions.addRef} />
+      {payouts.notice}
       <PagedList
         query={query}
         errorMessage={T.fetchFailed}
@@ -175,7 +181,7 @@ export function ProductsManager({ onBuy }: { onBuy: OnBuy }) {
           <OwnerProductCard product={product} onEdit={() => actions.edit(product)} onDelete={() => actions.askDelete(product)} onBuy={onBuy} />
         )}
       />
-      <ProductFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} product={actions.editing.item} />
+      <ProductFormDialog open={actions.editing.open} onOpenChange={actions.setFormOpen} product={actions.editing.item} onSaved={payouts.onSaved} />
       {actions.deleteDialog}
     </div>
   );

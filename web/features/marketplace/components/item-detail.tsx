@@ -1,20 +1,21 @@
 // The service and product detail pages (second document §2 Service detail, Product detail; §6:
 // open to visitors; §9: the public price line, 'Starting at' for a package; turnaround in days;
 // the sample rating). A fetch that fails for any reason leaves the 'not found' screen (§8). The
-// seller sees a link to manage the item instead of Buy Now.
+// seller sees a link to manage the item instead of Buy Now; a buyer sees Buy Now disabled, with
+// the reason, while the seller cannot be paid (issue #26).
 import { Link, useCanGoBack, useRouter } from "@tanstack/react-router";
 import { ArrowLeft, CalendarClock, Clock, FileDown, Package, PackageSearch, Pencil, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ProductDetail, SellerSummary, ServiceDetail } from "@shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { MARKET_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import { Avatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { professionalToolPaths, profilePath } from "@web/lib/app-paths";
-import { plural } from "@web/lib/format";
 import { categoryLabel } from "../labels";
+import { packageTitle, productPurchaseItem, servicePurchaseItem } from "../purchase-item";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
 import type { ItemRating } from "@shared/review-api";
@@ -125,7 +126,7 @@ export function ServiceDetailView({ service, onBuy }: { service: ServiceDetail; 
               {service.packages.map((pack, index) => (
                 <li key={index} className="flex items-start justify-between gap-3 rounded-2xl border bg-card p-3">
                   <div className="min-w-0 space-y-0.5">
-                    <p className="font-medium">{pack.sessions !== null ? plural(pack.sessions, "session") : MARKET_SCREEN_TEXTS.packageEditor.option(index + 1)}</p>
+                    <p className="font-medium">{packageTitle(pack, index)}</p>
                     {pack.description ? <p className="text-sm text-muted-foreground">{pack.description}</p> : null}
                   </div>
                   {pack.priceCents !== null ? <p className="shrink-0 font-semibold text-primary">{formatCents(pack.priceCents)}</p> : null}
@@ -143,7 +144,8 @@ export function ServiceDetailView({ service, onBuy }: { service: ServiceDetail; 
           <BuyButton
             size="lg"
             className="w-full"
-            item={{ itemType: "service", itemId: service.id, itemName: service.name, priceCents: service.price.buyable ? service.price.chargeCents : null }}
+            item={servicePurchaseItem(service)}
+            unavailableReason={service.sellerPayable ? null : PAYOUTS_SCREEN_TEXTS.buyNow.notPayable}
             onBuy={onBuy}
           />
         )}
@@ -203,7 +205,8 @@ export function ProductDetailView({ product, onBuy }: { product: ProductDetail; 
           <BuyButton
             size="lg"
             className="w-full"
-            item={{ itemType: "product", itemId: product.id, itemName: product.name, priceCents: product.price.buyable ? product.price.chargeCents : null }}
+            item={productPurchaseItem(product)}
+            unavailableReason={product.sellerPayable ? null : PAYOUTS_SCREEN_TEXTS.buyNow.notPayable}
             onBuy={onBuy}
           />
         )}

@@ -1,13 +1,14 @@
 // The owner's cards on /services and /products (second document §2: edit and delete per card,
 // Buy Now on each; §9: the owner's price line, 'Package pricing' for a package; turnaround in
 // days, DESIGN.md): the catalogue's one card (web/components/catalogue-card.tsx) with the owner's
-// actions in its footer. The name opens the public detail page, so the owner sees what buyers see.
+// actions in its footer. While buyers cannot pay the owner (issue #26) Buy Now says so. The name opens the public detail page, so the owner sees what buyers see.
 import { Pencil, Trash2 } from "lucide-react";
 import type { MarketService, OwnerProduct } from "@shared/marketplace-api";
-import { MARKET_SCREEN_TEXTS } from "@shared/messages";
+import { MARKET_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
 import { CatalogueCard } from "@web/components/catalogue-card";
 import { Button } from "@web/components/ui/button";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { productPurchaseItem, servicePurchaseItem } from "../purchase-item";
 import type { OnBuy } from "../types";
 import { BuyButton } from "./buy-button";
 
@@ -42,8 +43,9 @@ export function OwnerServiceCard({ service, onEdit, onDelete, onBuy }: { service
           <OwnerActions name={service.name} onEdit={onEdit} onDelete={onDelete} />
           <BuyButton
             size="sm"
-            className="ml-auto"
-            item={{ itemType: "service", itemId: service.id, itemName: service.name, priceCents: service.price.buyable ? service.price.chargeCents : null }}
+            className="ml-auto min-w-0 items-end text-right"
+            item={servicePurchaseItem(service)}
+            unavailableReason={service.sellerPayable ? null : PAYOUTS_SCREEN_TEXTS.buyNow.notPayableOwner}
             onBuy={onBuy}
           />
         </>
@@ -62,8 +64,9 @@ export function OwnerProductCard({ product, onEdit, onDelete, onBuy }: { product
           <OwnerActions name={product.name} onEdit={onEdit} onDelete={onDelete} />
           <BuyButton
             size="sm"
-            className="ml-auto"
-            item={{ itemType: "product", itemId: product.id, itemName: product.name, priceCents: product.price.buyable ? product.price.chargeCents : null }}
+            className="ml-auto min-w-0 items-end text-right"
+            item={productPurchaseItem(product)}
+            unavailableReason={product.sellerPayable ? null : PAYOUTS_SCREEN_TEXTS.buyNow.notPayableOwner}
             onBuy={onBuy}
           />
         </>

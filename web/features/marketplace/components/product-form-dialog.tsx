@@ -29,9 +29,11 @@ export interface ProductFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The product being edited; absent to create one. */
   product?: OwnerProduct | null;
+  /** The product as the server saved it (the payouts notice reads its price and `sellerPayable`). */
+  onSaved?: (product: OwnerProduct) => void;
 }
 
-export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDialogProps) {
+export function ProductFormDialog({ open, onOpenChange, product, onSaved }: ProductFormDialogProps) {
   const editing = Boolean(product);
   const form = useForm<ProductFormValues>({
     resolver: productFormResolver,
@@ -68,7 +70,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
       else setFileProgress(step.progress);
     };
     try {
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         id: product?.id ?? null,
         values,
         image,
@@ -79,6 +81,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
       });
       notifySuccess(editing ? T.updated : T.created, { id: "product-save" });
       onOpenChange(false);
+      onSaved?.(saved);
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
       const failure = productSaveFailure(error, editing);

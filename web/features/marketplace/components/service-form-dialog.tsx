@@ -27,9 +27,11 @@ export interface ServiceFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The service being edited; absent to create one. */
   service?: MarketService | null;
+  /** The service as the server saved it (the payouts notice reads its price and `sellerPayable`). */
+  onSaved?: (service: MarketService) => void;
 }
 
-export function ServiceFormDialog({ open, onOpenChange, service }: ServiceFormDialogProps) {
+export function ServiceFormDialog({ open, onOpenChange, service, onSaved }: ServiceFormDialogProps) {
   const editing = Boolean(service);
   const form = useForm<ServiceFormValues>({
     resolver: serviceFormResolver,
@@ -50,9 +52,10 @@ export function ServiceFormDialog({ open, onOpenChange, service }: ServiceFormDi
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: service?.id ?? null, body: serviceBody(values) });
+      const saved = await save.mutateAsync({ id: service?.id ?? null, body: serviceBody(values) });
       notifySuccess(editing ? T.updated : T.created, { id: "service-save" });
       onOpenChange(false);
+      onSaved?.(saved);
     } catch (error) {
       // A refusal of one field carries that field's message; anything else is the spec's words.
       const fallback = editing ? T.updateFailed : T.createFailed;

@@ -1,5 +1,6 @@
 // /payments (spec marketplace-messaging-account §2 "Sample-data pages" made real; decision records
-// 0049 and 0050): the three totals, recent payments (sales and purchases together, each leading to
+// 0049 and 0050): the payout panel (issue #26: whether buyers can pay this seller, and the way to
+// set that up), the three totals, recent payments (sales and purchases together, each leading to
 // its order and its printable receipt) and invoices — the custom offers sent and received, with
 // Create Invoice. All of it is the signed-in user's own data; with none, the page says how
 // payments appear instead of showing a number nobody earned.
@@ -10,7 +11,7 @@ import { useState } from "react";
 import type { OrderSummary } from "@shared/checkout-api";
 import { PAYMENTS_TEXTS } from "@shared/messages";
 import { formatCentsExact } from "@shared/rules/price";
-import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
 import { PagedList } from "@web/components/paged-list";
 import { RelativeTime } from "@web/components/relative-time";
 import { Button } from "@web/components/ui/button";
@@ -20,10 +21,18 @@ import { orderPath, receiptPath } from "@web/lib/app-paths";
 import { paymentTotalsQueryOptions, recentPaymentsQueryOptions } from "../api";
 import { CreateInvoiceDialog } from "./create-invoice-dialog";
 import { OfferList } from "./offers";
+import { PayoutPanel, type PayoutsArrival } from "./payout-panel";
 
 const T = PAYMENTS_TEXTS;
 
-export function PaymentsScreen() {
+export interface PaymentsScreenProps {
+  /** `?payouts=` on arrival from Stripe's onboarding, which the payout panel handles once. */
+  payoutsArrival?: PayoutsArrival;
+  /** Removes that parameter from the address once it has been handled. */
+  onPayoutsArrivalHandled: () => void;
+}
+
+export function PaymentsScreen({ payoutsArrival, onPayoutsArrivalHandled }: PaymentsScreenProps) {
   const [creating, setCreating] = useState(false);
   return (
     <div className="space-y-6 px-3 pt-4 pb-6 sm:px-4">
@@ -36,6 +45,7 @@ export function PaymentsScreen() {
           <FilePlus2 aria-hidden /> {T.createInvoice}
         </Button>
       </header>
+      <PayoutPanel arrival={payoutsArrival} onArrivalHandled={onPayoutsArrivalHandled} />
       <Totals />
       <section aria-labelledby="recent-payments" className="space-y-3">
         <div className="space-y-1 px-1">
@@ -152,7 +162,10 @@ function PaymentRow({ order }: { order: OrderSummary }) {
           <span className="shrink-0 font-semibold tabular-nums">{formatCentsExact(sale ? order.priceCents : order.totalCents)}</span>
         </span>
         <span className="mt-2 flex items-center justify-between gap-3 text-xs text-muted-foreground">
-          <OrderStatusBadge status={order.status} />
+          <span className="flex flex-wrap items-center gap-1.5">
+            <OrderStatusBadge status={order.status} />
+            <OrderDisputeBadge dispute={order.dispute} />
+          </span>
           <RelativeTime date={order.createdAt} />
         </span>
       </Link>
