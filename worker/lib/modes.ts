@@ -6,7 +6,7 @@
 // here and nowhere else.
 import type { Bindings } from "../env";
 
-export type DevelopmentMode = "development" | "test";
+type DevelopmentMode = "development" | "test";
 
 const SWITCHES = {
   /** Payments without Stripe keys: the labelled TEST MODE checkout and payout onboarding. */
@@ -28,7 +28,7 @@ const SWITCHES = {
 export type DevelopmentSwitch = keyof typeof SWITCHES;
 
 /** The development mode ENVIRONMENT names exactly, or null: production behaviour. */
-export function developmentMode(env: Pick<Bindings, "ENVIRONMENT">): DevelopmentMode | null {
+function developmentMode(env: Pick<Bindings, "ENVIRONMENT">): DevelopmentMode | null {
   const value: unknown = env.ENVIRONMENT;
   return value === "development" || value === "test" ? value : null;
 }
