@@ -13,7 +13,7 @@ import type { BookingPage } from "@shared/booking-api";
 import type { CreatePaymentResponse } from "@shared/checkout-api";
 import { BOOKING_TEXTS } from "@shared/messages";
 import { formatSpan } from "@shared/rules/time-display";
-import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
+import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors, enablePayouts } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,6 +55,7 @@ describe("booking journey (390×844 and desktop)", () => {
     expect(await seller.page.getByTestId("viewer-time-zone").innerText()).toContain("Europe/Berlin");
     await photograph(seller.page, "booking-empty");
 
+    await enablePayouts(seller.context);
     const service = await apiPost<{ id: string }>(seller.context, "/api/services", {
       name: "Vocal coaching",
       description: "One hour on breath, pitch and delivery.",

@@ -119,6 +119,17 @@ export async function apiPost<T>(context: BrowserContext, path: string, data: un
   return (await res.json()) as T;
 }
 
+/**
+ * A seller finishes the TEST MODE payout onboarding through the API (the money journey walks the
+ * screens): buyers can pay them only after it (decision record 0081).
+ */
+export async function enablePayouts(context: BrowserContext) {
+  const link = await apiPost<{ url: string }>(context, "/api/payouts/onboarding-link", {}, 200);
+  expect(new URL(link.url, baseURL()).pathname).toBe("/api/payouts/test-onboarding");
+  const res = await context.request.post("/api/payouts/test-onboarding", { form: { outcome: "complete" }, headers: { origin: baseURL() }, maxRedirects: 0 });
+  expect(res.status(), await res.text()).toBe(303);
+}
+
 /** Signs a profile in through the API, for someone whose screens the journey does not look at. */
 export async function signInByApi(context: BrowserContext, email: string, password = PASSWORD) {
   await apiPost(context, "/api/auth/sign-in", { email, password }, 200);

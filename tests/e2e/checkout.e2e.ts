@@ -11,7 +11,7 @@
 // usePurchaseDialog), which is built on another branch: until both are in the tree it is skipped.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors } from "./browser";
+import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors, enablePayouts } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,6 +91,7 @@ describe("checkout journey in test mode (390×844)", () => {
     const sellerPage = await sellerContext.newPage();
     const sellerErrors = trackErrors(sellerPage);
     await signInThroughForm(sellerPage, sellerAccount.email);
+    await enablePayouts(sellerContext);
     const { productId, serviceId } = await listItems(sellerContext);
 
     // ---- A visitor pressing Buy Now is asked to log in (§5).

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatePaymentResponse } from "@shared/checkout-api";
 import type { OwnerProductPage, ProductDetail } from "@shared/marketplace-api";
 import { ACCOUNT_TEXTS, BOOKING_TEXTS, MARKET_SCREEN_TEXTS } from "@shared/messages";
-import { MOBILE, PASSWORD, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast } from "./browser";
+import { MOBILE, PASSWORD, apiPost, baseURL, launch, newAccount, newContext, screenshot, signInByApi, toast, enablePayouts } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const PHOTO = path.join(MEDIA, "images/vinyl-sunset.jpg");
@@ -138,6 +138,7 @@ async function sellerAndBuyer(sellerName: [string, string], buyerName: [string, 
     await signInByApi(context, account.email);
     await apiPost(context, "/api/profile/onboarding/skip", {}, 200);
   }
+  await enablePayouts(sellerContext);
   return { sellerAccount, buyerAccount, sellerContext, buyerContext, seller: await sellerContext.newPage(), buyer: await buyerContext.newPage() };
 }
 

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, baseURL, createConfirmedUser as createConfirmedAccount, launch, newContext, photograph, signInThroughForm, trackErrors } from "./browser";
+import { MOBILE, baseURL, createConfirmedUser as createConfirmedAccount, launch, newContext, photograph, signInThroughForm, trackErrors, enablePayouts } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const PHOTOS = [path.join(MEDIA, "images/vinyl-sunset.jpg"), path.join(MEDIA, "images/mic-spotlight.jpg")];
@@ -67,6 +67,7 @@ describe("analytics and portfolio on real data", () => {
     await photograph(page, "pro-analytics-empty");
 
     // ---- A service to sell, a visit to the profile and a paid order, by the buyer.
+    await enablePayouts(seller);
     const service = await apiPost<{ id: string }>(seller, "/api/services", {
       name: "Vocal mix",
       description: "One lead vocal mixed to your reference.",

@@ -5,7 +5,7 @@
 // the real rating. Each screen is checked with axe and photographed at 390×844 and desktop.
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors } from "./browser";
+import { MOBILE, apiPost, launch, newAccount, newContext, photograph, signInThroughForm, toast, trackErrors, enablePayouts } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,6 +45,7 @@ describe("reviews journey", () => {
 
     // ---- The order, through the API (the checkout journey covers its screens): paid in test
     // mode, delivered, accepted.
+    await enablePayouts(sellerContext);
     const service = await apiPost<{ id: string }>(sellerContext, "/api/services", {
       name: "Vocal tuning",
       description: "Natural pitch correction on one lead vocal.",
