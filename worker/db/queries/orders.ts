@@ -266,13 +266,16 @@ export async function digitalOrdersDue(db: Db, before: number, limit: number): P
     .limit(limit);
 }
 
-/** Stripe orders still pending since before `before`: the cron asks Stripe to end them. */
+/**
+ * Stripe orders still pending since before `before`: the cron asks Stripe to end them. The ones
+ * never checked come first, so orders Stripe could not settle cannot fill every day's batch.
+ */
 export async function stalePendingStripeOrders(db: Db, before: number, limit: number): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(and(eq(orders.status, "pending"), lte(orders.statusChangedAt, before), eq(orders.provider, "stripe")))
-    .orderBy(asc(orders.statusChangedAt))
+    .orderBy(sql`coalesce(${orders.providerCheckedAt}, 0)`, asc(orders.statusChangedAt))
     .limit(limit);
 }
 

@@ -71,6 +71,7 @@ export async function expireStalePayments(ctx: PaymentContext): Promise<{ expire
     } catch (error) {
       counts.left += 1;
       ctx.log.error("a stale payment could not be settled", { orderId: order.id, error });
+      await markProviderChecked(ctx.db, order.id, ctx.now).catch(() => undefined);
     }
   }
   return counts;
