@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse, OrderDetail } from "@shared/checkout-api";
 import { MONEY_TEXTS } from "@shared/messages";
-import { services } from "../../../worker/db/schema";
+import { services, type PackageDetails } from "../../../worker/db/schema";
 import { api, connectSeller, db, expectError, fakeStripe, insertPricedService, insertProduct, json, keyedApi, orderRow, ordersOfBuyer, signedInUser, type FakeStripe } from "../helpers";
 
 const PACKAGES = [
@@ -16,7 +16,7 @@ const PACKAGES = [
   { sessions: 5, priceCents: null, description: "Album, quoted" },
 ];
 
-async function packageService(sellerId: string, packages: unknown = PACKAGES): Promise<string> {
+async function packageService(sellerId: string, packages: PackageDetails = PACKAGES): Promise<string> {
   const id = await insertPricedService(sellerId, { pricingModel: "package" });
   await db().update(services).set({ packageDetails: packages }).where(eq(services.id, id));
   return id;
