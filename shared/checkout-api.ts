@@ -46,7 +46,8 @@
 //   POST /api/orders/:orderId/complete        buyer, shipped or delivered → completed.
 //   POST /api/orders/:orderId/request-revision buyer, delivered → in_progress. body OrderNoteBody.
 //   POST /api/orders/:orderId/refund          seller, any paid state → refunded (Stripe refund with
-//                                             keys; local in test mode). Downloads end.
+//                                             keys; local in test mode). Downloads end; both sides
+//                                             are mailed. 409 while a card dispute is open.
 //   Each step answers OrderDetail, or 409 'This order cannot be changed that way now'; a step of
 //   the other side answers 403 with the same text.
 //   POST /api/orders/:orderId/download-link   buyer; body DownloadLinkBody (no fileId: the digital
@@ -240,7 +241,7 @@ export interface OrderDetail extends OrderSummary {
   files: OrderFile[];
   /** A paid digital product with a file: the buyer may ask for a download link. */
   hasProductFile: boolean;
-  /** When the cron completes it by itself (shipped or delivered), else null. */
+  /** When the cron completes it by itself (shipped, delivered, or a digital order paid and not yet downloaded), else null. */
   autoCompleteAt: number | null;
   actions: OrderAction[];
 }

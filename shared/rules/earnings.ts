@@ -25,12 +25,6 @@ export function saleStanding(order: { status: OrderStatus; disputeStatus: "open"
   return order.status === "completed" ? "earned" : "pending";
 }
 
-/** Whether analytics counts the sale (and its price as earnings): earned or pending. */
-export function countsAsSale(order: { status: OrderStatus; disputeStatus: "open" | "won" | "lost" | null }): boolean {
-  const standing = saleStanding(order);
-  return standing === "earned" || standing === "pending";
-}
-
 /**
  * The statuses in which a digital order's buyer may download its file (canDownload; an open
  * dispute pauses it but may be won), which is also while a product's kept file is still needed.

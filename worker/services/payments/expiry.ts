@@ -9,7 +9,7 @@ import { failPendingOrder, fulfilPaidOrder, type PaymentContext } from "./orders
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
 /** A Stripe payment nobody finished within a day is not going to be finished. */
-export const STRIPE_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const STRIPE_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Orders handled per run; the next day's run takes the rest. */
 const BATCH = 50;
 

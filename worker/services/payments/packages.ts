@@ -15,7 +15,7 @@ export interface PricedChoice {
 }
 
 /** "3 sessions · Full mix and master", from what the seller wrote; "Package 2" when nothing. */
-export function packageLabel(pack: ServicePackage, index: number): string {
+function packageLabel(pack: ServicePackage, index: number): string {
   const parts: string[] = [];
   if (pack.sessions !== null && pack.sessions > 0) parts.push(MONEY_TEXTS.packageSessions(pack.sessions));
   const description = pack.description?.trim();
