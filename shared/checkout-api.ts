@@ -46,7 +46,8 @@
 //   POST /api/orders/:orderId/complete        buyer, shipped or delivered → completed.
 //   POST /api/orders/:orderId/request-revision buyer, delivered → in_progress. body OrderNoteBody.
 //   POST /api/orders/:orderId/refund          seller, any paid state → refunded (Stripe refund with
-//                                             keys; local in test mode). Downloads end.
+//                                             keys; local in test mode). Downloads end; both sides
+//                                             are mailed. 409 while a card dispute is open.
 //   Each step answers OrderDetail, or 409 'This order cannot be changed that way now'; a step of
 //   the other side answers 403 with the same text.
 //   POST /api/orders/:orderId/download-link   buyer; body DownloadLinkBody (no fileId: the digital
@@ -72,6 +73,7 @@ import { CHECKOUT_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
 import type { Page } from "./paging";
 import type { PartyRef } from "./people";
+import type { SaleStanding } from "./rules/earnings";
 
 /** A delivery file of a service order (ours). */
 export const DELIVERY_FILE_MAX_BYTES = 100 * MB;
@@ -80,6 +82,11 @@ export const ORDER_NOTE_MAX = 1000;
 /** A physical order completes by itself this long after shipping, a service this long after delivery. */
 export const AUTO_COMPLETE_AFTER_SHIPPING_MS = 14 * 24 * 60 * 60 * 1000;
 export const AUTO_COMPLETE_AFTER_DELIVERY_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * A digital sale completes at its buyer's first download of the file, or by itself this long after
+ * payment if the file was never downloaded (decision record 0081).
+ */
+export const DIGITAL_AUTO_COMPLETE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 /** How long a download link works. */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 
@@ -195,6 +202,12 @@ export interface OrderSummary {
    * when there is none.
    */
   dispute: DisputeState | null;
+  /**
+   * For the seller only (null for the buyer): what the sale is worth to them now, by the one rule
+   * /payments and /analytics use (shared/rules/earnings.ts): earned (completed), pending (paid, not
+   * completed), held (an open dispute) or none (refunded). Optional for older clients' fixtures.
+   */
+  earning?: SaleStanding | null;
 }
 
 export const DISPUTE_STATES = ["open", "won", "lost"] as const;
@@ -228,7 +241,7 @@ export interface OrderDetail extends OrderSummary {
   files: OrderFile[];
   /** A paid digital product with a file: the buyer may ask for a download link. */
   hasProductFile: boolean;
-  /** When the cron completes it by itself (shipped or delivered), else null. */
+  /** When the cron completes it by itself (shipped, delivered, or a digital order paid and not yet downloaded), else null. */
   autoCompleteAt: number | null;
   actions: OrderAction[];
 }

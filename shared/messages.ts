@@ -39,6 +39,7 @@ export * from "./messages/native";
 export * from "./messages/reviews";
 export * from "./messages/payments";
 export * from "./messages/payouts-screen";
+export * from "./messages/money";
 export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";

@@ -96,9 +96,16 @@ export const offerListQuerySchema = pageQuerySchema.extend({ role: z.enum(OFFER_
  * paid sales not yet completed. Fees paid: the platform fees of the caller's own purchases that
  * stayed paid (a refund returns the fee too).
  */
+/**
+ * The caller's money (shared/rules/earnings.ts): earned = completed sales, pending = paid sales not
+ * yet completed, held = paid sales with an open card dispute (in neither of the other two), all at
+ * the seller's price; feesPaid = the platform fees of their purchases that stayed paid.
+ */
 export interface PaymentTotals {
   earnedCents: number;
   pendingCents: number;
+  /** Always sent by the Worker (issue #26); optional only so clients written before it still type. */
+  heldCents?: number;
   feesPaidCents: number;
 }
 

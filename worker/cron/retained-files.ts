@@ -1,6 +1,6 @@
 // Files kept for buyers after their product lost them (decision record 0035): daily, a kept file
-// that no pending or paid order needs any more (every order refunded or failed) is removed from
-// the private bucket and forgotten.
+// that no order can still download, nor may yet be paid (every order refunded, failed or
+// expired; orderNeedsProduct agrees with canDownload), is removed from the private bucket and forgotten.
 import { deleteRetainedProductFile, listReleasableProductFiles } from "../db/queries/products";
 import type { Bindings, Ctx } from "../env";
 

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
+import { SANDBOX_CSP } from "../lib/file-headers";
 import { isInlineMediaType } from "../services/media/keys";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -111,7 +112,7 @@ function objectHeaders(object: R2Object): Headers {
   if (!isInlineMediaType(contentType)) {
     // Anything that is not an image, audio or video (should one ever be stored) must not run as
     // a page on our origin: no scripts, no resources, and the browser downloads it instead.
-    headers.set("content-security-policy", "sandbox; default-src 'none'");
+    headers.set("content-security-policy", SANDBOX_CSP);
     headers.set("content-disposition", "attachment");
   }
   return headers;

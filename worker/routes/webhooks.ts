@@ -9,6 +9,7 @@ import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayou
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
+import { disputeClosed, disputeOpened } from "../services/payments/disputes";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
 
 type Ref = { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null };
@@ -69,6 +70,12 @@ async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
       if (order) await markRefundedByProvider(ctx, { orderId: order.id });
       return;
     }
+    case "charge.dispute.created":
+      await disputeOpened(ctx, event.data.object);
+      return;
+    case "charge.dispute.closed":
+      await disputeClosed(ctx, event.data.object);
+      return;
     case "account.updated": {
       const account = event.data.object;
       await updatePayoutStatus(ctx.db, account.id, { chargesEnabled: account.charges_enabled ?? false, payoutsEnabled: account.payouts_enabled ?? false });

@@ -3,15 +3,21 @@
 // can, whatever URL they guess; expired links and refunded orders are refused.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DOWNLOAD_LINK_TTL_MS, type DownloadLink, type OrderDetail, type OrderFile } from "@shared/checkout-api";
+import { eq } from "drizzle-orm";
+import { DOWNLOAD_LINK_TTL_MS, type CreatePaymentResponse, type DownloadLink, type OrderDetail, type OrderFile } from "@shared/checkout-api";
 import { CHECKOUT_TEXTS } from "@shared/messages";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
-import { api, expectError, insertOrder, json, signedInUser, signIn, type SignedInUser } from "../helpers";
+import { products } from "../../../worker/db/schema";
+import { SANDBOX_CSP } from "../../../worker/lib/file-headers";
+import { api, db, expectError, insertOrder, insertProduct, json, signedInUser, signIn, type SignedInUser } from "../helpers";
+
+/** A zip archive's local file header, then some bytes: the type is read from these, not claimed. */
+const ZIP_BYTES = "PK\x03\x04ZIPBYTES";
 
 async function digitalOrder(status: "paid" | "pending" | "refunded" = "paid") {
   const [seller, buyer, stranger] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
   const fileKey = `product-files/${seller.id}/pack/Beat Pack ü.zip`;
-  await env.PRIVATE_FILES.put(fileKey, "ZIPBYTES", { httpMetadata: { contentType: "application/zip" } });
+  await env.PRIVATE_FILES.put(fileKey, ZIP_BYTES, { httpMetadata: { contentType: "application/zip" } });
   const orderId = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, itemType: "product", productType: "digital", fileKey, status });
   return { seller, buyer, stranger, orderId };
 }
@@ -36,7 +42,7 @@ describe("a digital product", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="Beat Pack _.zip"; filename*=UTF-8''Beat%20Pack%20%C3%BC.zip`);
     expect(file.headers.get("content-type")).toBe("application/zip");
-    expect(await bodyText(file)).toBe("ZIPBYTES");
+    expect(await bodyText(file)).toBe(ZIP_BYTES);
   });
 
   it("refuses the seller, a stranger and a visitor a link, and the buyer's link to anyone else", async () => {
@@ -101,5 +107,51 @@ describe("a service delivery", () => {
     const link = await json<DownloadLink>(await linkFor(orderId, buyer), 200);
     const again = await signIn(buyer.email, buyer.password);
     expect((await api(link.url, { cookie: again.cookie })).status).toBe(200);
+  });
+});
+
+describe("a download as people expect it (issue #26 item 7)", () => {
+  it("arrives under the product file's original name, typed by its bytes, sandboxed: a page uploaded as audio is octet-stream", async () => {
+    const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
+    const productId = await insertProduct(seller.id, { priceCents: 1_500, file: "<!doctype html><script>alert(1)</script>" });
+    const [product] = await db().select().from(products).where(eq(products.id, productId));
+    await env.PRIVATE_FILES.put(product!.fileKey!, "<!doctype html><script>alert(1)</script>", { httpMetadata: { contentType: "audio/wav" } });
+    await db().update(products).set({ fileName: "Summer Stems ü.wav" }).where(eq(products.id, productId));
+    // Bought through the test mode's own path: the order copies the file's name at purchase.
+    const started = await json<CreatePaymentResponse>(await api("/api/checkout/create-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201);
+    await json<OrderDetail>(await api(`/api/checkout/test/${started.orderId}/confirm`, { cookie: buyer.cookie, body: { outcome: "success" } }), 200);
+    // A later rename of the product does not change what the buyer bought.
+    await db().update(products).set({ fileName: "renamed.wav" }).where(eq(products.id, productId));
+    const link = await json<DownloadLink>(await linkFor(started.orderId, buyer), 200);
+    const file = await api(link.url, { cookie: buyer.cookie });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="Summer Stems _.wav"; filename*=UTF-8''Summer%20Stems%20%C3%BC.wav`);
+    expect(file.headers.get("content-type")).toBe("application/octet-stream");
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(file.headers.get("content-security-policy")).toBe(SANDBOX_CSP);
+    expect(await bodyText(file)).toContain("<script>");
+  });
+
+  it("types real audio by its first bytes, also for a service's delivery file claimed as something else", async () => {
+    const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
+    const orderId = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, itemType: "service" });
+    const flac = new Uint8Array([0x66, 0x4c, 0x61, 0x43, 0, 0, 0, 0x22, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const uploaded = await json<OrderFile>(
+      await api(`/api/orders/${orderId}/files?name=take-1.flac`, { cookie: seller.cookie, raw: flac, headers: { "content-type": "text/html" } }),
+      201,
+    );
+    // A file shorter than the bytes the sniffer reads, in the same delivery.
+    const tiny = await json<OrderFile>(await api(`/api/orders/${orderId}/files?name=a.txt`, { cookie: seller.cookie, raw: new TextEncoder().encode("hi"), headers: { "content-type": "audio/wav" } }), 201);
+    await json<OrderDetail>(await api(`/api/orders/${orderId}/deliver`, { cookie: seller.cookie, body: {} }), 200);
+    const link = await json<DownloadLink>(await linkFor(orderId, buyer, { fileId: uploaded.id }), 200);
+    const file = await api(link.url, { cookie: buyer.cookie });
+    expect(file.headers.get("content-type")).toBe("audio/flac");
+    expect(file.headers.get("content-disposition")).toContain(`filename="take-1.flac"`);
+    expect(file.headers.get("content-security-policy")).toBe(SANDBOX_CSP);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(flac);
+    const small = await api((await json<DownloadLink>(await linkFor(orderId, buyer, { fileId: tiny.id }), 200)).url, { cookie: buyer.cookie });
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("application/octet-stream");
+    expect(await bodyText(small)).toBe("hi");
   });
 });

@@ -218,8 +218,14 @@ export function fakeStripe(): FakeStripe {
         return Response.json({ id: `acct_${n}`, object: "account", charges_enabled: false, payouts_enabled: false });
       case "/v1/account_links":
         return Response.json({ object: "account_link", url: `https://connect.stripe.com/setup/e/acct_${n}` });
-      default:
+      default: {
+        // Helper A's minimal stand-ins until the typed handlers land: an open object is ended.
+        const cancelled = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+        if (cancelled) return Response.json({ id: cancelled[1], object: "payment_intent", status: "canceled" });
+        const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+        if (expired) return Response.json({ id: expired[1], object: "checkout.session", status: "expired" });
         return Response.json({ error: { type: "invalid_request_error", message: `fake Stripe has no ${url.pathname}` } }, { status: 404 });
+      }
     }
   }) as typeof fetch;
   useStripeTransport(fakeFetch);

@@ -24,17 +24,19 @@ describe("the three totals", () => {
       earnedCents: 20_000,
       // paid, in_progress, delivered, shipped: paid and not yet completed.
       pendingCents: 40_000,
+      // No dispute is open on any of them.
+      heldCents: 0,
       // My completed and paid purchases; the refunded one gave its fee back, failed and pending never paid.
       feesPaidCents: 1_000,
     });
 
     const theirs = await json<PaymentTotals>(await api("/api/payments/summary", { cookie: stranger.cookie }), 200);
-    expect(theirs).toEqual({ earnedCents: 10_000, pendingCents: 0, feesPaidCents: 0 });
+    expect(theirs).toEqual({ earnedCents: 10_000, pendingCents: 0, heldCents: 0, feesPaidCents: 0 });
   });
 
   it("are zero for someone with no orders (the empty state, not an invented number)", async () => {
     const newcomer = await signedInUser();
-    expect(await json<PaymentTotals>(await api("/api/payments/summary", { cookie: newcomer.cookie }), 200)).toEqual({ earnedCents: 0, pendingCents: 0, feesPaidCents: 0 });
+    expect(await json<PaymentTotals>(await api("/api/payments/summary", { cookie: newcomer.cookie }), 200)).toEqual({ earnedCents: 0, pendingCents: 0, heldCents: 0, feesPaidCents: 0 });
     expect(await json<PaymentPage>(await api("/api/payments/recent", { cookie: newcomer.cookie }), 200)).toEqual({ items: [], nextCursor: null });
   });
 });

@@ -5,15 +5,19 @@
 // days (today and yesterday, which the 04:00 run may not have reached yet) live for the one user,
 // over index ranges bounded by that user and those two days.
 import { eq, sql } from "drizzle-orm";
+import { DAY_MS } from "@shared/constants";
 import type { Db } from "../client";
 import { analyticsDaily, analyticsServiceDaily } from "../schema";
+import { saleConditions } from "./earnings";
 
 /**
- * Orders that brought the seller money: paid and not refunded (pending, failed and expired never
- * did). The roll-up writes `+o.status` and `+o.item_type`: the unary plus keeps SQLite from
- * choosing the status or item index over the one-day range of orders_created_idx.
+ * Sales the seller counts (shared/rules/earnings.ts): earned or pending, the very orders /payments
+ * sums, by the order's creation day. The roll-up writes `+o.status` and `+o.item_type`: the unary
+ * plus keeps SQLite from choosing the status or item index over the one-day range of
+ * orders_created_idx.
  */
-const EARNING_STATUSES = sql.raw(`('paid', 'in_progress', 'shipped', 'delivered', 'completed')`);
+const COUNTED = saleConditions("o").counted;
+const COUNTED_IN_ROLLUP = saleConditions("o", { plain: false }).counted;
 
 /** A half-open range of milliseconds, [start, end). */
 interface TimeRange {
@@ -47,7 +51,7 @@ export function rollUpDayStatements(db: Db, day: string, { start, end }: TimeRan
       union all
       select o.seller_id, 0, 0, 0, count(*), sum(o.price_cents)
         from orders o
-        where o.created_at >= ${start} and o.created_at < ${end} and +o.status in ${EARNING_STATUSES}
+        where o.created_at >= ${start} and o.created_at < ${end} and ${COUNTED_IN_ROLLUP}
         group by o.seller_id
     ) group by user_id`;
   const perService = sql`select service_id, user_id, ${day}, sum(views), sum(sales), sum(earnings_cents) from (
@@ -58,7 +62,7 @@ export function rollUpDayStatements(db: Db, day: string, { start, end }: TimeRan
       union all
       select s.id, s.user_id, 0, count(*), sum(o.price_cents)
         from orders o join services s on s.id = o.item_id
-        where o.created_at >= ${start} and o.created_at < ${end} and +o.item_type = 'service' and +o.status in ${EARNING_STATUSES}
+        where o.created_at >= ${start} and o.created_at < ${end} and +o.item_type = 'service' and ${COUNTED_IN_ROLLUP}
         group by s.id
     ) group by service_id`;
   return [
@@ -72,6 +76,48 @@ export function rollUpDayStatements(db: Db, day: string, { start, end }: TimeRan
 /** Rewrites one UTC day of the roll-up (see rollUpDayStatements). */
 export async function rollUpDay(db: Db, day: string, range: TimeRange): Promise<void> {
   await db.batch(rollUpDayStatements(db, day, range));
+}
+
+/** What re-counting one order's day needs to know of the order. */
+export interface OrderDayRef {
+  sellerId: string;
+  itemType: "service" | "product";
+  itemId: string;
+  offerId: string | null;
+  createdAt: number;
+}
+
+/**
+ * Re-counts the sales and earnings of one order's creation day for its seller (and its service),
+ * keeping that day's views and followers: called whenever an order starts or stops counting (paid,
+ * refunded, a dispute opened or closed), so a day the roll-up wrote before stays equal to what
+ * /payments sums, however long ago it was. Only the sales columns are rewritten, from orders
+ * (which are never purged); the raw views of an old day may be gone, so a whole re-roll could not
+ * be used. Each part is one seller's range of orders_seller_created_idx within one day.
+ */
+export async function recountOrderDay(db: Db, order: OrderDayRef): Promise<void> {
+  const start = Math.floor(order.createdAt / DAY_MS) * DAY_MS;
+  const end = start + DAY_MS;
+  const day = new Date(start).toISOString().slice(0, 10);
+  const perUser = sql`insert into analytics_daily (user_id, day, profile_views, post_views, new_followers, sales, earnings_cents)
+    select ${order.sellerId}, ${day}, 0, 0, 0, count(*), coalesce(sum(o.price_cents), 0)
+      from orders o
+      where o.seller_id = ${order.sellerId} and o.created_at >= ${start} and o.created_at < ${end} and ${COUNTED}
+    on conflict (user_id, day) do update set sales = excluded.sales, earnings_cents = excluded.earnings_cents`;
+  if (order.itemType !== "service" || order.offerId !== null) {
+    await db.run(perUser);
+    return;
+  }
+  // The service's own row; none when the service is gone (its rows went with it).
+  const perService = sql`insert into analytics_service_daily (service_id, user_id, day, views, sales, earnings_cents)
+    select s.id, s.user_id, ${day}, 0,
+        (select count(*) from orders o where o.seller_id = s.user_id and o.created_at >= ${start} and o.created_at < ${end} and o.item_type = 'service' and o.item_id = s.id and ${COUNTED}),
+        (select coalesce(sum(o.price_cents), 0) from orders o where o.seller_id = s.user_id and o.created_at >= ${start} and o.created_at < ${end} and o.item_type = 'service' and o.item_id = s.id and ${COUNTED})
+      from services s
+      where s.id = ${order.itemId}
+    on conflict (service_id, day) do update set sales = excluded.sales, earnings_cents = excluded.earnings_cents`;
+  await db.run(perUser);
+  await db.run(perService);
 }
 
 export interface DayTotals {
@@ -106,7 +152,7 @@ export function liveTotalsQuery(userId: string, { start, end }: TimeRange) {
     (select count(*) from user_interactions ui where ui.target_user_id = ${userId} and ui.created_at >= ${start} and ui.created_at < ${end} and ui.interaction_type = 'profile_visit') as profileViews,
     (select count(*) from post_views v where v.post_id in (select p.id from posts p where p.user_id = ${userId}) and v.created_at >= ${start} and v.created_at < ${end} and (v.user_id is null or v.user_id <> ${userId})) as postViews,
     (select count(*) from follows f where f.following_id = ${userId} and f.created_at >= ${start} and f.created_at < ${end}) as newFollowers,
-    (select coalesce(sum(o.price_cents), 0) from orders o where o.seller_id = ${userId} and o.created_at >= ${start} and o.created_at < ${end} and o.status in ${EARNING_STATUSES}) as earningsCents`;
+    (select coalesce(sum(o.price_cents), 0) from orders o where o.seller_id = ${userId} and o.created_at >= ${start} and o.created_at < ${end} and ${COUNTED}) as earningsCents`;
 }
 
 export async function liveTotals(db: Db, userId: string, range: TimeRange): Promise<DayTotals> {
@@ -145,7 +191,7 @@ export function liveServicesQuery(userId: string, { start, end }: TimeRange) {
       union all
       select o.item_id, 0, count(*), sum(o.price_cents)
         from orders o
-        where o.seller_id = ${userId} and o.created_at >= ${start} and o.created_at < ${end} and o.item_type = 'service' and o.status in ${EARNING_STATUSES}
+        where o.seller_id = ${userId} and o.created_at >= ${start} and o.created_at < ${end} and o.item_type = 'service' and ${COUNTED}
         group by o.item_id
     ) t join services s on s.id = t.service_id and s.user_id = ${userId}
     group by s.id`;
@@ -194,7 +240,7 @@ export function recentFollowsQuery(userId: string, limit: number) {
 export function recentSalesQuery(userId: string, limit: number) {
   return sql`select o.id as id, o.created_at as at, o.item_name as itemName, o.price_cents as amountCents
     from orders o
-    where o.seller_id = ${userId} and o.status in ${EARNING_STATUSES}
+    where o.seller_id = ${userId} and ${COUNTED}
     order by o.created_at desc, o.id desc limit ${limit}`;
 }
 

@@ -6,10 +6,11 @@ import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "d
 import type { Cursor } from "@shared/cursor";
 import type { OrderStatus } from "@shared/constants";
 import type { Db } from "../client";
-import { startingPackageCents } from "@shared/rules/price";
+import type { ServicePackage } from "@shared/marketplace-api";
 import { pageOf } from "./paging";
 import { personColumns } from "./people";
 import { readPackages } from "./catalogue";
+import { recountOrderDay } from "./analytics";
 import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,36 +22,47 @@ type OrderActor = OrderHistoryRow["actor"];
 export interface PurchasableItem {
   sellerId: string;
   name: string;
-  /** Null when the item has no price (a service to be quoted). */
+  /** Null when the item has no price (a service to be quoted, or a package service: see `packages`). */
   priceCents: number | null;
   productType: "digital" | "physical" | null;
   fileKey: string | null;
+  /** The digital file's original name, the name its downloads arrive under. */
+  fileName?: string | null;
+  /** A package-priced service's packages as the seller wrote them (the buyer picks one); else none. */
+  packages?: ServicePackage[] | null;
 }
 
 export async function findPurchasableItem(db: Db, itemType: "service" | "product", itemId: string): Promise<PurchasableItem | null> {
   if (itemType === "product") {
     const [row] = await db
-      .select({ sellerId: products.userId, name: products.name, priceCents: products.priceCents, productType: products.type, fileKey: products.fileKey })
+      .select({
+        sellerId: products.userId,
+        name: products.name,
+        priceCents: products.priceCents,
+        productType: products.type,
+        fileKey: products.fileKey,
+        fileName: products.fileName,
+      })
       .from(products)
       .where(eq(products.id, itemId))
       .limit(1);
-    return row ?? null;
+    return row ? { ...row, packages: null } : null;
   }
   const [row] = await db
-    .select({ sellerId: services.userId, name: services.name, priceCents: services.priceCents, packageDetails: services.packageDetails })
+    .select({ sellerId: services.userId, name: services.name, pricingModel: services.pricingModel, priceCents: services.priceCents, packageDetails: services.packageDetails })
     .from(services)
     .where(eq(services.id, itemId))
     .limit(1);
   if (!row) return null;
-  // A package's price lives in its details (the pricing model leaves price_cents null): Buy Now
-  // charges the lowest package price, the 'Starting at' the public page shows.
-  const priceCents = row.priceCents ?? startingPackageCents(readPackages(row.packageDetails));
-  return { sellerId: row.sellerId, name: row.name, priceCents, productType: null, fileKey: null };
+  // A package's price lives in its details (the pricing model leaves price_cents null): the
+  // checkout prices the package the buyer chose.
+  const packages = row.pricingModel === "package" ? readPackages(row.packageDetails) : null;
+  return { sellerId: row.sellerId, name: row.name, priceCents: packages ? null : row.priceCents, productType: null, fileKey: null, fileName: null, packages };
 }
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
-  "id" | "buyerId" | "sellerId" | "itemType" | "itemId" | "itemName" | "priceCents" | "feeCents" | "totalCents" | "provider" | "productType" | "fileKey" | "destinationAccountId" | "offerId"
+  "id" | "buyerId" | "sellerId" | "itemType" | "itemId" | "itemName" | "priceCents" | "feeCents" | "totalCents" | "provider" | "productType" | "fileKey" | "fileName" | "destinationAccountId" | "offerId" | "packageIndex" | "packageLabel"
 >;
 
 /** A pending order and its first history line, in one atomic batch. */
@@ -95,8 +107,8 @@ export interface Transition {
   now: number;
   /** Only this user may take the step (the order's buyer or seller id column). */
   by?: { column: "buyer" | "seller"; userId: string };
-  /** Extra columns set with the step (the paid time, the PaymentIntent id). */
-  set?: Partial<Pick<OrderRow, "paidAt" | "providerPaymentIntentId">>;
+  /** Extra columns set with the step (the paid time, the PaymentIntent id, the first download). */
+  set?: Partial<Pick<OrderRow, "paidAt" | "providerPaymentIntentId" | "firstDownloadedAt">>;
 }
 
 /**
@@ -117,7 +129,59 @@ export async function transitionOrder(db: Db, step: Transition): Promise<OrderRo
     .returning();
   if (!row) return null;
   await db.insert(orderHistory).values({ orderId: row.id, status: step.to, actor: step.actor, note: step.note ?? null, createdAt: step.now });
+  // Paid and refunded are the steps that make an order start or stop counting as a sale
+  // (shared/rules/earnings.ts): its day of the analytics roll-up is re-counted at once.
+  if (step.to === "paid" || step.to === "refunded") await recountOrderDay(db, row);
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disputes (decision record 0081)
+
+/**
+ * A dispute opened on the order's charge: recorded once, with a history line at the order's
+ * current status. Null when the order already has a dispute (a replay, or a `closed` event that
+ * overtook this one), so a late `created` never reopens a closed dispute.
+ */
+export async function openDispute(db: Db, input: { orderId: string; disputeId: string; note: string; now: number }): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ disputeId: input.disputeId, disputeStatus: "open", updatedAt: input.now })
+    .where(and(eq(orders.id, input.orderId), isNull(orders.disputeStatus)))
+    .returning();
+  if (!row) return null;
+  await db.insert(orderHistory).values({ orderId: row.id, status: row.status, actor: "system", note: input.note, createdAt: input.now });
+  await recountOrderDay(db, row);
+  return row;
+}
+
+/**
+ * The dispute's outcome, from open (or from none, when `closed` arrives first): won or lost, once.
+ * Null when it was already closed. A lost dispute's refund is the caller's transition.
+ */
+export async function closeDispute(
+  db: Db,
+  input: { orderId: string; disputeId: string; outcome: "won" | "lost"; note: string | null; now: number },
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ disputeId: input.disputeId, disputeStatus: input.outcome, updatedAt: input.now })
+    .where(and(eq(orders.id, input.orderId), or(isNull(orders.disputeStatus), eq(orders.disputeStatus, "open"))))
+    .returning();
+  if (!row) return null;
+  if (input.note) await db.insert(orderHistory).values({ orderId: row.id, status: row.status, actor: "system", note: input.note, createdAt: input.now });
+  await recountOrderDay(db, row);
+  return row;
+}
+
+/** The buyer's first download of a digital order's file; false when one was recorded before. */
+export async function markFirstDownload(db: Db, orderId: string, now: number): Promise<boolean> {
+  const [row] = await db
+    .update(orders)
+    .set({ firstDownloadedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.firstDownloadedAt)))
+    .returning({ id: orders.id });
+  return row !== undefined;
 }
 
 export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHistoryRow[]> {
@@ -179,6 +243,45 @@ export async function ordersDueIn(db: Db, status: OrderStatus, before: number, l
     .where(and(eq(orders.status, status), lte(orders.statusChangedAt, before), provider ? eq(orders.provider, provider) : undefined))
     .orderBy(asc(orders.statusChangedAt))
     .limit(limit);
+}
+
+/**
+ * Paid digital orders whose buyer never downloaded the file, paid before `before` and with no open
+ * dispute: the cron completes them (orders_status_changed_idx's 'paid' range).
+ */
+export async function digitalOrdersDue(db: Db, before: number, limit: number): Promise<Pick<OrderRow, "id">[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        lte(orders.statusChangedAt, before),
+        eq(orders.itemType, "product"),
+        eq(orders.productType, "digital"),
+        or(isNull(orders.disputeStatus), sql`${orders.disputeStatus} <> 'open'`),
+      ),
+    )
+    .orderBy(asc(orders.statusChangedAt))
+    .limit(limit);
+}
+
+/**
+ * Stripe orders still pending since before `before`: the cron asks Stripe to end them. The ones
+ * never checked come first, so orders Stripe could not settle cannot fill every day's batch.
+ */
+export async function stalePendingStripeOrders(db: Db, before: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lte(orders.statusChangedAt, before), eq(orders.provider, "stripe")))
+    .orderBy(sql`coalesce(${orders.providerCheckedAt}, 0)`, asc(orders.statusChangedAt))
+    .limit(limit);
+}
+
+/** When a pending Stripe order was last checked with Stripe. */
+export async function markProviderChecked(db: Db, orderId: string, now: number): Promise<void> {
+  await db.update(orders).set({ providerCheckedAt: now }).where(eq(orders.id, orderId));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,33 +5,34 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@shared/constants";
 import type { Cursor } from "@shared/cursor";
+import { PAID_SALE_STATUSES } from "@shared/rules/earnings";
 import type { Db } from "../client";
 import { offers, orders, profiles } from "../schema";
+import { saleConditions } from "./earnings";
 import { listOrders } from "./orders";
 import { pageFrom, pageOf } from "./paging";
 import { personColumns } from "./people";
 
 export type OfferRow = typeof offers.$inferSelect;
 
-/** A sale that is paid and not yet completed: money the seller is waiting for. */
-const PENDING_SALE: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered"];
 /** A purchase whose fee the platform kept: paid and never refunded. */
-const FEE_KEPT: readonly OrderStatus[] = [...PENDING_SALE, "completed"];
+const FEE_KEPT: readonly OrderStatus[] = PAID_SALE_STATUSES;
 
-function statusIn(statuses: readonly OrderStatus[]) {
-  return sql.raw(statuses.map((s) => `'${s}'`).join(", "));
-}
-
-/** The seller's earned and pending cents: one pass over their orders (orders_seller_created_idx). */
-export async function saleTotals(db: Db, userId: string): Promise<{ earnedCents: number; pendingCents: number }> {
+/**
+ * The seller's earned, pending and held cents (shared/rules/earnings.ts, the one definition):
+ * one pass over their orders (orders_seller_created_idx).
+ */
+export async function saleTotals(db: Db, userId: string): Promise<{ earnedCents: number; pendingCents: number; heldCents: number }> {
+  const is = saleConditions("orders");
   const [row] = await db
     .select({
-      earnedCents: sql<number>`coalesce(sum(case when ${orders.status} = 'completed' then ${orders.priceCents} else 0 end), 0)`,
-      pendingCents: sql<number>`coalesce(sum(case when ${orders.status} in (${statusIn(PENDING_SALE)}) then ${orders.priceCents} else 0 end), 0)`,
+      earnedCents: sql<number>`coalesce(sum(case when ${is.earned} then ${orders.priceCents} else 0 end), 0)`,
+      pendingCents: sql<number>`coalesce(sum(case when ${is.pending} then ${orders.priceCents} else 0 end), 0)`,
+      heldCents: sql<number>`coalesce(sum(case when ${is.held} then ${orders.priceCents} else 0 end), 0)`,
     })
     .from(orders)
     .where(eq(orders.sellerId, userId));
-  return { earnedCents: Number(row?.earnedCents ?? 0), pendingCents: Number(row?.pendingCents ?? 0) };
+  return { earnedCents: Number(row?.earnedCents ?? 0), pendingCents: Number(row?.pendingCents ?? 0), heldCents: Number(row?.heldCents ?? 0) };
 }
 
 /** The platform fees of the buyer's purchases that stayed paid (orders_buyer_created_idx). */

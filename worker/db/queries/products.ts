@@ -5,6 +5,7 @@
 // reach a response.
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Cursor } from "@shared/cursor";
+import { DIGITAL_DOWNLOAD_STATUSES } from "@shared/rules/earnings";
 import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "@shared/marketplace-api";
 import type { Db } from "../client";
 import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
@@ -105,8 +106,11 @@ export async function updateProduct(
   return updated;
 }
 
-/** Orders that may still lead to a download: paid ones, and pending ones that may yet be paid. */
-const ORDERS_NEEDING_FILES = ["pending", "paid"] as const;
+/**
+ * Orders that may still lead to a download: those canDownload lets download (paid and completed,
+ * also while a dispute is open, since it may be won), and pending ones that may yet be paid.
+ */
+const ORDERS_NEEDING_FILES = ["pending", ...DIGITAL_DOWNLOAD_STATUSES] as const;
 
 function orderNeedsProduct(productId: ReturnType<typeof sql> | string) {
   return and(eq(orders.itemType, "product"), eq(orders.itemId, productId), inArray(orders.status, [...ORDERS_NEEDING_FILES]));
@@ -170,7 +174,7 @@ export async function productFileForDownload(db: Db, productId: string): Promise
   return kept ?? null;
 }
 
-/** Kept files no pending or paid order needs any more (all refunded or failed): to be removed. */
+/** Kept files no pending, paid or completed order needs any more (all refunded, failed or expired): to be removed. */
 export async function listReleasableProductFiles(db: Db, limit: number): Promise<{ fileKey: string; productId: string }[]> {
   return releasableProductFilesQuery(db, limit);
 }

@@ -8,9 +8,10 @@ import { posts } from "./posts";
 import { users } from "./users";
 
 /**
- * One row per user per UTC day on which something happened to them; written only by the daily
+ * One row per user per UTC day on which something happened to them; written by the daily
  * roll-up (worker/cron/analytics-rollup.ts), which rewrites a day as a whole, so a rerun gives the
- * same rows. `day` is the UTC date as YYYY-MM-DD.
+ * same rows, and whose sales columns are re-counted when an order of that day starts or stops
+ * counting (recountOrderDay). `day` is the UTC date as YYYY-MM-DD.
  */
 export const analyticsDaily = sqliteTable(
   "analytics_daily",

@@ -4,13 +4,14 @@
 // Stripe is asked for anything, and Stripe gets an idempotency key derived from that order, so a
 // retried call can never create a second charge for it.
 import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PurchaseItemType } from "@shared/checkout-api";
-import { CHECKOUT_TEXTS } from "@shared/messages";
+import { CHECKOUT_TEXTS, MONEY_TEXTS } from "@shared/messages";
 import { platformFeeCents } from "@shared/rules/price";
 import { newId } from "../../db/ids";
 import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { ApiError } from "../../lib/errors";
 import { findPayableOffer } from "./offers";
 import { failPendingOrder, fulfilPaidOrder, requireOrderParty, type PaymentContext } from "./orders";
+import { priceChoice } from "./packages";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
 export type PaymentVariant = "checkout" | "embedded";
@@ -19,6 +20,8 @@ interface Purchase {
   buyerId: string;
   itemType: PurchaseItemType;
   itemId: string;
+  /** The package chosen, for a package-priced service (packages.ts); ignored by everything else. */
+  packageIndex?: number | undefined;
 }
 
 /** The seller's own row for what is bought: a catalogue item, or an offer only its named buyer may pay. */
@@ -35,7 +38,7 @@ async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provid
   const item = await findItem(ctx, purchase);
   if (!item) throw new ApiError("not_found", purchase.itemType === "service" ? CHECKOUT_TEXTS.serviceNotFound : CHECKOUT_TEXTS.productNotFound);
   if (item.sellerId === purchase.buyerId) throw new ApiError("bad_request", CHECKOUT_TEXTS.ownItem);
-  const priceCents = item.priceCents;
+  const { priceCents, packageIndex, packageLabel } = priceChoice(item, purchase.packageIndex);
   if (priceCents === null || priceCents <= 0 || (provider === "stripe" && priceCents < STRIPE_MINIMUM_CENTS)) {
     throw new ApiError("bad_request", CHECKOUT_TEXTS.notPriced);
   }
@@ -62,6 +65,10 @@ async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provid
     provider,
     productType: item.productType,
     fileKey: item.fileKey,
+    // The name the buyer's download arrives under; the key's last segment when the product had none.
+    fileName: item.fileKey ? (item.fileName ?? item.fileKey.split("/").at(-1) ?? null) : null,
+    packageIndex,
+    packageLabel,
     destinationAccountId,
   };
   await insertPendingOrder(ctx.db, order, ctx.now);
@@ -106,7 +113,7 @@ export async function startPayment(
           client_reference_id: order.id,
           metadata,
           line_items: [
-            { quantity: 1, price_data: { currency: "usd", unit_amount: order.priceCents, product_data: { name: order.itemName } } },
+            { quantity: 1, price_data: { currency: "usd", unit_amount: order.priceCents, product_data: { name: order.packageLabel ? MONEY_TEXTS.lineItemName(order.itemName, order.packageLabel) : order.itemName } } },
             { quantity: 1, price_data: { currency: "usd", unit_amount: order.feeCents, product_data: { name: CHECKOUT_TEXTS.testPage.fee } } },
           ],
           payment_intent_data: { metadata, ...destinationCharge(order) },

@@ -5,6 +5,7 @@
 // other. The route checks the order again when the link is used: a refund ends access at once.
 import { errors, jwtVerify, SignJWT } from "jose";
 import { DOWNLOAD_LINK_TTL_MS } from "@shared/checkout-api";
+import { SNIFF_BYTES, sniffMime } from "@shared/rules/sniff-mime";
 import type { Bindings } from "../../env";
 
 const AUDIENCE = "backline-download";
@@ -57,4 +58,25 @@ export async function verifyDownloadLink(env: Pick<Bindings, "JWT_SECRET">, toke
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A file ready to stream: its body, its size and the type its own first bytes show. */
+export interface OpenedDownload {
+  body: ReadableStream;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Opens a private file for download. The type comes from the file's first bytes (a ranged read of
+ * SNIFF_BYTES, so nothing is loaded whole): a recognised format's canonical type, else
+ * application/octet-stream. Null when the object is gone.
+ */
+export async function openDownload(bucket: R2Bucket, key: string): Promise<OpenedDownload | null> {
+  const head = await bucket.get(key, { range: { offset: 0, length: SNIFF_BYTES } });
+  if (!head) return null;
+  const firstBytes = new Uint8Array(await head.arrayBuffer());
+  const object = await bucket.get(key);
+  if (!object) return null;
+  return { body: object.body, size: object.size, contentType: sniffMime(firstBytes) ?? "application/octet-stream" };
 }

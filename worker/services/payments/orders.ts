@@ -4,6 +4,7 @@
 // can race without an order changing twice; only the caller that made a change sends its mail.
 import {
   AUTO_COMPLETE_AFTER_DELIVERY_MS,
+  DIGITAL_AUTO_COMPLETE_AFTER_MS,
   AUTO_COMPLETE_AFTER_SHIPPING_MS,
   type OrderAction,
   type OrderDetail,
@@ -13,11 +14,14 @@ import {
   type PurchaseItemType,
 } from "@shared/checkout-api";
 import type { OrderStatus } from "@shared/constants";
-import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
+import { CHECKOUT_TEXTS, MONEY_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
+import { DIGITAL_DOWNLOAD_STATUSES, PAID_SALE_STATUSES, saleStanding } from "@shared/rules/earnings";
 import { formatCents } from "@shared/rules/price";
 import {
   counterpartOf,
+  digitalOrdersDue,
   getOrder,
+  markFirstDownload,
   orderFilesOf,
   orderHistoryOf,
   ordersDueIn,
@@ -33,8 +37,8 @@ import { ApiError } from "../../lib/errors";
 import { createMailer, linkMail } from "../mail";
 import { createStripe, paymentsMode } from "./stripe";
 
-/** States in which the buyer has paid and the money has not gone back. */
-const PAID_STATES: readonly OrderStatus[] = ["paid", "in_progress", "shipped", "delivered", "completed"];
+/** States in which the buyer has paid and the money has not gone back (shared/rules/earnings.ts). */
+const PAID_STATES: readonly OrderStatus[] = PAID_SALE_STATUSES;
 
 function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
   if (order.itemType === "service") return "service";
@@ -65,13 +69,20 @@ const STEPS: { readonly [Name in StepName]: StepRule } = {
 };
 
 /**
- * Whether the buyer may download now: a digital product's file while the order stays paid, a
- * service's delivered files once delivered (through revisions) until a refund.
+ * Whether the buyer may download now: a digital product's file while the order stays paid (also
+ * once completed), a service's delivered files once delivered (through revisions) until a refund.
+ * An open card dispute pauses both until it closes; a lost one ends them (the order is refunded).
  */
 export function canDownload(order: OrderRow): boolean {
+  if (order.disputeStatus === "open") return false;
   const kind = orderKind(order);
-  if (kind === "digital") return order.fileKey !== null && (order.status === "paid" || order.status === "completed");
+  if (kind === "digital") return order.fileKey !== null && (DIGITAL_DOWNLOAD_STATUSES as readonly OrderStatus[]).includes(order.status);
   return kind === "service" && ["delivered", "in_progress", "completed"].includes(order.status);
+}
+
+/** Stripe refuses to refund a disputed charge: the seller's refund waits for the dispute to close. */
+function refundBlocked(order: OrderRow): boolean {
+  return order.disputeStatus === "open";
 }
 
 export function canAttachFiles(order: OrderRow): boolean {
@@ -82,6 +93,7 @@ function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
   const kind = orderKind(order);
   const actions: OrderAction[] = [];
   for (const [name, rule] of Object.entries(STEPS) as [StepName, StepRule][]) {
+    if (name === "refund" && refundBlocked(order)) continue;
     if (rule.by === role && rule.kinds.includes(kind) && rule.from.includes(order.status)) actions.push(name);
   }
   if (role === "seller" && canAttachFiles(order)) actions.push("attach-file");
@@ -132,12 +144,15 @@ export function toSummary(order: OrderRow, role: OrderRole, counterpart: PersonP
     counterpart: toPartyRef(role === "buyer" ? order.sellerId : order.buyerId, counterpart),
     packageLabel: order.packageLabel,
     dispute: order.disputeStatus,
+    earning: role === "seller" ? saleStanding(order) : null,
   };
 }
 
 function autoCompleteAt(order: OrderRow): number | null {
   if (order.status === "shipped") return order.statusChangedAt + AUTO_COMPLETE_AFTER_SHIPPING_MS;
   if (order.status === "delivered") return order.statusChangedAt + AUTO_COMPLETE_AFTER_DELIVERY_MS;
+  // A digital sale completes at the first download, or by itself this long after payment.
+  if (order.status === "paid" && orderKind(order) === "digital") return (order.paidAt ?? order.statusChangedAt) + DIGITAL_AUTO_COMPLETE_AFTER_MS;
   return null;
 }
 
@@ -201,16 +216,66 @@ async function refundUnclaimedOffer(ctx: PaymentContext, order: OrderRow): Promi
 }
 
 /** The payment failed or its session expired: only a pending order moves. */
-export function failPendingOrder(ctx: Pick<PaymentContext, "db" | "now">, { orderId, to }: { orderId: string; to: "failed" | "expired" }): Promise<OrderRow | null> {
-  return transitionOrder(ctx.db, { orderId, from: ["pending"], to, actor: "system", now: ctx.now });
+export function failPendingOrder(
+  ctx: Pick<PaymentContext, "db" | "now">,
+  { orderId, to, note }: { orderId: string; to: "failed" | "expired"; note?: string | null },
+): Promise<OrderRow | null> {
+  return transitionOrder(ctx.db, { orderId, from: ["pending"], to, actor: "system", note: note ?? null, now: ctx.now });
 }
 
 /**
- * Stripe reports a refund (charge.refunded): from any state but refunded or expired, since a
- * refund event can overtake the payment's own event and must still win.
+ * Stripe reports a refund (charge.refunded, or a lost dispute's chargeback): from any state but
+ * refunded or expired, since a refund event can overtake the payment's own event and must still
+ * win. Both sides are told, once, by the call that made the change.
  */
-export function markRefundedByProvider(ctx: Pick<PaymentContext, "db" | "now">, { orderId }: { orderId: string }): Promise<OrderRow | null> {
-  return transitionOrder(ctx.db, { orderId, from: ["pending", "failed", ...PAID_STATES], to: "refunded", actor: "system", now: ctx.now });
+export async function markRefundedByProvider(
+  ctx: PaymentContext,
+  { orderId, chargeback = false }: { orderId: string; chargeback?: boolean },
+): Promise<OrderRow | null> {
+  const row = await transitionOrder(ctx.db, {
+    orderId,
+    from: ["pending", "failed", ...PAID_STATES],
+    to: "refunded",
+    actor: "system",
+    note: chargeback ? MONEY_TEXTS.notes.chargeback : null,
+    now: ctx.now,
+  });
+  if (!row || row.paidAt === null) return row;
+  if (!chargeback) {
+    await sendRefundMails(ctx, row);
+  } else {
+    // The buyer's bank tells the buyer; the seller learns it from us.
+    const t = MONEY_TEXTS.mail;
+    await mailParties(ctx, row, { seller: { subject: t.disputeLostSubject(row.itemName), intro: t.disputeLostIntro(row.itemName, formatCents(row.priceCents)) } });
+  }
+  return row;
+}
+
+/** A mail to one or both sides of an order, with the order's link; a failure is logged, never thrown. */
+export async function mailParties(
+  ctx: PaymentContext,
+  order: OrderRow,
+  mails: { buyer?: { subject: string; intro: string }; seller?: { subject: string; intro: string } },
+): Promise<void> {
+  try {
+    const parties = await partyEmails(ctx.db, order.buyerId, order.sellerId);
+    const mailer = createMailer(ctx.env, ctx.db);
+    const link = `${ctx.origin}/orders/${order.id}`;
+    const texts = CHECKOUT_TEXTS.mail;
+    if (mails.buyer && parties.buyer) await mailer.send(linkMail(parties.buyer.email, mails.buyer.subject, mails.buyer.intro, texts.viewOrder, link, texts.outro));
+    if (mails.seller && parties.seller) await mailer.send(linkMail(parties.seller.email, mails.seller.subject, mails.seller.intro, texts.viewOrder, link, texts.outro));
+  } catch (error) {
+    ctx.log.error("order mail failed", { orderId: order.id, error });
+  }
+}
+
+/** The refund reached both sides: the buyer's money is on its way back, the seller's sale is gone. */
+function sendRefundMails(ctx: PaymentContext, order: OrderRow): Promise<void> {
+  const t = MONEY_TEXTS.mail;
+  return mailParties(ctx, order, {
+    buyer: { subject: t.refundBuyerSubject(order.itemName), intro: t.refundBuyerIntro(order.itemName, formatCents(order.totalCents)) },
+    seller: { subject: t.refundSellerSubject(order.itemName), intro: t.refundSellerIntro(order.itemName, formatCents(order.priceCents)) },
+  });
 }
 
 async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<void> {
@@ -229,7 +294,7 @@ async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<
     if (parties.seller) {
       const buyerName = parties.buyer?.displayName || parties.buyer?.username || texts.someone;
       await mailer.send(
-        linkMail(parties.seller.email, texts.saleSubject(order.itemName), texts.saleIntro(order.itemName, formatCents(order.priceCents), buyerName), texts.viewOrder, link, texts.outro),
+        linkMail(parties.seller.email, texts.saleSubject(order.itemName), `${texts.saleIntro(order.itemName, formatCents(order.priceCents), buyerName)} ${MONEY_TEXTS.mail.saleStanding(orderKind(order))}`, texts.viewOrder, link, texts.outro),
       );
     }
   } catch (error) {
@@ -245,7 +310,7 @@ async function sendPurchaseMails(ctx: PaymentContext, order: OrderRow): Promise<
  * state does not allow 409; the guarded update settles a race between two requests.
  */
 export async function takeStep(
-  ctx: Pick<PaymentContext, "env" | "db" | "now">,
+  ctx: PaymentContext,
   input: { order: OrderRow; role: OrderRole; userId: string; step: StepName; note?: string | null | undefined },
 ): Promise<OrderRow> {
   const rule = STEPS[input.step];
@@ -253,6 +318,7 @@ export async function takeStep(
   if (!rule.kinds.includes(orderKind(input.order)) || !rule.from.includes(input.order.status)) {
     throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
   }
+  if (input.step === "refund" && refundBlocked(input.order)) throw new ApiError("conflict", MONEY_TEXTS.refundWhileDisputed);
   if (input.step === "refund") await refundWithProvider(ctx.env, input.order);
   const row = await transitionOrder(ctx.db, {
     orderId: input.order.id,
@@ -264,7 +330,27 @@ export async function takeStep(
     by: { column: input.role, userId: input.userId },
   });
   if (!row) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
+  if (input.step === "refund") await sendRefundMails(ctx, row);
   return row;
+}
+
+/**
+ * The buyer's first download of a digital order's file: recorded once, and a paid order completes
+ * (the sale is earned; shared/rules/earnings.ts). A later download, or one after the cron
+ * completed the order, changes nothing.
+ */
+export async function recordProductDownload(ctx: Pick<PaymentContext, "db" | "now">, order: OrderRow): Promise<void> {
+  if (orderKind(order) !== "digital" || order.firstDownloadedAt !== null) return;
+  if (!(await markFirstDownload(ctx.db, order.id, ctx.now))) return;
+  await transitionOrder(ctx.db, {
+    orderId: order.id,
+    from: ["paid"],
+    to: "completed",
+    actor: "buyer",
+    note: MONEY_TEXTS.notes.firstDownload,
+    now: ctx.now,
+    by: { column: "buyer", userId: order.buyerId },
+  });
 }
 
 /**
@@ -297,8 +383,8 @@ const AUTO_BATCH = 200;
 const TEST_PAYMENT_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Shipped orders 14 days on and delivered services 3 days on complete by themselves; test-mode
- * payments abandoned for a day expire.
+ * Shipped orders 14 days on, delivered services 3 days on and digital sales never downloaded 3
+ * days after payment complete by themselves; test-mode payments abandoned for a day expire.
  */
 export async function autoCompleteOrders(ctx: Pick<Ctx, "db" | "now">): Promise<{ completed: number; expired: number }> {
   let completed = 0;
@@ -311,6 +397,10 @@ export async function autoCompleteOrders(ctx: Pick<Ctx, "db" | "now">): Promise<
       const row = await transitionOrder(ctx.db, { orderId: id, from: [status], to: "completed", actor: "system", now: ctx.now });
       if (row) completed += 1;
     }
+  }
+  for (const { id } of await digitalOrdersDue(ctx.db, ctx.now - DIGITAL_AUTO_COMPLETE_AFTER_MS, AUTO_BATCH)) {
+    const row = await transitionOrder(ctx.db, { orderId: id, from: ["paid"], to: "completed", actor: "system", note: MONEY_TEXTS.notes.digitalAutoComplete, now: ctx.now });
+    if (row) completed += 1;
   }
   // Test-mode payments left open expire; a Stripe order waits for Stripe's own answer (a
   // Checkout Session expires with its event), since only Stripe knows whether it was paid.

@@ -1,7 +1,7 @@
 // The printable receipt of one order (decision record 0049): a small HTML page the Worker serves,
 // styled for paper by a print stylesheet, so the browser's own Print saves it as PDF and no PDF
 // library has to run in the Worker. Every value is escaped; the texts are PAYMENTS_TEXTS.
-import { PAYMENTS_TEXTS } from "@shared/messages";
+import { MONEY_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
 import { formatCentsExact } from "@shared/rules/price";
 import { escapeHtml } from "@shared/rules/sanitize";
 import type { OrderRow } from "../../db/queries/orders";
@@ -40,6 +40,7 @@ ${row(t.orderId, order.id)}
 ${row(t.status, t.statuses[order.status])}
 ${row(t.ordered, DATE.format(order.createdAt))}
 ${row(t.paid, order.paidAt === null ? t.notPaid : DATE.format(order.paidAt))}
+${order.disputeStatus ? row(MONEY_TEXTS.receiptDispute, MONEY_TEXTS.dispute[order.disputeStatus]) : ""}
 ${row(t.seller, partyLabel(parties.seller))}
 ${row(t.buyer, partyLabel(parties.buyer))}
 </table>
