@@ -38,6 +38,7 @@ export * from "./messages/messaging";
 export * from "./messages/native";
 export * from "./messages/reviews";
 export * from "./messages/payments";
+export * from "./messages/payouts";
 export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";
