@@ -30,12 +30,12 @@ export function sellerPayable(mode: PaymentsModeName, account: Pick<PayoutFacts,
 }
 
 /**
- * The account as this mode sees it: with keys a test-mode stand-in is no account at all (it
- * cannot receive real money), so the seller is offered Stripe's onboarding.
+ * The account as this mode sees it: outside test mode a TEST MODE stand-in is no account at all
+ * (it cannot receive real money), so with keys the seller is offered Stripe's onboarding.
  */
 export function accountInMode<T extends Pick<PayoutFacts, "mode">>(mode: PaymentsModeName, account: T | null | undefined): T | null {
   if (!account) return null;
-  return mode === "stripe" && account.mode !== "stripe" ? null : account;
+  return mode !== "test" && account.mode === "test" ? null : account;
 }
 
 /** The five states of shared/checkout-api.ts's PayoutState, from the stored row. */

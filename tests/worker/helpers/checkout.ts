@@ -207,6 +207,22 @@ export async function keyedApi(path: string, options: ApiOptions = {}): Promise<
   return res;
 }
 
+/**
+ * A request through the app with some bindings changed or removed (undefined removes one), e.g.
+ * ENVIRONMENT "production" without keys: how a deploy would answer.
+ */
+export async function apiInEnvironment(path: string, bindings: Record<string, string | undefined>, options: ApiOptions = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const changed: Record<string, unknown> = { ...env };
+  for (const [name, value] of Object.entries(bindings)) {
+    if (value === undefined) delete changed[name];
+    else changed[name] = value;
+  }
+  const res = await app.fetch(apiRequest(path, options), changed, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
