@@ -56,8 +56,9 @@ export const payoutRoutes = new Hono<AppEnv>()
   .post("/test-onboarding", async (c) => {
     const { userId } = requireUser(c);
     requireTestOnboarding(c.var.ctx);
-    const form = await c.req.parseBody();
-    const parsed = testOutcomeSchema.safeParse({ outcome: form.outcome });
+    // A body that is not a readable form (a multipart type without a boundary, say) is bad input, not a 500.
+    const form = await c.req.parseBody().catch(() => null);
+    const parsed = testOutcomeSchema.safeParse({ outcome: form?.outcome });
     if (!parsed.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await completeTestOnboarding(c.var.ctx, { userId, outcome: parsed.data.outcome });
     // Stripe's onboarding returns to the same address.
