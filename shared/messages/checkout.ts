@@ -30,7 +30,6 @@ export const CHECKOUT_TEXTS = {
   /** Stripe's webhook endpoint: a signature that does not verify. */
   webhookSignatureInvalid: "Invalid signature",
   webhookNotConfigured: "Webhooks are not configured",
-  payoutsNeedKeys: "Payouts are only available with Stripe keys",
   /** The local stand-in for Stripe Checkout (test mode, no keys). */
   testPage: {
     title: "TEST MODE: Checkout",

@@ -85,7 +85,7 @@ const KINDS: readonly [RegExp, RequirementKind][] = [
   [/^settings\./, "settings"],
 ];
 
-export function requirementKind(code: string): RequirementKind {
+function requirementKind(code: string): RequirementKind {
   const subject = SUBJECT.exec(code);
   const field = subject ? code.slice(subject[0].length) : code;
   // A person named by the code but no field (e.g. "representative") means the person is missing.
@@ -105,7 +105,7 @@ function disabledSentence(reason: string): string {
 }
 
 /** What Stripe still needs, each kind once in a sentence of ours, then why it is disabled if it is. */
-export function requirementSentences(account: Pick<PayoutFacts, "requirementsDue" | "disabledReason"> | null): string[] {
+function requirementSentences(account: Pick<PayoutFacts, "requirementsDue" | "disabledReason"> | null): string[] {
   if (!account) return [];
   const sentences: string[] = (account.requirementsDue ?? []).map((code) => PAYOUT_TEXTS.requirements[requirementKind(code)]);
   const reason = account.disabledReason;

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { PAYOUT_TEXTS } from "@shared/messages";
 import { createStripe, stripeErrorText } from "../../../worker/services/payments/stripe";
-import { fakeStripe, parseStripeForm, type FakeStripe } from "../helpers";
+import { fakeCharge, fakeDispute, fakeStripe, parseStripeForm, type FakeStripe } from "../helpers";
 
 let fake: FakeStripe;
 let stripe: Stripe;
@@ -78,6 +78,17 @@ describe("the fake's endpoints", () => {
     await expect(stripe.accounts.createLoginLink(account.id)).rejects.toMatchObject({ type: "StripeInvalidRequestError" });
     fake.put({ ...account, details_submitted: true });
     expect((await stripe.accounts.createLoginLink(account.id)).object).toBe("login_link");
+  });
+});
+
+describe("the factories", () => {
+  it("build the SDK's own objects, for the event payloads tests send", () => {
+    const charge = fakeCharge({ amount: 10_500, payment_intent: "pi_1" });
+    const dispute = fakeDispute({ charge: charge.id, payment_intent: "pi_1", amount: 10_500 });
+    expectTypeOf(charge).toEqualTypeOf<Stripe.Charge>();
+    expectTypeOf(dispute).toEqualTypeOf<Stripe.Dispute>();
+    expect(charge).toMatchObject({ object: "charge", amount: 10_500, refunded: false, disputed: false });
+    expect(dispute).toMatchObject({ object: "dispute", charge: charge.id, status: "needs_response" });
   });
 });
 

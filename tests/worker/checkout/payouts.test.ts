@@ -11,6 +11,7 @@ import type Stripe from "stripe";
 import { payoutAccounts, stripeEvents } from "../../../worker/db/schema";
 import {
   api,
+  CONNECT_WEBHOOK_SECRET,
   connectSeller,
   db,
   expectError,
@@ -146,7 +147,7 @@ describe("payout states from Connect's account.updated", () => {
     const { seller, accountId } = await onboardedSeller();
     const event = accountUpdated(fakeAccount({ id: accountId, details_submitted: true, charges_enabled: true, payouts_enabled: true, requirements: fakeRequirements() }));
     await expectError(await sendWebhook(event, { endpoint: "connect", secret: WEBHOOK_SECRET }), 400, CHECKOUT_TEXTS.webhookSignatureInvalid);
-    await expectError(await sendWebhook(event, { endpoint: "platform", secret: "whsec_test_connect_9876543210" }), 400, CHECKOUT_TEXTS.webhookSignatureInvalid);
+    await expectError(await sendWebhook(event, { endpoint: "platform", secret: CONNECT_WEBHOOK_SECRET }), 400, CHECKOUT_TEXTS.webhookSignatureInvalid);
     expect((await payoutRow(seller.id))!.chargesEnabled).toBe(false);
     expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
     // Signed for it, the Connect endpoint takes it once; a replay is answered and changes nothing.

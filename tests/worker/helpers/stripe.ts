@@ -16,7 +16,7 @@ import { useStripeTransport } from "../../../worker/services/payments/stripe";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 let idCounter = 0;
 /** A Stripe-like id with a prefix, unique in this test run. */
-export function fakeStripeId(prefix: string): string {
+function fakeStripeId(prefix: string): string {
   idCounter += 1;
   return `${prefix}_${idCounter}${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 }
@@ -136,7 +136,7 @@ export function fakePaymentIntent(overrides: Partial<Stripe.PaymentIntent> = {})
   return { ...intent, ...overrides };
 }
 
-export function fakeRefund(overrides: Partial<Stripe.Refund> = {}): Stripe.Refund {
+function fakeRefund(overrides: Partial<Stripe.Refund> = {}): Stripe.Refund {
   const refund: Stripe.Refund = {
     id: fakeStripeId("re"),
     object: "refund",
@@ -191,7 +191,7 @@ export function fakeAccount(overrides: Partial<Stripe.Account> = {}): Stripe.Acc
   return { ...account, ...overrides };
 }
 
-export function fakeAccountLink(overrides: Partial<Stripe.AccountLink> = {}): Stripe.AccountLink {
+function fakeAccountLink(overrides: Partial<Stripe.AccountLink> = {}): Stripe.AccountLink {
   const link: Stripe.AccountLink = {
     object: "account_link",
     created: nowSeconds(),
@@ -201,7 +201,7 @@ export function fakeAccountLink(overrides: Partial<Stripe.AccountLink> = {}): St
   return { ...link, ...overrides };
 }
 
-export function fakeLoginLink(overrides: Partial<Stripe.LoginLink> = {}): Stripe.LoginLink {
+function fakeLoginLink(overrides: Partial<Stripe.LoginLink> = {}): Stripe.LoginLink {
   const link: Stripe.LoginLink = { object: "login_link", created: nowSeconds(), url: `https://connect.stripe.com/express/${fakeStripeId("login")}` };
   return { ...link, ...overrides };
 }
@@ -516,7 +516,7 @@ const INTENT_CANCEL = { cancellation_reason: "string", expand: EXPAND } as const
 const RETRIEVE = {} as const;
 
 /** Each endpoint's parameters as the SDK types them. */
-export interface StripeEndpoints {
+interface StripeEndpoints {
   "checkout.sessions.create": Stripe.Checkout.SessionCreateParams;
   "checkout.sessions.expire": Stripe.Checkout.SessionExpireParams;
   "checkout.sessions.retrieve": Record<string, never>;
@@ -529,7 +529,7 @@ export interface StripeEndpoints {
   "account_links.create": Stripe.AccountLinkCreateParams;
   "accounts.login_links.create": Stripe.AccountCreateLoginLinkParams;
 }
-export type StripeEndpoint = keyof StripeEndpoints;
+type StripeEndpoint = keyof StripeEndpoints;
 
 class StripeApiError extends Error {
   constructor(
@@ -576,9 +576,9 @@ function decodeParams(form: { [key: string]: FormValue }, spec: { readonly [key:
 // ---------------------------------------------------------------------------------------------
 // The fake
 
-export type FakeStripeObject = Stripe.Checkout.Session | Stripe.PaymentIntent | Stripe.Refund | Stripe.Account;
+type FakeStripeObject = Stripe.Checkout.Session | Stripe.PaymentIntent | Stripe.Refund | Stripe.Account;
 
-export interface StripeCall<E extends StripeEndpoint = StripeEndpoint> {
+interface StripeCall<E extends StripeEndpoint = StripeEndpoint> {
   endpoint: E;
   method: string;
   path: string;
@@ -589,7 +589,7 @@ export interface StripeCall<E extends StripeEndpoint = StripeEndpoint> {
   idempotencyKey: string | null;
 }
 
-export interface StripeFailure {
+interface StripeFailure {
   /** Stripe's error type; decides the SDK's error class. */
   type?: "card_error" | "invalid_request_error" | "api_error" | "rate_limit_error" | "authentication_error" | "permission_error" | "idempotency_error";
   code?: string;

@@ -31,7 +31,7 @@ export async function payableSeller(ctx: Pick<Ctx, "env" | "db">, userId: string
 }
 
 /** What an account object says, as payout_accounts stores it. */
-export function accountFacts(account: Stripe.Account): PayoutAccountFacts {
+function accountFacts(account: Stripe.Account): PayoutAccountFacts {
   const requirements = account.requirements;
   return {
     chargesEnabled: account.charges_enabled === true,
