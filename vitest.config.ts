@@ -42,6 +42,9 @@ export default defineConfig({
                 // STRIPE_SECRET_KEY the app runs its test mode, and tests/worker/helpers/checkout.ts
                 // sets a key per request to run real Stripe mode against a fake Stripe.
                 STRIPE_WEBHOOK_SECRET: "whsec_test_backline_0123456789",
+                // The Connect endpoint's own secret, distinct, so an event signed for one
+                // endpoint is proven to be refused by the other.
+                STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_test_connect_9876543210",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 // Replays a failure of the fuzz suite (tests/worker/fuzz): the seed and path that
                 // fast-check printed with it.

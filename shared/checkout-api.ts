@@ -16,8 +16,11 @@
 //                                                in test mode (`testMode: true`) it shows its own
 //                                                labelled test form and calls the confirm route.
 //     Both: 404 'Service not found' / 'Product not found'; 400 'You cannot buy your own item';
-//     400 'This item has no price yet…'; 409 the payouts refusal (keys set, seller not connected);
-//     503 'Failed to create payment session: {Stripe's message}' when Stripe refuses.
+//     400 'This item has no price yet…'; 409 the payouts refusal when the seller cannot be paid
+//     (in test mode too: sellerPayable false); 503 'Payments are temporarily unavailable…' where
+//     payments are unavailable (production without keys, or a test key there); 503 'Failed to
+//     create payment session: {a sentence of ours}' when Stripe refuses (Stripe's own text is
+//     only logged).
 //     The server reads name and price from its own row: itemName and itemPrice are ignored.
 //   POST /api/checkout/test/:orderId/confirm    body TestConfirmBody → OrderDetail. Test mode only
 //                                                (404 with keys); the buyer's own pending test order.
@@ -61,8 +64,16 @@
 //   STRIPE_CONNECT_WEBHOOK_SECRET), each verified on the raw body with its own secret.
 // Payouts (signed in): GET /api/payouts/account → PayoutAccount (the stored state);
 //   POST /api/payouts/onboarding-link → OnboardingLink: Stripe Express onboarding (an Account
-//   Link returning to /payments?payouts=return, or /payments?payouts=refresh when it expired), or
-//   in test mode the Worker's TEST MODE onboarding page; rate-limited per seller.
+//   Link returning to /payments?payouts=return, or /payments?payouts=refresh when it expired;
+//   once the details are in, a login link to the seller's Express dashboard), or in test mode the
+//   Worker's TEST MODE onboarding page; rate-limited per seller (429); 503 where payments are
+//   unavailable.
+//   POST /api/payouts/refresh → PayoutAccount: with keys asks Stripe for the account and stores
+//   it (at most once per seller every 10 s; inside that, the stored state); in test mode the stored
+//   state. The SPA calls it on return to /payments?payouts=return|refresh.
+//   GET /api/payouts/test-onboarding (text/html) and POST /api/payouts/test-onboarding (form
+//   outcome=complete|unfinished → 303 /payments?payouts=return): the TEST MODE stand-in, test
+//   mode only (404 otherwise).
 //
 // After paying, Stripe Checkout returns to /payment-success?session_id={id}&order={orderId} and
 // the Payment Element to /payment-success?order={orderId}; the page reads GET /api/orders/:orderId

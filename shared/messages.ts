@@ -40,6 +40,7 @@ export * from "./messages/reviews";
 export * from "./messages/payments";
 export * from "./messages/payouts-screen";
 export * from "./messages/money";
+export * from "./messages/payouts";
 export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";

@@ -54,6 +54,18 @@ export const RULES = {
    */
   checkout: { limit: 20, windowMs: 10 * MINUTE_MS },
   /**
+   * Not in the spec: payout onboarding links one seller can ask for (each, with keys, is an Account
+   * Link or login link from Stripe). A seller coming back to a half-done form a few times stays far
+   * below it.
+   */
+  payout_link: { limit: 10, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: a seller's "check with Stripe" of their payout account (the /payments page
+   * does it on return from onboarding). One Stripe call per 10 seconds; a refresh inside that
+   * answers the stored state rather than an error (worker/services/payments/payouts.ts).
+   */
+  payout_refresh: { limit: 1, windowMs: 10_000 },
+  /**
    * Not in the spec: custom offers one seller can send (each one is a message in someone's inbox),
    * as many as a busy day of quotes, never a flood of invoices.
    */

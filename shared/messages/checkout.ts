@@ -2,6 +2,7 @@
 // the spec's; the order lifecycle, refusals, test mode and mails are ours.
 
 import { PLATFORM_FEE_TEXTS } from "./fee";
+import { PAYOUT_TEXTS } from "./payouts";
 
 export const CHECKOUT_TEXTS = {
   /** §8, visitor pressing Buy Now (and the API's 401 on the payment routes). */
@@ -13,7 +14,7 @@ export const CHECKOUT_TEXTS = {
   productNotFound: "Product not found",
   ownItem: "You cannot buy your own item",
   notPriced: "This item has no price yet. Contact the seller for pricing.",
-  sellerNotPayable: "This seller has not set up payouts yet, so their items cannot be bought by card.",
+  sellerNotPayable: PAYOUT_TEXTS.sellerNotPayable,
   providerUnavailable: "Payments are temporarily unavailable. Please try again later.",
   orderNotFound: "Order not found",
   /** A lifecycle step asked of an order in a state that does not allow it, or by the wrong side. */
@@ -29,7 +30,6 @@ export const CHECKOUT_TEXTS = {
   /** Stripe's webhook endpoint: a signature that does not verify. */
   webhookSignatureInvalid: "Invalid signature",
   webhookNotConfigured: "Webhooks are not configured",
-  payoutsNeedKeys: "Payouts are only available with Stripe keys",
   /** The local stand-in for Stripe Checkout (test mode, no keys). */
   testPage: {
     title: "TEST MODE: Checkout",

@@ -285,8 +285,8 @@ const ORDER_NOT_FOUND = { status: 404, message: "Order not found" };
 const STEP_NOT_ALLOWED = "This order cannot be changed that way now";
 
 /**
- * Checkout, orders, downloads and payouts. The fixture's owner sells a priced service
- * and a paid service order to a third user; `other` is no party to it, so learns nothing about it.
+ * Checkout, orders, downloads and payouts. The fixture's owner (payable through the TEST MODE
+ * onboarding) sells a priced service and a paid service order to a third user; `other` is no party to it, so learns nothing about it.
  * The test-mode routes belong to the order's buyer alone, and the download link to them too.
  */
 export const CHECKOUT_ROUTES: RouteCase[] = [
@@ -351,13 +351,19 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     otherUser: { status: 404, message: "This download is not available" },
     owner: { status: 404, message: "This download is not available" },
   },
+  // Payouts are each caller's own: every signed-in user sees and sets up theirs (test mode here;
+  // checkout/payouts.test.ts runs them with keys).
   { route: "GET /api/payouts/account", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  // Without Stripe keys there is no account to connect.
+  { route: "POST /api/payouts/onboarding-link", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/payouts/refresh", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/payouts/test-onboarding", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
   {
-    route: "POST /api/payouts/onboarding-link",
+    route: "POST /api/payouts/test-onboarding",
+    raw: () => new TextEncoder().encode("outcome=complete"),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
     visitor: AUTH_REQUIRED,
-    otherUser: { status: 409, message: "Payouts are only available with Stripe keys" },
-    owner: { status: 409, message: "Payouts are only available with Stripe keys" },
+    otherUser: { status: 303 },
+    owner: { status: 303 },
   },
 ];
 
@@ -532,6 +538,11 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     route: "POST /api/webhooks/stripe",
     reason:
       "called by Stripe's servers, so exempt from the Origin check and without a session: its credential is the signature, and checkout/webhooks.test.ts proves forged, unsigned, stale and replayed events change nothing",
+  },
+  {
+    route: "POST /api/webhooks/stripe-connect",
+    reason:
+      "Stripe's Connect endpoint (connected accounts' account.updated): exempt from the Origin check and without a session like /stripe, its credential its own signing secret; checkout/payouts.test.ts proves an event signed for the other endpoint, and a replay, change nothing",
   },
   {
     route: "GET /api/conversations/:conversationId/live",

@@ -9,6 +9,7 @@ import { formatCents } from "@shared/rules/price";
 import { escapeHtml } from "@shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { testModePage } from "../lib/test-mode-page";
 import { orderParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedInWith } from "../middleware/session";
@@ -30,19 +31,7 @@ function testCheckoutPage(order: { id: string; itemName: string; priceCents: num
   const t = CHECKOUT_TEXTS.testPage;
   const waiting = order.status === "pending";
   const row = (label: string, cents: number) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${formatCents(cents)}</td></tr>`;
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · Backline</title>
-<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:2rem auto;padding:0 1rem;background:#0a0a0a;color:#eee}
-.banner{background:#facc15;color:#111;font-weight:700;padding:.75rem 1rem;border-radius:10px;text-align:center}
-table{width:100%;margin:1.5rem 0;border-collapse:collapse}th{text-align:left;font-weight:400;color:#bbb}td{text-align:right}
-tr.total th,tr.total td{font-weight:700;color:#fff;border-top:1px solid #444;padding-top:.5rem}
-button{width:100%;padding:.9rem;margin:.4rem 0;border-radius:10px;border:0;font-size:1rem;font-weight:600;cursor:pointer}
-.pay{background:#22c55e;color:#04210f}.decline{background:#3f3f46;color:#fff}</style></head>
-<body>
-<p class="banner" role="note">${escapeHtml(t.banner)}</p>
-<h1>${escapeHtml(t.title)}</h1>
-<h2>${escapeHtml(order.itemName)}</h2>
+  const body = `<h2>${escapeHtml(order.itemName)}</h2>
 <table>${row(t.price, order.priceCents)}${row(t.fee, order.feeCents)}<tr class="total"><th scope="row">${escapeHtml(t.total)}</th><td>${formatCents(order.totalCents)}</td></tr></table>
 ${
   waiting
@@ -55,8 +44,8 @@ ${
           ? `<p>${escapeHtml(t.declined)}</p>`
           : `<p><a href="/payment-success?order=${order.id}" style="color:#a78bfa">${escapeHtml(t.paid)}</a></p>`
       }`
-}
-</body></html>`;
+}`;
+  return testModePage({ title: t.title, banner: t.banner, body });
 }
 
 /** Each start writes a pending order (and, with keys, a Stripe session): bounded per buyer. */

@@ -16,6 +16,7 @@ import { getPublicProfile } from "../db/queries/profiles";
 import { getServiceDetail } from "../db/queries/services";
 import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
+import { paymentsMode } from "../services/payments/stripe";
 import { serveAsset } from "./site";
 
 /** What one card says. Image is a path or URL; it is made absolute against the app's origin. */
@@ -111,7 +112,7 @@ async function postPreview(c: Context<AppEnv>, id: string): Promise<LinkPreview 
 }
 
 async function servicePreview(c: Context<AppEnv>, id: string): Promise<LinkPreview | null> {
-  const service = await getServiceDetail(c.var.db, id, null);
+  const service = await getServiceDetail(c.var.db, id, null, paymentsMode(c.env));
   if (!service) return null;
   return {
     type: "product",
@@ -123,7 +124,7 @@ async function servicePreview(c: Context<AppEnv>, id: string): Promise<LinkPrevi
 }
 
 async function productPreview(c: Context<AppEnv>, id: string): Promise<LinkPreview | null> {
-  const product = await getProductDetail(c.var.db, id, null);
+  const product = await getProductDetail(c.var.db, id, null, paymentsMode(c.env));
   if (!product) return null;
   return {
     type: "product",

@@ -1,58 +1,66 @@
-// Sellers get paid (decision record 0039): a Stripe Express account per seller,
-// created on first onboarding and kept up to date by the account.updated webhook. With real keys a
-// seller is bought from only once Stripe lets their account take charges; test mode needs none.
+// Sellers get paid (decision records 0039 and 0081; the contract is at the top of
+// shared/checkout-api.ts). The state a seller sees is the stored one; onboarding is Stripe's
+// Express onboarding with keys and the Worker's TEST MODE page without; the work is in
+// services/payments/payouts.ts.
 import { Hono } from "hono";
-import type { PayoutAccount } from "@shared/checkout-api";
-import { CHECKOUT_TEXTS } from "@shared/messages";
-import { getPayoutAccount, partyEmails, savePayoutAccount } from "../db/queries/orders";
+import { PAYOUT_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { testModePage } from "../lib/test-mode-page";
+import { escapeHtml } from "@shared/rules/sanitize";
 import { requireUser } from "../middleware/session";
-import { expectedOrigin } from "../middleware/origin";
-import { createStripe, paymentsMode } from "../services/payments/stripe";
+import {
+  completeTestOnboarding,
+  onboardingLink,
+  payoutAccount,
+  refreshPayoutAccount,
+  requireTestOnboarding,
+  TEST_ONBOARDING_OUTCOMES,
+} from "../services/payments/payouts";
+
+const testOutcomeSchema = z.object({ outcome: z.enum(TEST_ONBOARDING_OUTCOMES) });
+
+function testOnboardingPage(): string {
+  const t = PAYOUT_TEXTS.testPage;
+  const body = `<p>${escapeHtml(t.intro)}</p>
+<form method="post" action="/api/payouts/test-onboarding">
+<button class="pay" name="outcome" value="complete">${escapeHtml(t.complete)}</button>
+<button class="decline" name="outcome" value="unfinished">${escapeHtml(t.unfinished)}</button>
+</form>`;
+  return testModePage({ title: t.title, banner: t.banner, body });
+}
 
 /** Mounted at /payouts. */
 export const payoutRoutes = new Hono<AppEnv>()
   .get("/account", async (c) => {
     const { userId } = requireUser(c);
-    const account = await getPayoutAccount(c.var.db, userId);
-    // WIP #26: the full state model arrives with the payouts service.
-    const body: PayoutAccount = {
-      state: !account ? "not_set_up" : account.chargesEnabled ? "enabled" : "details_needed",
-      chargesEnabled: account?.chargesEnabled ?? false,
-      payoutsEnabled: account?.payoutsEnabled ?? false,
-      requirements: [],
-      mode: paymentsMode(c.env),
-      syncedAt: account?.syncedAt ?? null,
-    };
-    return c.json(body, 200);
+    c.header("Cache-Control", "no-store");
+    return c.json(await payoutAccount(c.var.ctx, userId), 200);
   })
   .post("/onboarding-link", async (c) => {
     const { userId } = requireUser(c);
-    if (paymentsMode(c.env) !== "stripe") throw new ApiError("conflict", CHECKOUT_TEXTS.payoutsNeedKeys);
-    const stripe = createStripe(c.env.STRIPE_SECRET_KEY!);
-    const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-    try {
-      let account = await getPayoutAccount(c.var.db, userId);
-      if (!account) {
-        const { seller } = await partyEmails(c.var.db, userId, userId);
-        // The idempotency key makes two quick clicks one Stripe account.
-        const created = await stripe.accounts.create(
-          { type: "express", ...(seller?.email ? { email: seller.email } : {}), metadata: { userId } },
-          { idempotencyKey: `payout-account-${userId}` },
-        );
-        account = await savePayoutAccount(c.var.db, userId, created.id);
-      }
-      const link = await stripe.accountLinks.create({
-        account: account.stripeAccountId,
-        type: "account_onboarding",
-        refresh_url: `${origin}/dashboard?payouts=refresh`,
-        return_url: `${origin}/dashboard?payouts=done`,
-      });
-      return c.json({ url: link.url }, 200);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      c.var.log.warn("stripe onboarding failed", { userId, error });
-      throw new ApiError("unavailable", CHECKOUT_TEXTS.providerUnavailable);
-    }
+    return c.json(await onboardingLink(c.var.ctx, userId), 200);
+  })
+  .post("/refresh", async (c) => {
+    const { userId } = requireUser(c);
+    return c.json(await refreshPayoutAccount(c.var.ctx, userId), 200);
+  })
+  // The stand-in for Stripe's onboarding (test mode only), and its form's answer.
+  .get("/test-onboarding", (c) => {
+    requireUser(c);
+    requireTestOnboarding(c.var.ctx);
+    c.header("Cache-Control", "no-store");
+    return c.html(testOnboardingPage());
+  })
+  .post("/test-onboarding", async (c) => {
+    const { userId } = requireUser(c);
+    requireTestOnboarding(c.var.ctx);
+    // A body that is not a readable form (a multipart type without a boundary, say) is bad input, not a 500.
+    const form = await c.req.parseBody().catch(() => null);
+    const parsed = testOutcomeSchema.safeParse({ outcome: form?.outcome });
+    if (!parsed.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
+    await completeTestOnboarding(c.var.ctx, { userId, outcome: parsed.data.outcome });
+    // Stripe's onboarding returns to the same address.
+    return c.redirect("/payments?payouts=return", 303);
   });

@@ -27,6 +27,8 @@ import { validate } from "../lib/validator";
 import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 import { parseContentLength } from "../services/media/multipart";
 import { discardAttachments, releaseReplaced, storeProductImage, storedFileOf, takeAttachments } from "../services/media/product-media";
+import { payableSeller } from "../services/payments/payouts";
+import { paymentsMode } from "../services/payments/stripe";
 import { limitUser } from "../services/rate-limit";
 
 const productNotFound = () => new ApiError("not_found", MARKET_TEXTS.productNotFound);
@@ -37,7 +39,7 @@ export const productRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
-    return c.json(await listOwnProducts(c.var.db, { userId, cursor, limit }), 200);
+    return c.json(await listOwnProducts(c.var.db, { userId, cursor, limit, mode: paymentsMode(c.env) }), 200);
   })
   .post("/", signedIn, validate("json", productInputSchema), async (c) => {
     const { userId } = requireUser(c);
@@ -52,7 +54,7 @@ export const productRoutes = new Hono<AppEnv>()
         imageKey: taken.imageKey ?? null,
         file: values.type === "digital" ? (taken.file ?? null) : null,
       });
-      return c.json(toOwnerProduct(created), 201);
+      return c.json(toOwnerProduct(created, await payableSeller(c.var.ctx, userId)), 201);
     } catch (error) {
       await discardAttachments(c.var.ctx, taken);
       throw error;
@@ -70,7 +72,7 @@ export const productRoutes = new Hono<AppEnv>()
   })
   .get("/:productId", productParam, async (c) => {
     // Visitors may open detail pages (§1, §6). The file is only ever `hasFile`.
-    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, viewerId(c));
+    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, viewerId(c), paymentsMode(c.env));
     if (!detail) throw productNotFound();
     return c.json(detail, 200);
   })
@@ -103,7 +105,7 @@ export const productRoutes = new Hono<AppEnv>()
       throw productNotFound();
     }
     await releaseReplaced(c.var.ctx, { before: current, after: updated });
-    return c.json(toOwnerProduct(updated), 200);
+    return c.json(toOwnerProduct(updated, await payableSeller(c.var.ctx, userId)), 200);
   })
   .delete("/:productId", productParam, async (c) => {
     requireUser(c);

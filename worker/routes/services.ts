@@ -15,8 +15,8 @@ import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
-// WIP #26: replaced by the seller's real payability (payouts helper).
-const PAYABLE_UNKNOWN = true;
+import { payableSeller } from "../services/payments/payouts";
+import { paymentsMode } from "../services/payments/stripe";
 
 const serviceNotFound = () => new ApiError("not_found", MARKET_TEXTS.serviceNotFound);
 
@@ -25,16 +25,16 @@ export const serviceRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const { cursor, limit } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
-    return c.json(await listOwnServices(c.var.db, { userId, cursor, limit }), 200);
+    return c.json(await listOwnServices(c.var.db, { userId, cursor, limit, mode: paymentsMode(c.env) }), 200);
   })
   .post("/", signedIn, validate("json", serviceInputSchema), async (c) => {
     const { userId } = requireUser(c);
     const created = await insertService(c.var.db, { id: newId(), userId, now: c.var.ctx.now, values: c.req.valid("json") });
-    return c.json(toMarketService(created, "owner", PAYABLE_UNKNOWN), 201);
+    return c.json(toMarketService(created, "owner", await payableSeller(c.var.ctx, userId)), 201);
   })
   .get("/:serviceId", serviceParam, async (c) => {
     // Visitors may open detail pages (§1, §6); `viewer` is null for them.
-    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewerId(c));
+    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewerId(c), paymentsMode(c.env));
     if (!detail) throw serviceNotFound();
     return c.json(detail, 200);
   })
@@ -47,7 +47,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const updated = await updateService(c.var.db, { id, userId, now: c.var.ctx.now, values: c.req.valid("json") });
     // Deleted between the read and the write.
     if (!updated) throw serviceNotFound();
-    return c.json(toMarketService(updated, "owner", PAYABLE_UNKNOWN), 200);
+    return c.json(toMarketService(updated, "owner", await payableSeller(c.var.ctx, userId)), 200);
   })
   .delete("/:serviceId", serviceParam, async (c) => {
     requireUser(c);

@@ -1,15 +1,19 @@
-// Stripe's webhook (decision record 0037). The signature is verified on the raw
-// body before anything is read from it; each event id is stored once its handling succeeded, so
-// a replay is answered without touching anything; and every change is a guarded transition, so
-// events that arrive twice at once, or out of order, leave each order in the right state.
+// Stripe's webhooks (decision records 0037 and 0081): the platform's own payment events on
+// /stripe, connected accounts' events (account.updated) on /stripe-connect, each endpoint with its
+// own signing secret, so an event signed for one is refused by the other. The signature is
+// verified on the raw body before anything is read from it; each event id is stored once its
+// handling succeeded, so a replay is answered without touching anything; and every change is a
+// guarded transition (or, for accounts, a write guarded by the event's time), so events that
+// arrive twice at once, or out of order, leave each order and account in the right state.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { CHECKOUT_TEXTS } from "@shared/messages";
-import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen, updatePayoutStatus } from "../db/queries/orders";
+import { findOrderByProviderRef, recordStripeEvent, stripeEventSeen } from "../db/queries/orders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
 import { disputeClosed, disputeOpened } from "../services/payments/disputes";
+import { applyAccountUpdate } from "../services/payments/payouts";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
 
 type Ref = { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null };
@@ -38,7 +42,8 @@ async function failed(ctx: PaymentContext, ref: Ref, to: "failed" | "expired"): 
   if (order) await failPendingOrder(ctx, { orderId: order.id, to });
 }
 
-async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
+/** The platform endpoint's events: payments, refunds. */
+async function handlePaymentEvent(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -76,19 +81,27 @@ async function handle(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
     case "charge.dispute.closed":
       await disputeClosed(ctx, event.data.object);
       return;
-    case "account.updated": {
-      const account = event.data.object;
-      await updatePayoutStatus(ctx.db, account.id, { chargesEnabled: account.charges_enabled ?? false, payoutsEnabled: account.payouts_enabled ?? false });
-      return;
-    }
     default:
       // Other event types are not subscribed to; one that arrives anyway is acknowledged.
       return;
   }
 }
 
-async function verified(c: Context<AppEnv>): Promise<Stripe.Event> {
-  const secret = c.env.STRIPE_WEBHOOK_SECRET;
+/** The Connect endpoint's events: connected accounts' state. */
+async function handleConnectEvent(ctx: PaymentContext, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "account.updated":
+      await applyAccountUpdate(ctx, event.data.object, event.created);
+      return;
+    default:
+      return;
+  }
+}
+
+type SecretName = "STRIPE_WEBHOOK_SECRET" | "STRIPE_CONNECT_WEBHOOK_SECRET";
+
+async function verified(c: Context<AppEnv>, secretName: SecretName): Promise<Stripe.Event> {
+  const secret = c.env[secretName];
   if (!secret) throw new ApiError("unavailable", CHECKOUT_TEXTS.webhookNotConfigured);
   const signature = c.req.header("stripe-signature");
   const raw = await c.req.text();
@@ -100,11 +113,16 @@ async function verified(c: Context<AppEnv>): Promise<Stripe.Event> {
   }
 }
 
-/** Mounted at /webhooks. */
-export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
-  const event = await verified(c);
+/** One endpoint: verify with its secret, handle each event id once, acknowledge. */
+async function receive(c: Context<AppEnv>, secretName: SecretName, handle: (ctx: PaymentContext, event: Stripe.Event) => Promise<void>) {
+  const event = await verified(c, secretName);
   if (await stripeEventSeen(c.var.db, event.id)) return c.json({ received: true }, 200);
   await handle(c.var.ctx, event);
   await recordStripeEvent(c.var.db, event.id, event.type);
   return c.json({ received: true }, 200);
-});
+}
+
+/** Mounted at /webhooks. */
+export const webhookRoutes = new Hono<AppEnv>()
+  .post("/stripe", (c) => receive(c, "STRIPE_WEBHOOK_SECRET", handlePaymentEvent))
+  .post("/stripe-connect", (c) => receive(c, "STRIPE_CONNECT_WEBHOOK_SECRET", handleConnectEvent));

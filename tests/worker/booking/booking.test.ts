@@ -11,12 +11,13 @@ import { wallClockOf } from "@shared/rules/zoned-time";
 import { newId } from "../../../worker/db/ids";
 import { availabilityRules, bookings, messages, services } from "../../../worker/db/schema";
 import { freeSlots } from "../../../worker/services/booking";
-import { api, db, expectError, insertOrder, json, signedInUser, type SignedInUser } from "../helpers";
+import { api, db, expectError, insertOrder, json, payableInTestMode, signedInUser, type SignedInUser } from "../helpers";
 
 const HOUR = 3_600_000;
 
 async function insertScheduledService(sellerId: string, needsScheduling = true): Promise<string> {
   const id = newId();
+  await payableInTestMode(sellerId);
   await db().insert(services).values({ id, userId: sellerId, name: `Vocal coaching ${id.slice(0, 4)}`, category: "mixing", pricingModel: "per_session", priceCents: 6_000, needsScheduling });
   return id;
 }

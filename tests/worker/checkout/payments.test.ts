@@ -3,7 +3,7 @@
 // nothing, Stripe gets an idempotency key, and test mode writes the same pending order.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CreateEmbeddedPaymentResponse, CreatePaymentResponse } from "@shared/checkout-api";
-import { CHECKOUT_TEXTS } from "@shared/messages";
+import { CHECKOUT_TEXTS, PAYOUT_TEXTS } from "@shared/messages";
 import { platformFeeCents } from "@shared/rules/price";
 import {
   api,
@@ -108,14 +108,32 @@ describe("with Stripe keys", () => {
     expect(stripe.calls).toEqual([]);
   });
 
-  it("answers Stripe's refusal with the spec's text and fails the order", async () => {
+  it("answers Stripe's refusal with the spec's text around a sentence of ours, never Stripe's own, and fails the order", async () => {
     const seller = await signedInUser();
     const buyer = await signedInUser();
     await connectSeller(seller.id);
     const serviceId = await insertPricedService(seller.id);
-    stripe.failNext("/v1/checkout/sessions", "Your account cannot currently make live charges.");
+    stripe.failNext("/v1/checkout/sessions", "Invalid API Key provided: sk_live_secret_abc. No such destination: 'acct_hidden'");
     const res = await keyedApi("/api/checkout/create-payment", { cookie: buyer.cookie, body: { itemType: "service", itemId: serviceId } });
-    await expectError(res, 503, CHECKOUT_TEXTS.sessionFailedWith("Your account cannot currently make live charges."));
+    const body = await res.clone().text();
+    await expectError(res, 503, CHECKOUT_TEXTS.sessionFailedWith(PAYOUT_TEXTS.stripeErrors.invalidRequest));
+    expect(body).not.toMatch(/sk_live|acct_hidden|No such destination/);
+    expect((await ordersOfBuyer(buyer.id)).map((o) => o.status)).toEqual(["failed"]);
+  });
+
+  it.each([
+    ["card_error", PAYOUT_TEXTS.stripeErrors.card],
+    ["rate_limit_error", PAYOUT_TEXTS.stripeErrors.rateLimited],
+    ["api_error", PAYOUT_TEXTS.stripeErrors.api],
+    ["permission_error", PAYOUT_TEXTS.stripeErrors.configuration],
+  ] as const)("maps Stripe's %s on the embedded form to our sentence", async (type, sentence) => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    await connectSeller(seller.id);
+    const productId = await insertProduct(seller.id);
+    stripe.failNext("/v1/payment_intents", `raw ${type} text from Stripe for acct_secret`, { type });
+    const res = await keyedApi("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } });
+    await expectError(res, 503, CHECKOUT_TEXTS.sessionFailedWith(sentence));
     expect((await ordersOfBuyer(buyer.id)).map((o) => o.status)).toEqual(["failed"]);
   });
 });

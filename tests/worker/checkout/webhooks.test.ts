@@ -6,10 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OrderDetail } from "@shared/checkout-api";
 import { CHECKOUT_TEXTS } from "@shared/messages";
 import { orders, payoutAccounts, stripeEvents } from "../../../worker/db/schema";
+import { PROVIDER_CHECK_EVERY_MS } from "../../../worker/services/payments/checkout";
 import {
   connectSeller,
   db,
   expectError,
+  fakeAccount,
+  fakeCheckoutSession,
+  fakePaymentIntent,
+  fakeRequirements,
   fakeStripe,
   historyOf,
   insertOrder,
@@ -131,13 +136,14 @@ describe("payment events", () => {
     expect((await historyOf(b.orderId)).map((h) => h.status)).toEqual(["refunded"]);
   });
 
-  it("stores account.updated's charges and payouts status", async () => {
+  it("no longer takes account.updated: that is the Connect endpoint's", async () => {
     const seller = await signedInUser();
     const account = await connectSeller(seller.id);
     await db().update(payoutAccounts).set({ chargesEnabled: false, payoutsEnabled: false }).where(eq(payoutAccounts.userId, seller.id));
-    await sendWebhook(stripeEvent("account.updated", { id: account, object: "account", charges_enabled: true, payouts_enabled: false }));
+    const res = await sendWebhook(stripeEvent("account.updated", fakeAccount({ id: account, charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: fakeRequirements() })));
+    expect(res.status).toBe(200);
     const [row] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.userId, seller.id));
-    expect(row).toMatchObject({ chargesEnabled: true, payoutsEnabled: false });
+    expect(row).toMatchObject({ chargesEnabled: false, payoutsEnabled: false });
   });
 
   it("acknowledges an event it does not handle, and one for an unknown order", async () => {
@@ -145,6 +151,14 @@ describe("payment events", () => {
     expect((await sendWebhook(intentSucceeded("no-such-order", "pi_unknown"))).status).toBe(200);
   });
 });
+
+/** Moves the order's last Stripe check back past the 5-second throttle, as time passing would. */
+async function allowNextProviderCheck(orderId: string) {
+  await db()
+    .update(orders)
+    .set({ providerCheckedAt: Date.now() - PROVIDER_CHECK_EVERY_MS - 1 })
+    .where(eq(orders.id, orderId));
+}
 
 describe("a buyer's order page before the webhook", () => {
   let stripe: FakeStripe;
@@ -155,9 +169,11 @@ describe("a buyer's order page before the webhook", () => {
 
   it("asks Stripe and fulfils a paid order through the same path, once, whatever arrives after", async () => {
     const { orderId, pi, buyer } = await pendingStripeOrder();
-    stripe.objects.set(`/v1/payment_intents/${pi}`, { id: pi, object: "payment_intent", status: "processing", amount_received: 0 });
+    stripe.put(fakePaymentIntent({ id: pi, status: "processing", amount: 10_500, amount_received: 0 }));
     expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
-    stripe.objects.set(`/v1/payment_intents/${pi}`, { id: pi, object: "payment_intent", status: "succeeded", amount_received: 10_500 });
+    stripe.put(fakePaymentIntent({ id: pi, status: "succeeded", amount: 10_500, amount_received: 10_500 }));
+    // Five seconds on: the next poll may ask Stripe again.
+    await allowNextProviderCheck(orderId);
     expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("paid");
     await sendWebhook(intentSucceeded(orderId, pi));
     expect((await historyOf(orderId)).map((h) => h.status)).toEqual(["paid"]);
@@ -170,11 +186,32 @@ describe("a buyer's order page before the webhook", () => {
     // The seller's view never asks Stripe; an unknown session leaves it pending.
     expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: seller.cookie }), 200)).status).toBe("pending");
     expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
-    stripe.objects.set(`/v1/checkout/sessions/cs_${orderId}`, { id: `cs_${orderId}`, object: "checkout.session", payment_status: "paid", amount_total: 1, payment_intent: "pi_s" });
+    await allowNextProviderCheck(orderId);
+    stripe.put(fakeCheckoutSession({ id: `cs_${orderId}`, payment_status: "paid", status: "complete", amount_total: 1, payment_intent: "pi_s" }));
     expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
-    stripe.objects.set(`/v1/checkout/sessions/cs_${orderId}`, { id: `cs_${orderId}`, object: "checkout.session", payment_status: "paid", amount_total: 10_500, payment_intent: "pi_s" });
+    await allowNextProviderCheck(orderId);
+    stripe.put(fakeCheckoutSession({ id: `cs_${orderId}`, payment_status: "paid", status: "complete", amount_total: 10_500, payment_intent: "pi_s" }));
     expect(await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).toMatchObject({ status: "paid" });
     expect((await orderRow(orderId))!.providerPaymentIntentId).toBe("pi_s");
     expect(stripe.calls.filter((c) => c.method === "GET")).toHaveLength(3);
+  });
+
+  it("asks Stripe at most once per order every 5 seconds, however many polls arrive at once", async () => {
+    const { orderId, pi, buyer } = await pendingStripeOrder();
+    stripe.put(fakePaymentIntent({ id: pi, status: "processing", amount: 10_500 }));
+    const polls = await Promise.all([1, 2, 3, 4].map(() => keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie })));
+    expect(polls.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    await Promise.all(polls.map((r) => r.arrayBuffer()));
+    expect(stripe.callsTo("payment_intents.retrieve")).toHaveLength(1);
+    // Another poll a moment later answers from the database alone.
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("pending");
+    expect(stripe.callsTo("payment_intents.retrieve")).toHaveLength(1);
+    const checkedAt = (await orderRow(orderId))!.providerCheckedAt;
+    expect(checkedAt).not.toBeNull();
+    // Past the 5 seconds, the next poll asks again and finds the payment.
+    stripe.put(fakePaymentIntent({ id: pi, status: "succeeded", amount: 10_500, amount_received: 10_500 }));
+    await allowNextProviderCheck(orderId);
+    expect((await json<OrderDetail>(await keyedApi(`/api/orders/${orderId}`, { cookie: buyer.cookie }), 200)).status).toBe("paid");
+    expect(stripe.callsTo("payment_intents.retrieve")).toHaveLength(2);
   });
 });

@@ -10,7 +10,7 @@ import { MONEY_TEXTS } from "@shared/messages";
 import { completeDueOrders } from "../../../worker/cron/orders-auto-complete";
 import { orders } from "../../../worker/db/schema";
 import { createLogger } from "../../../worker/lib/logger";
-import { db, fakeStripe, historyOf, insertOrder, orderRow, signedInUser, waitForMail, type FakeStripe, type SignedInUser } from "../helpers";
+import { db, fakeCheckoutSession, fakePaymentIntent, fakeStripe, historyOf, insertOrder, orderRow, signedInUser, waitForMail, type FakeStripe, type SignedInUser } from "../helpers";
 
 const keyed = { ...env, STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PUBLISHABLE_KEY: "pk_test_fake" };
 const run = (now: number, withKeys = true) => completeDueOrders({ env: withKeys ? keyed : env, db: db(), now, log: createLogger(), origin: "https://backline.test" });
@@ -57,7 +57,7 @@ describe("stale Stripe payments", () => {
     const intent = `pi_paid_${crypto.randomUUID().slice(0, 8)}`;
     const orderId = await stalePending({ intent });
     stripe.failNext(`/v1/payment_intents/${intent}/cancel`, "You cannot cancel this PaymentIntent because it has a status of succeeded.");
-    stripe.objects.set(`/v1/payment_intents/${intent}`, { id: intent, object: "payment_intent", status: "succeeded", amount_received: 10_500 });
+    stripe.objects.set(`/v1/payment_intents/${intent}`, fakePaymentIntent({ id: intent, status: "succeeded", amount_received: 10_500 }));
     const result = await run(Date.now());
     expect(result.stripe.paid).toBeGreaterThanOrEqual(1);
     const row = (await orderRow(orderId))!;
@@ -71,7 +71,7 @@ describe("stale Stripe payments", () => {
     const paidSession = `cs_paid_${crypto.randomUUID().slice(0, 8)}`;
     const paid = await stalePending({ session: paidSession });
     stripe.failNext(`/v1/checkout/sessions/${paidSession}/expire`, "Only Checkout Sessions with a status of open can be expired.");
-    stripe.objects.set(`/v1/checkout/sessions/${paidSession}`, { id: paidSession, object: "checkout.session", status: "complete", payment_status: "paid", amount_total: 10_500, payment_intent: "pi_from_session" });
+    stripe.objects.set(`/v1/checkout/sessions/${paidSession}`, fakeCheckoutSession({ id: paidSession, status: "complete", payment_status: "paid", amount_total: 10_500, payment_intent: "pi_from_session" }));
     const unknownIntent = `pi_gone_${crypto.randomUUID().slice(0, 8)}`;
     const unknown = await stalePending({ intent: unknownIntent });
     stripe.failNext(`/v1/payment_intents/${unknownIntent}/cancel`, "Stripe is down");

@@ -9,17 +9,34 @@ import { app } from "../../../worker/app";
 import { newId } from "../../../worker/db/ids";
 import { offers, orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
 import { insertReview } from "../../../worker/db/queries/reviews";
-import { useStripeTransport } from "../../../worker/services/payments/stripe";
 import { db } from "./db";
 import { apiRequest, type ApiOptions } from "./request";
 
-/** The test environment's webhook signing secret (vitest.config.ts). */
-const WEBHOOK_SECRET = "whsec_test_backline_0123456789";
+/** The test environment's webhook signing secrets (vitest.config.ts): the platform's and Connect's endpoints. */
+export const WEBHOOK_SECRET = "whsec_test_backline_0123456789";
+export const CONNECT_WEBHOOK_SECRET = "whsec_test_connect_9876543210";
+
+/** Options of the item factories: `payable: false` leaves the seller without payouts. */
+interface SellerOptions {
+  payable?: boolean;
+}
+
+/**
+ * Makes the seller payable in test mode (a TEST MODE payout account that can take charges), as the
+ * TEST MODE onboarding would; a seller who already has an account keeps it.
+ */
+export async function payableInTestMode(sellerId: string): Promise<void> {
+  await db()
+    .insert(payoutAccounts)
+    .values({ userId: sellerId, stripeAccountId: `acct_test_${sellerId.replaceAll("-", "").slice(0, 16)}`, mode: "test", chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, syncedAt: Date.now() })
+    .onConflictDoNothing();
+}
 
 export async function insertPricedService(
   sellerId: string,
-  opts: { priceCents?: number | null; pricingModel?: "hourly" | "per_session" | "package"; packagePriceCents?: number } = {},
+  opts: SellerOptions & { priceCents?: number | null; pricingModel?: "hourly" | "per_session" | "package"; packagePriceCents?: number } = {},
 ): Promise<string> {
+  if (opts.payable !== false) await payableInTestMode(sellerId);
   const id = newId();
   const pricingModel = opts.pricingModel ?? "per_session";
   await db()
@@ -36,7 +53,8 @@ export async function insertPricedService(
   return id;
 }
 
-export async function insertProduct(sellerId: string, opts: { priceCents?: number; type?: "digital" | "physical"; file?: string | null } = {}): Promise<string> {
+export async function insertProduct(sellerId: string, opts: SellerOptions & { priceCents?: number; type?: "digital" | "physical"; file?: string | null } = {}): Promise<string> {
+  if (opts.payable !== false) await payableInTestMode(sellerId);
   const id = newId();
   const type = opts.type ?? "digital";
   let fileKey: string | null = null;
@@ -50,9 +68,13 @@ export async function insertProduct(sellerId: string, opts: { priceCents?: numbe
   return id;
 }
 
-/** A seller whose Stripe Express account may take charges (decision record 0039). */
+/**
+ * A seller whose Stripe Express account may take charges (decision record 0039): a real-mode
+ * account replacing any TEST MODE one the item factories gave them.
+ */
 export async function connectSeller(sellerId: string, stripeAccountId = `acct_${sellerId.replaceAll("-", "").slice(0, 16)}`): Promise<string> {
-  await db().insert(payoutAccounts).values({ userId: sellerId, stripeAccountId, chargesEnabled: true, payoutsEnabled: true });
+  const values = { stripeAccountId, mode: "stripe" as const, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, syncedAt: Date.now() };
+  await db().insert(payoutAccounts).values({ userId: sellerId, ...values }).onConflictDoUpdate({ target: payoutAccounts.userId, set: values });
   return stripeAccountId;
 }
 
@@ -138,8 +160,14 @@ export async function insertCompletedReview(input: { buyerId: string; sellerId: 
   return row!.id;
 }
 
-/** A custom offer straight into D1 (decision record 0050): open for 14 days unless told otherwise. */
-export async function insertOffer(input: { sellerId: string; buyerId: string; priceCents?: number; status?: "open" | "paid" | "withdrawn"; expiresAt?: number; createdAt?: number }): Promise<string> {
+/**
+ * A custom offer straight into D1 (decision record 0050): open for 14 days unless told otherwise,
+ * from a seller who can be paid unless `payable: false`.
+ */
+export async function insertOffer(
+  input: SellerOptions & { sellerId: string; buyerId: string; priceCents?: number; status?: "open" | "paid" | "withdrawn"; expiresAt?: number; createdAt?: number },
+): Promise<string> {
+  if (input.payable !== false) await payableInTestMode(input.sellerId);
   const id = newId();
   const now = input.createdAt ?? Date.now();
   await db()
@@ -166,76 +194,9 @@ export async function offerRow(offerId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The fake Stripe
+// Stripe
 
-interface StripeCall {
-  method: string;
-  path: string;
-  /** The form body as Stripe's API receives it (bracketed keys, e.g. line_items[0][price_data][unit_amount]). */
-  form: Record<string, string>;
-  idempotencyKey: string | null;
-}
-
-export interface FakeStripe {
-  calls: StripeCall[];
-  /** Objects a GET of their path answers (e.g. "/v1/payment_intents/pi_1"), as Stripe holds them. */
-  objects: Map<string, Record<string, unknown>>;
-  /** Makes the next call of this path fail with Stripe's error shape and message. */
-  failNext(path: string, message: string): void;
-  restore(): void;
-}
-
-/** Installs an in-memory Stripe for the endpoints the Worker calls; `restore()` puts fetch back. */
-export function fakeStripe(): FakeStripe {
-  const calls: StripeCall[] = [];
-  const failures = new Map<string, string>();
-  const objects = new Map<string, Record<string, unknown>>();
-  let counter = 0;
-  const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const form = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer())));
-    calls.push({ method: request.method, path: url.pathname, form, idempotencyKey: request.headers.get("idempotency-key") });
-    const failure = failures.get(url.pathname);
-    if (failure !== undefined) {
-      failures.delete(url.pathname);
-      return Response.json({ error: { type: "invalid_request_error", message: failure } }, { status: 400 });
-    }
-    const stored = request.method === "GET" ? objects.get(url.pathname) : undefined;
-    if (request.method === "GET") {
-      return stored ? Response.json(stored) : Response.json({ error: { type: "invalid_request_error", message: "No such object" } }, { status: 404 });
-    }
-    counter += 1;
-    const n = `${counter}${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-    switch (url.pathname) {
-      case "/v1/checkout/sessions":
-        return Response.json({ id: `cs_test_${n}`, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/cs_test_${n}` });
-      case "/v1/payment_intents":
-        return Response.json({ id: `pi_${n}`, object: "payment_intent", client_secret: `pi_${n}_secret_x`, amount: Number(form.amount) });
-      case "/v1/refunds":
-        return Response.json({ id: `re_${n}`, object: "refund", status: "succeeded" });
-      case "/v1/accounts":
-        return Response.json({ id: `acct_${n}`, object: "account", charges_enabled: false, payouts_enabled: false });
-      case "/v1/account_links":
-        return Response.json({ object: "account_link", url: `https://connect.stripe.com/setup/e/acct_${n}` });
-      default: {
-        // Helper A's minimal stand-ins until the typed handlers land: an open object is ended.
-        const cancelled = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
-        if (cancelled) return Response.json({ id: cancelled[1], object: "payment_intent", status: "canceled" });
-        const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
-        if (expired) return Response.json({ id: expired[1], object: "checkout.session", status: "expired" });
-        return Response.json({ error: { type: "invalid_request_error", message: `fake Stripe has no ${url.pathname}` } }, { status: 404 });
-      }
-    }
-  }) as typeof fetch;
-  useStripeTransport(fakeFetch);
-  return {
-    calls,
-    objects,
-    failNext: (path, message) => failures.set(path, message),
-    restore: () => useStripeTransport(undefined),
-  };
-}
+export * from "./stripe";
 
 /** A request through the app with Stripe keys set: real Stripe mode against the fake Stripe. */
 export async function keyedApi(path: string, options: ApiOptions = {}): Promise<Response> {
@@ -246,25 +207,45 @@ export async function keyedApi(path: string, options: ApiOptions = {}): Promise<
   return res;
 }
 
+/**
+ * A request through the app with some bindings changed or removed (undefined removes one), e.g.
+ * ENVIRONMENT "production" without keys: how a deploy would answer.
+ */
+export async function apiInEnvironment(path: string, bindings: Record<string, string | undefined>, options: ApiOptions = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const changed: Record<string, unknown> = { ...env };
+  for (const [name, value] of Object.entries(bindings)) {
+    if (value === undefined) delete changed[name];
+    else changed[name] = value;
+  }
+  const res = await app.fetch(apiRequest(path, options), changed, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
 let eventCounter = 0;
 
-/** A Stripe event envelope around `object`. */
-export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}_${crypto.randomUUID().slice(0, 8)}`) {
-  return { id, object: "event", type, api_version: "2026-01-01", created: Math.floor(Date.now() / 1000), data: { object } };
+/** A Stripe event envelope around `object` (an SDK object from the factories, or a plain one). */
+export function stripeEvent(type: string, object: object, id = `evt_${++eventCounter}_${crypto.randomUUID().slice(0, 8)}`, created = Math.floor(Date.now() / 1000)) {
+  return { id, object: "event", type, api_version: "2026-01-01", created, data: { object } };
 }
 
-/** Posts an event signed with the endpoint's secret (or `secret`), as Stripe does. */
-export async function sendWebhook(event: unknown, opts: { secret?: string; signature?: string | null; timestamp?: number } = {}): Promise<Response> {
+/**
+ * Posts an event signed with the endpoint's secret (or `secret`), as Stripe does: the platform's
+ * /api/webhooks/stripe, or with `endpoint: "connect"` /api/webhooks/stripe-connect.
+ */
+export async function sendWebhook(event: unknown, opts: { secret?: string; signature?: string | null; timestamp?: number; endpoint?: "platform" | "connect" } = {}): Promise<Response> {
+  const connect = opts.endpoint === "connect";
   const payload = JSON.stringify(event);
   const signature =
     opts.signature !== undefined
       ? opts.signature
       : await Stripe.webhooks.generateTestHeaderStringAsync({
           payload,
-          secret: opts.secret ?? WEBHOOK_SECRET,
+          secret: opts.secret ?? (connect ? CONNECT_WEBHOOK_SECRET : WEBHOOK_SECRET),
           ...(opts.timestamp !== undefined ? { timestamp: opts.timestamp } : {}),
           cryptoProvider: Stripe.createSubtleCryptoProvider(),
         });
@@ -272,7 +253,7 @@ export async function sendWebhook(event: unknown, opts: { secret?: string; signa
   if (signature !== null) headers["stripe-signature"] = signature;
   // Stripe's servers send no Origin; the webhook path is exempt from the Origin check.
   const ctx = createExecutionContext();
-  const res = await app.fetch(apiRequest("/api/webhooks/stripe", { raw: payload, headers, origin: null }), env, ctx);
+  const res = await app.fetch(apiRequest(connect ? "/api/webhooks/stripe-connect" : "/api/webhooks/stripe", { raw: payload, headers, origin: null }), env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

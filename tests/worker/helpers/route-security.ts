@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
-import { insertCompletedReview, insertOffer, insertOrder } from "./checkout";
+import { insertCompletedReview, insertOffer, insertOrder, payableInTestMode } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
@@ -128,6 +128,8 @@ export async function routeFixture(): Promise<RouteFixture> {
   if (comment.status !== 201) throw new Error(`comment failed: ${comment.status} ${await comment.text()}`);
   const { id: commentId } = (await comment.json()) as { id: string };
   const uploadId = await uploadThroughApi(owner.cookie, { contentType: "image", mimeType: "image/jpeg", bytes: jpegBytes(3000), fileName: "cover.jpg" });
+  // The owner can be paid (test mode's stand-in account), so buying from them goes through.
+  await payableInTestMode(owner.id);
   const service = await api("/api/services", { cookie: owner.cookie, body: SERVICE_BODY });
   if (service.status !== 201) throw new Error(`service failed: ${service.status} ${await service.text()}`);
   const product = await api("/api/products", { cookie: owner.cookie, body: PRODUCT_BODY });

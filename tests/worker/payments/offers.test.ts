@@ -4,15 +4,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CreateEmbeddedPaymentResponse, OrderDetail, OrderPage } from "@shared/checkout-api";
-import { PAYMENTS_TEXTS } from "@shared/messages";
+import { CHECKOUT_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
 import type { Offer, OfferPage, PaymentTotals } from "@shared/payments-api";
 import { platformFeeCents } from "@shared/rules/price";
 import { messages } from "../../../worker/db/schema";
-import { api, db, expectError, historyOf, insertOffer, json, offerRow, orderRow, ordersOfBuyer, signedInUser, type SignedInUser } from "../helpers";
+import { api, db, expectError, historyOf, insertOffer, json, offerRow, orderRow, ordersOfBuyer, payableInTestMode, signedInUser, type SignedInUser } from "../helpers";
 
 const OFFER = { title: "Mix and master two songs", description: "Stems included", price: "250.50", deliveryDays: 5 };
 
+/** A seller who has set up payouts (test mode's stand-in) sends an offer. */
 async function sendOffer(seller: SignedInUser, buyer: { username: string }, body: Record<string, unknown> = {}): Promise<Offer> {
+  await payableInTestMode(seller.id);
   return json<Offer>(await api("/api/offers", { cookie: seller.cookie, body: { ...OFFER, username: buyer.username, ...body } }), 201);
 }
 
@@ -137,6 +139,14 @@ describe("paying an offer through the ordinary checkout", () => {
 
     await expectError(await startPayment(buyer, offer.id), 409, PAYMENTS_TEXTS.offerPaid);
     expect(await ordersOfBuyer(buyer.id)).toHaveLength(2);
+  });
+
+  it("cannot be paid while its seller cannot be paid (payouts not set up), and writes no order", async () => {
+    const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
+    const offerId = await insertOffer({ sellerId: seller.id, buyerId: buyer.id, payable: false });
+    await expectError(await startPayment(buyer, offerId), 409, CHECKOUT_TEXTS.sellerNotPayable);
+    expect(await ordersOfBuyer(buyer.id)).toEqual([]);
+    expect((await offerRow(offerId))!.status).toBe("open");
   });
 
   it("cannot be paid once withdrawn or expired", async () => {

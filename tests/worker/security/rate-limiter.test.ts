@@ -28,6 +28,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   review: { limit: 60, minutes: 60 },
   offer: { limit: 30, minutes: 60 },
   booking_write: { limit: 60, minutes: 10 },
+  payout_link: { limit: 10, minutes: 60 },
+  payout_refresh: { limit: 1, minutes: 1 / 6 },
 };
 
 describe("rules", () => {

@@ -1,5 +1,5 @@
-// Orders, their history and delivery files, handled Stripe events and payout accounts (
-// decision records 0037–0039). Every state change is one guarded UPDATE (`… where status in
+// Orders, their history and delivery files, and handled Stripe events (decision records
+// 0037–0039; payout accounts live in payouts.ts). Every state change is one guarded UPDATE (`… where status in
 // (allowed)`), so two requests racing for the same step, or a webhook arriving twice or out of
 // order, change an order at most once: the loser's update matches no row.
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { pageOf } from "./paging";
 import { personColumns } from "./people";
 import { readPackages } from "./catalogue";
 import { recountOrderDay } from "./analytics";
-import { orderFiles, orderHistory, orders, payoutAccounts, products, profiles, services, stripeEvents, users } from "../schema";
+import { orderFiles, orderHistory, orders, products, profiles, services, stripeEvents, users } from "../schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
@@ -314,7 +314,7 @@ export async function markFilesDelivered(db: Db, orderId: string, now: number): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stripe events and payout accounts
+// Stripe events and provider checks
 
 export async function stripeEventSeen(db: Db, eventId: string): Promise<boolean> {
   const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).limit(1);
@@ -326,19 +326,16 @@ export async function recordStripeEvent(db: Db, eventId: string, type: string): 
   await db.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing();
 }
 
-export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
-
-export async function getPayoutAccount(db: Db, userId: string): Promise<PayoutAccountRow | null> {
-  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
-  return row ?? null;
-}
-
-/** Keeps the first account a seller was given: a concurrent second onboarding reuses it. */
-export async function savePayoutAccount(db: Db, userId: string, stripeAccountId: string): Promise<PayoutAccountRow> {
-  await db.insert(payoutAccounts).values({ userId, stripeAccountId }).onConflictDoNothing();
-  return (await getPayoutAccount(db, userId))!;
-}
-
-export async function updatePayoutStatus(db: Db, stripeAccountId: string, status: { chargesEnabled: boolean; payoutsEnabled: boolean }): Promise<void> {
-  await db.update(payoutAccounts).set(status).where(eq(payoutAccounts.stripeAccountId, stripeAccountId));
+/**
+ * Claims the right to ask Stripe about a pending order (at most once per `everyMs`): a guarded
+ * update of provider_checked_at, so of two polls at the same moment only one asks. True when
+ * this caller won the slot.
+ */
+export async function claimProviderCheck(db: Db, orderId: string, now: number, everyMs: number): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ providerCheckedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), or(isNull(orders.providerCheckedAt), lte(orders.providerCheckedAt, now - everyMs))))
+    .returning({ id: orders.id });
+  return claimed.length > 0;
 }

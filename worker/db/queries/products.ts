@@ -4,18 +4,19 @@
 // the row's id. Storage keys are read here and handed to the Worker's storage code; they never
 // reach a response.
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { PaymentsModeName } from "@shared/checkout-api";
 import type { Cursor } from "@shared/cursor";
 import { DIGITAL_DOWNLOAD_STATUSES } from "@shared/rules/earnings";
 import type { OwnerProduct, OwnerProductPage, ProductDetail, ProductFileInfo, ProductValues } from "@shared/marketplace-api";
 import type { Db } from "../client";
-import { orders, products, profiles, retainedProductFiles, uploads } from "../schema";
+import { sellerPayable } from "../../lib/payouts";
+import { orders, payoutAccounts, products, profiles, retainedProductFiles, uploads } from "../schema";
 import { toMarketProduct } from "./catalogue";
 import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
+import { getPayoutAccount } from "./payouts";
 import { sellerProductsQuery } from "./seller-items";
-// WIP #26: replaced by the seller's real payability (payouts helper).
-const PAYABLE_UNKNOWN = true;
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -32,13 +33,19 @@ function fileInfo(row: ProductRow): ProductFileInfo | null {
   return { name: row.fileName ?? "", size: row.fileSize ?? 0, mimeType: row.fileMime ?? "application/octet-stream" };
 }
 
-export function toOwnerProduct(row: ProductRow): OwnerProduct {
-  return { ...toMarketProduct(row, PAYABLE_UNKNOWN), file: fileInfo(row) };
+/** The owner's shape; `sellerPayable` is whether the owner can be paid now (lib/payouts.ts). */
+export function toOwnerProduct(row: ProductRow, payable: boolean): OwnerProduct {
+  return { ...toMarketProduct(row, payable), file: fileInfo(row) };
 }
 
-/** The owner's grid: their products newest first (products_user_created_idx, like the profile tab). */
-export async function listOwnProducts(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerProductPage> {
-  return mapPage(pageOf(await sellerProductsQuery(db, options), options.limit), toOwnerProduct);
+/**
+ * The owner's grid: their products newest first (products_user_created_idx, like the profile tab).
+ * Every card is the one seller's, so their payout account is read once beside the page.
+ */
+export async function listOwnProducts(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number; mode: PaymentsModeName }): Promise<OwnerProductPage> {
+  const [rows, account] = await Promise.all([sellerProductsQuery(db, options), getPayoutAccount(db, options.userId)]);
+  const payable = sellerPayable(options.mode, account);
+  return mapPage(pageOf(rows, options.limit), (row) => toOwnerProduct(row, payable));
 }
 
 export async function getProduct(db: Db, id: string): Promise<ProductRow | undefined> {
@@ -46,17 +53,28 @@ export async function getProduct(db: Db, id: string): Promise<ProductRow | undef
   return row;
 }
 
-/** The detail page: the product and its seller in one query; null when there is no such product. */
-export async function getProductDetail(db: Db, id: string, viewerId: string | null): Promise<ProductDetail | null> {
+/**
+ * The detail page: the product, its seller and whether they can be paid (in `mode`), in one
+ * query; null when there is no such product.
+ */
+export async function getProductDetail(db: Db, id: string, viewerId: string | null, mode: PaymentsModeName): Promise<ProductDetail | null> {
   const [row] = await db
-    .select({ product: products, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .select({
+      product: products,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      payoutMode: payoutAccounts.mode,
+      chargesEnabled: payoutAccounts.chargesEnabled,
+    })
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.userId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, products.userId))
     .where(eq(products.id, id))
     .limit(1);
   if (!row) return null;
   return {
-    ...toMarketProduct(row.product, PAYABLE_UNKNOWN),
+    ...toMarketProduct(row.product, sellerPayable(mode, row.payoutMode === null ? null : { mode: row.payoutMode, chargesEnabled: row.chargesEnabled === true })),
     seller: toSeller(row.product.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.product.userId },
     rating: await itemRating(db, "product", id),

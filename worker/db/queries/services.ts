@@ -3,26 +3,32 @@
 // seller's profile). Writes are filtered by the owner's id as well as the row's id, so a write
 // can only ever touch the caller's own row whatever a route checked before.
 import { and, eq } from "drizzle-orm";
+import type { PaymentsModeName } from "@shared/checkout-api";
 import type { OwnerServicePage, ServiceDetail, ServiceValues } from "@shared/marketplace-api";
 import type { Cursor } from "@shared/cursor";
 import type { Db } from "../client";
-import { profiles, services } from "../schema";
+import { sellerPayable } from "../../lib/payouts";
+import { payoutAccounts, profiles, services } from "../schema";
 import { toMarketService } from "./catalogue";
 import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
+import { getPayoutAccount } from "./payouts";
 import { sellerServicesQuery } from "./seller-items";
-// WIP #26: replaced by the seller's real payability (payouts helper).
-const PAYABLE_UNKNOWN = true;
 
 type ServiceRow = typeof services.$inferSelect;
 
 // The routes answer a written service in the owner's shape; the mapper is the catalogue's.
 export { toMarketService };
 
-/** The owner's grid: their services newest first (services_user_created_idx, like the profile tab). */
-export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number }): Promise<OwnerServicePage> {
-  return mapPage(pageOf(await sellerServicesQuery(db, options), options.limit), (row) => toMarketService(row, "owner", PAYABLE_UNKNOWN));
+/**
+ * The owner's grid: their services newest first (services_user_created_idx, like the profile tab).
+ * Every card is the one seller's, so their payout account is read once beside the page.
+ */
+export async function listOwnServices(db: Db, options: { userId: string; cursor?: Cursor | null; limit: number; mode: PaymentsModeName }): Promise<OwnerServicePage> {
+  const [rows, account] = await Promise.all([sellerServicesQuery(db, options), getPayoutAccount(db, options.userId)]);
+  const payable = sellerPayable(options.mode, account);
+  return mapPage(pageOf(rows, options.limit), (row) => toMarketService(row, "owner", payable));
 }
 
 export async function getService(db: Db, id: string): Promise<ServiceRow | undefined> {
@@ -30,17 +36,28 @@ export async function getService(db: Db, id: string): Promise<ServiceRow | undef
   return row;
 }
 
-/** The detail page: the service and its seller in one query; null when there is no such service. */
-export async function getServiceDetail(db: Db, id: string, viewerId: string | null): Promise<ServiceDetail | null> {
+/**
+ * The detail page: the service, its seller and whether they can be paid (in `mode`), in one
+ * query; null when there is no such service.
+ */
+export async function getServiceDetail(db: Db, id: string, viewerId: string | null, mode: PaymentsModeName): Promise<ServiceDetail | null> {
   const [row] = await db
-    .select({ service: services, username: profiles.username, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .select({
+      service: services,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      payoutMode: payoutAccounts.mode,
+      chargesEnabled: payoutAccounts.chargesEnabled,
+    })
     .from(services)
     .leftJoin(profiles, eq(profiles.userId, services.userId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, services.userId))
     .where(eq(services.id, id))
     .limit(1);
   if (!row) return null;
   return {
-    ...toMarketService(row.service, "public", PAYABLE_UNKNOWN),
+    ...toMarketService(row.service, "public", sellerPayable(mode, row.payoutMode === null ? null : { mode: row.payoutMode, chargesEnabled: row.chargesEnabled === true })),
     seller: toSeller(row.service.userId, row),
     viewer: viewerId === null ? null : { isOwner: viewerId === row.service.userId },
     rating: await itemRating(db, "service", id),

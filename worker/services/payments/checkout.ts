@@ -7,12 +7,14 @@ import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymen
 import { CHECKOUT_TEXTS, MONEY_TEXTS } from "@shared/messages";
 import { platformFeeCents } from "@shared/rules/price";
 import { newId } from "../../db/ids";
-import { findPurchasableItem, getPayoutAccount, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
+import { claimProviderCheck, findPurchasableItem, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
+import { getPayoutAccount } from "../../db/queries/payouts";
 import { ApiError } from "../../lib/errors";
+import { sellerPayable } from "../../lib/payouts";
 import { findPayableOffer } from "./offers";
 import { failPendingOrder, fulfilPaidOrder, requireOrderParty, type PaymentContext } from "./orders";
 import { priceChoice } from "./packages";
-import { createStripe, paymentsMode, type Stripe } from "./stripe";
+import { createStripe, paymentsMode, stripeErrorLog, stripeErrorText, type Stripe } from "./stripe";
 
 export type PaymentVariant = "checkout" | "embedded";
 
@@ -30,6 +32,9 @@ async function findItem(ctx: PaymentContext, purchase: Purchase): Promise<(Purch
   return findPurchasableItem(ctx.db, purchase.itemType, purchase.itemId);
 }
 
+/** How often a pending order's buyer polling it may make the Worker ask Stripe about it. */
+export const PROVIDER_CHECK_EVERY_MS = 5_000;
+
 /** The smallest charge Stripe accepts in USD; a cheaper item cannot be paid by card. */
 const STRIPE_MINIMUM_CENTS = 50;
 
@@ -42,13 +47,11 @@ async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provid
   if (priceCents === null || priceCents <= 0 || (provider === "stripe" && priceCents < STRIPE_MINIMUM_CENTS)) {
     throw new ApiError("bad_request", CHECKOUT_TEXTS.notPriced);
   }
-  let destinationAccountId: string | null = null;
-  if (provider === "stripe") {
-    // With real keys the money goes to the seller's connected account (decision record 0039).
-    const account = await getPayoutAccount(ctx.db, item.sellerId);
-    if (!account?.chargesEnabled) throw new ApiError("conflict", CHECKOUT_TEXTS.sellerNotPayable);
-    destinationAccountId = account.stripeAccountId;
-  }
+  // Only a seller who can be paid is bought from, in test mode too (decision record 0081); with
+  // real keys the money goes to their connected account (decision record 0039).
+  const account = await getPayoutAccount(ctx.db, item.sellerId);
+  if (!account || !sellerPayable(provider, account)) throw new ApiError("conflict", CHECKOUT_TEXTS.sellerNotPayable);
+  const destinationAccountId = provider === "stripe" ? account.stripeAccountId : null;
   const feeCents = platformFeeCents(priceCents);
   const order = {
     id: newId(),
@@ -73,10 +76,6 @@ async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provid
   };
   await insertPendingOrder(ctx.db, order, ctx.now);
   return order;
-}
-
-function providerMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : CHECKOUT_TEXTS.sessionFailed;
 }
 
 /** Destination charge: the seller's account receives the total minus the platform's 5%. */
@@ -122,7 +121,7 @@ export async function startPayment(
         },
         { idempotencyKey: `order-${order.id}-checkout` },
       );
-      if (!session.url) throw new Error(CHECKOUT_TEXTS.sessionFailed);
+      if (!session.url) throw new Error("Stripe answered a Checkout Session without a url");
       await setProviderRefs(ctx.db, order.id, { providerSessionId: session.id });
       return { url: session.url, orderId: order.id, testMode: false };
     }
@@ -130,14 +129,16 @@ export async function startPayment(
       { amount: order.totalCents, currency: "usd", automatic_payment_methods: { enabled: true }, metadata, ...destinationCharge(order) },
       { idempotencyKey: `order-${order.id}-intent` },
     );
-    if (!intent.client_secret) throw new Error(CHECKOUT_TEXTS.sessionFailed);
+    if (!intent.client_secret) throw new Error("Stripe answered a PaymentIntent without a client secret");
     await setProviderRefs(ctx.db, order.id, { providerPaymentIntentId: intent.id });
     return { clientSecret: intent.client_secret, orderId: order.id, testMode: false, publishableKey: ctx.env.STRIPE_PUBLISHABLE_KEY ?? null, ...amounts };
   } catch (error) {
     // The order never reached Stripe's page: it fails rather than waiting forever.
     await failPendingOrder(ctx, { orderId: order.id, to: "failed" });
-    ctx.log.warn("stripe refused a payment", { orderId: order.id, error });
-    throw new ApiError("unavailable", CHECKOUT_TEXTS.sessionFailedWith(providerMessage(error)));
+    ctx.log.warn("stripe refused a payment", { orderId: order.id, stripe: stripeErrorLog(error) });
+    // The spec's 'Failed to create payment session: {message}', with a message of ours: Stripe's
+    // own text can name accounts or keys and is only logged.
+    throw new ApiError("unavailable", CHECKOUT_TEXTS.sessionFailedWith(stripeErrorText(error)));
   }
 }
 
@@ -145,10 +146,14 @@ export async function startPayment(
  * Asks Stripe about a Stripe order that is still pending when its buyer looks at it (the
  * /payment-success page polls the order): a payment whose webhook is late, or never configured,
  * is fulfilled through the same path, with the same amount check as the webhook's. Anything
- * Stripe cannot answer leaves the order pending; the webhook still decides later.
+ * Stripe cannot answer leaves the order pending; the webhook still decides later. Stripe is asked
+ * at most once per order every PROVIDER_CHECK_EVERY_MS, however often and however many tabs poll:
+ * the slot is claimed with a guarded update first.
  */
 export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow): Promise<void> {
   if (order.status !== "pending" || order.provider !== "stripe" || paymentsMode(ctx.env) !== "stripe") return;
+  if (!order.providerPaymentIntentId && !order.providerSessionId) return;
+  if (!(await claimProviderCheck(ctx.db, order.id, ctx.now, PROVIDER_CHECK_EVERY_MS))) return;
   const stripe = createStripe(ctx.env.STRIPE_SECRET_KEY!);
   try {
     if (order.providerPaymentIntentId) {
@@ -162,7 +167,7 @@ export async function reconcilePendingOrder(ctx: PaymentContext, order: OrderRow
       }
     }
   } catch (error) {
-    ctx.log.warn("stripe order check failed", { orderId: order.id, error });
+    ctx.log.warn("stripe order check failed", { orderId: order.id, stripe: stripeErrorLog(error) });
   }
 }
 

@@ -35,7 +35,8 @@ import { claimOffer } from "../../db/queries/payments";
 import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createMailer, linkMail } from "../mail";
-import { createStripe, paymentsMode } from "./stripe";
+import { logger } from "../../lib/logger";
+import { createStripe, paymentsMode, stripeErrorLog } from "./stripe";
 
 /** States in which the buyer has paid and the money has not gone back (shared/rules/earnings.ts). */
 const PAID_STATES: readonly OrderStatus[] = PAID_SALE_STATUSES;
@@ -370,7 +371,9 @@ async function refundWithProvider(env: Bindings, order: OrderRow): Promise<void>
       },
       { idempotencyKey: `refund-${order.id}` },
     );
-  } catch {
+  } catch (error) {
+    // Stripe's own message is logged, never shown.
+    logger.warn("stripe refused a refund", { orderId: order.id, stripe: stripeErrorLog(error) });
     throw new ApiError("unavailable", CHECKOUT_TEXTS.refundFailed);
   }
 }

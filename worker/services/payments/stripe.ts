@@ -6,6 +6,7 @@
 // those modes is refused (card 4242 would pay) unless STRIPE_ALLOW_TEST_KEY says "true".
 import Stripe from "stripe";
 import type { PaymentsModeName } from "@shared/checkout-api";
+import { PAYOUT_TEXTS } from "@shared/messages";
 import type { Bindings } from "../../env";
 import { allows } from "../../lib/modes";
 
@@ -51,6 +52,42 @@ export function createStripe(secretKey: string): Stripe {
 /** Verifies a webhook's signature on its raw body; throws on a forged, altered or stale one. */
 export function verifyWebhook(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
   return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+}
+
+/**
+ * A sentence of ours for an error the SDK threw. Stripe's own message can name account ids,
+ * parameters or even a key ("Invalid API Key provided: sk_live_…"), so it is only ever logged;
+ * the class (and for a card, nothing more than that it was declined) decides what the person sees.
+ */
+export function stripeErrorText(error: unknown): string {
+  const t = PAYOUT_TEXTS.stripeErrors;
+  if (!(error instanceof Stripe.errors.StripeError)) return t.other;
+  switch (error.type) {
+    case "StripeCardError":
+      return t.card;
+    case "StripeRateLimitError":
+      return t.rateLimited;
+    case "StripeConnectionError":
+      return t.connection;
+    case "StripeAPIError":
+      return t.api;
+    case "StripeInvalidRequestError":
+    case "StripeIdempotencyError":
+      return t.invalidRequest;
+    case "StripeAuthenticationError":
+    case "StripePermissionError":
+      return t.configuration;
+    default:
+      return t.other;
+  }
+}
+
+/** What a log line keeps of a Stripe error: its class, code and message (server side only). */
+export function stripeErrorLog(error: unknown): Record<string, unknown> {
+  if (error instanceof Stripe.errors.StripeError) {
+    return { type: error.type, code: error.code ?? null, statusCode: error.statusCode ?? null, requestId: error.requestId ?? null, message: error.message };
+  }
+  return { error };
 }
 
 export type { Stripe };
