@@ -32,8 +32,13 @@ async function stalePending(ref: { intent?: string; session?: string }, age = DA
 
 describe("stale Stripe payments", () => {
   it("are cancelled or expired with Stripe after a day, then marked expired; younger ones wait", async () => {
-    const intentOrder = await stalePending({ intent: `pi_stale_${crypto.randomUUID().slice(0, 8)}` });
-    const sessionOrder = await stalePending({ session: `cs_stale_${crypto.randomUUID().slice(0, 8)}` });
+    const staleIntent = `pi_stale_${crypto.randomUUID().slice(0, 8)}`;
+    const staleSession = `cs_stale_${crypto.randomUUID().slice(0, 8)}`;
+    // Stripe holds both, still open: the buyer never finished paying.
+    stripe.objects.set(`/v1/payment_intents/${staleIntent}`, fakePaymentIntent({ id: staleIntent, status: "requires_payment_method", amount: 10_500 }));
+    stripe.objects.set(`/v1/checkout/sessions/${staleSession}`, fakeCheckoutSession({ id: staleSession, status: "open", payment_status: "unpaid", amount_total: 10_500 }));
+    const intentOrder = await stalePending({ intent: staleIntent });
+    const sessionOrder = await stalePending({ session: staleSession });
     const young = await stalePending({ intent: `pi_young_${crypto.randomUUID().slice(0, 8)}` }, DAY_MS - 60_000);
     const result = await run(Date.now());
     expect(result.stripe.expired).toBeGreaterThanOrEqual(2);
