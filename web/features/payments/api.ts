@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OnboardingLink, PayoutAccount } from "@shared/checkout-api";
 import type { CreateOfferBody, Offer, OfferPage, OfferRole, PaymentPage, PaymentTotals } from "@shared/payments-api";
-import { api, ApiClientError, fetchWithRefresh, unwrap } from "@web/lib/api-client";
+import { api, ApiClientError, unwrap } from "@web/lib/api-client";
 import { cursorPages, pageQuery } from "@web/lib/paging";
 
 const paymentKeys = {
@@ -30,10 +30,7 @@ const paymentCalls = {
   withdraw: (offerId: string): Promise<Offer> => unwrap(api.api.offers[":offerId"].withdraw.$post({ param: { offerId } })),
   payoutAccount: (signal?: AbortSignal): Promise<PayoutAccount> => unwrap(api.api.payouts.account.$get(undefined, { init: { signal } })),
   onboardingLink: (): Promise<OnboardingLink> => unwrap(api.api.payouts["onboarding-link"].$post({ json: {} })),
-  // POST /api/payouts/refresh joins the Worker's AppType in the same issue (#26); until both
-  // halves meet it goes through the same fetch (401 → refresh → retry) and `unwrap` by its path.
-  refreshPayoutAccount: (): Promise<PayoutAccount> =>
-    unwrap<PayoutAccount>(fetchWithRefresh("/api/payouts/refresh", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: "{}" })),
+  refreshPayoutAccount: (): Promise<PayoutAccount> => unwrap(api.api.payouts.refresh.$post()),
 };
 
 export function paymentTotalsQueryOptions() {

@@ -27,7 +27,7 @@ export function useStripeTransport(fakeFetch: typeof fetch | undefined): void {
 export type PaymentsMode = PaymentsModeName;
 
 /** A Stripe test-mode secret or restricted key: it takes test cards, so it moves no money. */
-export function isStripeTestKey(key: string): boolean {
+function isStripeTestKey(key: string): boolean {
   return key.startsWith("sk_test_") || key.startsWith("rk_test_");
 }
 
