@@ -14,6 +14,9 @@ export const PAYMENTS_TEXTS = {
     pendingHint: "Paid sales not yet completed",
     fees: "Platform fees paid",
     feesHint: `${PLATFORM_FEE_TEXTS.rate} on your purchases`,
+    /** Shown only while a card dispute holds a sale's money (decision record 0081). */
+    held: "In dispute",
+    heldHint: "Sales held while a card dispute is reviewed",
   },
   recent: "Recent payments",
   invoices: "Invoices",

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, createConfirmedUser, launch, newContext, photograph, trackErrors } from "./browser";
+import { MOBILE, createConfirmedUser, launch, newContext, photograph, trackErrors, enablePayouts } from "./browser";
 
 const MEDIA = path.resolve(import.meta.dirname, "../../seed/media");
 const COVER = path.join(MEDIA, "products/loop-tiles.jpg");
@@ -84,6 +84,13 @@ describe("catalogue journey (390×844)", () => {
     await serviceDialog.getByRole("button", { name: "Create Service" }).click();
     await toast(pageA, "Service created successfully").waitFor();
     await serviceDialog.waitFor({ state: "hidden" });
+    // A seller without payouts is told, once, what buyers will see (decision record 0081).
+    const notice = pageA.getByTestId("payouts-notice");
+    await notice.getByText("Buyers can't buy this yet").waitFor();
+    expect(await notice.getByRole("link", { name: "Set up payouts" }).getAttribute("href")).toBe("/payments");
+    await photograph(pageA, "market-payouts-notice");
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await notice.waitFor({ state: "detached" });
     const serviceCard = pageA.getByTestId("owner-service-card");
     await expect.poll(() => serviceCard.getByTestId("service-price").textContent()).toBe("Package pricing");
 
@@ -153,6 +160,16 @@ describe("catalogue journey (390×844)", () => {
     // A new service has no reviews yet: no rating at all, never the spec's sample 4.8 (24 reviews).
     expect(await serviceDetail.getByTestId("rating").count()).toBe(0);
     expect(await serviceDetail.getByText("(24 reviews)").count()).toBe(0);
+    // The seller cannot be paid yet: Buy Now is disabled with the reason, and pressing it does nothing.
+    const unavailable = serviceDetail.getByTestId("buy-now-unavailable");
+    await unavailable.getByText("This seller has not set up payouts yet, so this can't be bought right now.").waitFor();
+    expect(await unavailable.getByTestId("buy-now").getAttribute("aria-disabled")).toBe("true");
+    await photograph(visitor, "market-service-detail-unpayable");
+    // Once payouts are set up, Buy Now works (and asks a visitor to sign in).
+    await enablePayouts(contextA);
+    await visitor.reload();
+    await serviceDetail.getByTestId("detail-price").waitFor();
+    expect(await serviceDetail.getByTestId("buy-now-unavailable").count()).toBe(0);
     await photograph(visitor, "market-service-detail");
     await serviceDetail.getByRole("button", { name: "Buy Now" }).click();
     const purchase = visitor.getByTestId("purchase-dialog");

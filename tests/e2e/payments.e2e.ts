@@ -6,7 +6,7 @@
 // photographed at 390×844 and desktop width.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newAccount, newContext, photograph, screenshot, signInThroughForm, trackErrors } from "./browser";
+import { enablePayouts, launch, newAccount, newContext, photograph, screenshot, signInThroughForm, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,6 +34,7 @@ describe("payments journey (seller and buyer)", () => {
 
     // ---- The seller: the empty state, then Create Invoice ---------------------------------------
     await signInThroughForm(sellerPage, seller.email);
+    await enablePayouts(sellerContext);
     await openPayments(sellerPage);
     await sellerPage.getByTestId("payments-empty").waitFor();
     await photograph(sellerPage, "payments-empty");

@@ -69,6 +69,13 @@ describe("/payments", () => {
     expect(await screen.findByTestId("offers-empty-sent")).toHaveTextContent(PAYMENTS_TEXTS.offersEmpty);
   });
 
+  it("shows the money a card dispute holds as a fourth total while there is some", async () => {
+    openPayments({ "GET /api/payments/summary": { earnedCents: 1_000, pendingCents: 0, feesPaidCents: 0, heldCents: 2_999 }, "GET /api/payments/recent": { items: [], nextCursor: null } });
+    const held = await screen.findByTestId("total-held");
+    expect(held).toHaveTextContent(`${PAYMENTS_TEXTS.totals.held}$29.99${PAYMENTS_TEXTS.totals.heldHint}`);
+    expect(within(screen.getByTestId("payment-totals")).getAllByRole("term")).toHaveLength(4);
+  });
+
   it("shows the server's totals and each payment with its side, counterpart, amount, status, order and receipt", async () => {
     const page: PaymentPage = {
       items: [
@@ -81,6 +88,8 @@ describe("/payments", () => {
     expect(await screen.findByTestId("total-earned")).toHaveTextContent("$1,234.56");
     expect(screen.getByTestId("total-pending")).toHaveTextContent("$50.50");
     expect(screen.getByTestId("total-fees")).toHaveTextContent("$2.25");
+    // No money held by a dispute: the spec's three totals only.
+    expect(screen.queryByTestId("total-held")).toBeNull();
     const rows = await screen.findAllByTestId("payment-row");
     expect(rows).toHaveLength(2);
     // A sale shows the seller's price; a purchase the total paid.

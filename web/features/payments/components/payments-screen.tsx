@@ -10,6 +10,7 @@ import { FilePlus2, Printer, ReceiptText, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import type { OrderSummary } from "@shared/checkout-api";
 import { PAYMENTS_TEXTS } from "@shared/messages";
+import { cn } from "@web/lib/cn";
 import { formatCentsExact } from "@shared/rules/price";
 import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
 import { PagedList } from "@web/components/paged-list";
@@ -99,13 +100,16 @@ function Totals() {
       </div>
     );
   }
-  const cards = [
+  const cards: { label: string; hint: string; cents: number; id: string }[] = [
     { label: T.totals.earned, hint: T.totals.earnedHint, cents: totals.data.earnedCents, id: "earned" },
     { label: T.totals.pending, hint: T.totals.pendingHint, cents: totals.data.pendingCents, id: "pending" },
     { label: T.totals.fees, hint: T.totals.feesHint, cents: totals.data.feesPaidCents, id: "fees" },
   ];
+  // The spec's three totals; money a card dispute holds shows as a fourth only while there is some.
+  const heldCents = totals.data.heldCents ?? 0;
+  if (heldCents > 0) cards.splice(2, 0, { label: T.totals.held, hint: T.totals.heldHint, cents: heldCents, id: "held" });
   return (
-    <dl className="grid gap-3 sm:grid-cols-3" data-testid="payment-totals">
+    <dl className={cn("grid gap-3", cards.length > 3 ? "sm:grid-cols-2" : "sm:grid-cols-3")} data-testid="payment-totals">
       {cards.map((card) => (
         <div key={card.id} className="rounded-[var(--radius-card)] border bg-card p-4 shadow-sm" data-testid={`total-${card.id}`}>
           <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
