@@ -2,12 +2,13 @@
 // wrangler's platform proxy (seed/run.ts, called by `npm start` and `npm run db:seed`) and inside workerd in tests;
 // the media bytes are passed in, because only Node can read seed/media/.
 //
-// Idempotent: if the demo user exists, nothing happens. Otherwise the R2 objects are written
+// Idempotent: if the demo user exists, only what later issues added to the world's shape is topped
+// up (today: the demo sellers' TEST MODE payout accounts, decision record 0081). Otherwise the R2 objects are written
 // first and then every row in one D1 batch, which is atomic: a failure leaves no half-seeded
 // database (at worst a few unreferenced R2 objects), and the next run starts over.
 import { createDb } from "../../worker/db/client";
-import { hasProfileNamed, insertDemoWorld } from "../../worker/db/queries/demo-world";
-import { DEMO_USERNAME } from "./data";
+import { addMissingTestPayouts, hasProfileNamed, insertDemoWorld } from "../../worker/db/queries/demo-world";
+import { DEMO_USERNAME, PROFILES } from "./data";
 import { SEED_MEDIA_MANIFEST } from "./media-manifest";
 import type { SeedMedia, SeedMediaManifest } from "./media-types";
 import { buildDemoWorld } from "./world";
@@ -43,7 +44,13 @@ const PUT_CONCURRENCY = 8;
 export async function seedDemoWorld(env: SeedEnv, media: SeedMedia, options: SeedOptions = {}): Promise<SeedResult> {
   // The seed is an entry point of its own (npm start and tests call it): its one Db is made here.
   const db = createDb(env.DB);
-  if (await hasProfileNamed(db, DEMO_USERNAME)) return { seeded: false, users: 0, posts: 0 };
+  if (await hasProfileNamed(db, DEMO_USERNAME)) {
+    // A world seeded before payouts existed: its sellers (never the demo account) get the TEST
+    // MODE account a fresh seed gives them, so `npm start` on an old local database can still buy.
+    const sellers = PROFILES.map((p) => p.username).filter((u) => u !== DEMO_USERNAME);
+    await addMissingTestPayouts(db, sellers, options.now ?? Date.now());
+    return { seeded: false, users: 0, posts: 0 };
+  }
 
   const world = buildDemoWorld(options.manifest ?? SEED_MEDIA_MANIFEST, {
     now: options.now ?? Date.now(),

@@ -256,6 +256,22 @@ describe("seedDemoWorld", () => {
     expect(again).toEqual({ seeded: false, users: 0, posts: 0 });
     expect(await rowCounts()).toEqual(before);
     expect((await env.MEDIA.list({ limit: 1000 })).objects.length).toBe(objectsBefore);
+
+    // A world seeded before payouts existed gets its sellers' TEST MODE accounts on the next run;
+    // an account a seller set up themselves is left as it is, and the demo account gets none.
+    const [first, second] = sellers.filter((seller) => seller.user_id !== demo.user_id);
+    await env.DB.prepare("delete from payout_accounts where user_id = ?").bind(first!.user_id).run();
+    await env.DB.prepare("update payout_accounts set mode = 'stripe', stripe_account_id = 'acct_real_1', charges_enabled = 0 where user_id = ?").bind(second!.user_id).run();
+    await seedDemoWorld(env, placeholder, { now: NOW + 120_000 });
+    const accounts = await all<{ user_id: string; mode: string; stripe_account_id: string; charges_enabled: number }>(
+      "select user_id, mode, stripe_account_id, charges_enabled from payout_accounts where user_id in (?, ?, ?)",
+      first!.user_id,
+      second!.user_id,
+      demo.user_id,
+    );
+    expect(accounts.find((a) => a.user_id === first!.user_id)).toMatchObject({ mode: "test", charges_enabled: 1 });
+    expect(accounts.find((a) => a.user_id === second!.user_id)).toMatchObject({ mode: "stripe", stripe_account_id: "acct_real_1", charges_enabled: 0 });
+    expect(accounts.find((a) => a.user_id === demo.user_id)).toBeUndefined();
   });
 
   it("gives only the demo user the password hash it is passed", () => {

@@ -69,6 +69,20 @@ export async function insertDemoWorld(db: Db, rows: DemoWorldRows): Promise<void
   if (first) await db.batch([first, ...rest]);
 }
 
+/**
+ * The demo world's sellers named here (by username) who own a service or product and have no
+ * payout account get the enabled TEST MODE account a fresh seed gives them (decision record 0081).
+ * Local seeding only: nobody else is touched, and an existing account is never changed.
+ */
+export async function addMissingTestPayouts(db: Db, usernames: readonly string[], now: number): Promise<void> {
+  if (usernames.length === 0) return;
+  await db.run(sql`insert or ignore into payout_accounts (user_id, stripe_account_id, mode, charges_enabled, payouts_enabled, details_submitted, requirements_due, requirements_pending, synced_at, created_at, updated_at)
+    select p.user_id, 'acct_test_' || substr(replace(p.user_id, '-', ''), 1, 16), 'test', 1, 1, 1, '[]', '[]', ${now}, ${now}, ${now}
+      from profiles p
+     where lower(p.username) in (${sql.join(usernames.map((u) => sql`lower(${u})`), sql`, `)})
+       and (exists (select 1 from services s where s.user_id = p.user_id) or exists (select 1 from products pr where pr.user_id = p.user_id))`);
+}
+
 /** Multi-row inserts chunked so that no statement binds more than MAX_PARAMS parameters. */
 function inserts<T extends SQLiteTable>(db: Db, table: T, rows: Rows<T>): BatchItem<"sqlite">[] {
   const columns = Object.keys(getTableColumns(table)).length;
