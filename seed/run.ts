@@ -104,7 +104,7 @@ export async function seedLocal(options: SeedLocalOptions = {}): Promise<SeedRes
         console.log(
           `seed: demo world created in ${Date.now() - started} ms: ${result.users} profiles, ${result.posts} posts (sign in as @demo) — state ${state}`,
         );
-      } else console.log(`seed: demo world already present, nothing to do — state ${state}`);
+      } else console.log(`seed: demo world already present (only missing demo payout accounts are added) — state ${state}`);
     }
     return result;
   } finally {
