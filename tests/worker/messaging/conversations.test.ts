@@ -126,6 +126,24 @@ describe("GET /api/conversations", () => {
     expect((await list(me, "?q=nobody-by-that-name")).items).toEqual([]);
   });
 
+  // D1 refuses a LIKE pattern over 50 bytes; the schema allows 100 characters (issue #27 item 9).
+  it.each([
+    ["49 × 'a'", "a".repeat(49)],
+    ["100 × 'a'", "a".repeat(100)],
+    ["13 emoji", "🎸".repeat(13)],
+    ["30 × '%'", "%".repeat(30)],
+    ["50 × '_' and '\\'", "_\\".repeat(50)],
+  ])("answers a long, multi-byte or escape-heavy query (%s) with a list, never a 500", async (_name, q) => {
+    const me = await signedInUser();
+    const long = await signedInUser({ displayName: "a".repeat(60) });
+    const emoji = await signedInUser({ displayName: `Band ${"🎸".repeat(14)}` });
+    await openConversationWith(me, long.id);
+    await openConversationWith(me, emoji.id);
+    const expected = q.startsWith("a") && q.length <= 60 ? [long.id] : q.startsWith("🎸") ? [emoji.id] : [];
+    const { items } = await list(me, `?q=${encodeURIComponent(q)}`);
+    expect(items.map((c) => c.otherUser.userId)).toEqual(expected);
+  });
+
   it("pages with an opaque cursor and refuses one it did not issue", async () => {
     const me = await signedInUser();
     for (let i = 0; i < 3; i += 1) await openConversationWith(me, (await createUser()).id);

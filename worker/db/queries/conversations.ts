@@ -15,6 +15,7 @@ import { newId } from "../ids";
 import { conversationReads, conversations, messages, profiles } from "../schema";
 import { mapPage, pageOf } from "./paging";
 import { toPersonLine } from "./people";
+import { contains } from "./search/fts";
 
 /** The two participants in the stored order: the smaller id first (the table's CHECK). */
 function orderedPair(a: string, b: string): [string, string] {
@@ -91,11 +92,6 @@ function unreadCountSql(userId: string) {
         where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0))`;
 }
 
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%" and nothing else. */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 interface ListInput {
   userId: string;
   q?: string | undefined;
@@ -111,8 +107,9 @@ function summaryQuery(db: Db, input: ListInput) {
   if (input.conversationId) filters.push(eq(conversations.id, input.conversationId));
   const q = input.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
-    filters.push(sql`(lower(${other.displayName}) like ${pattern} escape '\\' or lower(${other.username}) like ${pattern} escape '\\')`);
+    // instr(), not LIKE: it has no wildcards to escape, and D1 refuses a LIKE pattern over 50
+    // bytes, which 13 emoji or 49 letters of a 100-character query already reach (issue #27).
+    filters.push(or(contains(other.displayName, q), contains(other.username, q)));
   }
   if (input.cursor) {
     const { createdAt: at, id } = input.cursor;
