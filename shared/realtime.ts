@@ -62,6 +62,12 @@ export const MAX_CLIENT_FRAME_BYTES = 1024;
  */
 export const CLOSE_TOO_MANY_LISTENERS = 4429;
 
+/**
+ * The close code of a socket whose session ended (sign-out, sign out everywhere, password reset,
+ * suspension, deletion): 4401 echoes HTTP 401. The client's next upgrade is refused while signed out.
+ */
+export const CLOSE_SESSION_ENDED = 4401;
+
 /** How long a client waits after a CLOSE_TOO_MANY_LISTENERS refusal before it tries again. */
 export const REFUSED_RETRY_MS = 60_000;
 

@@ -13,11 +13,23 @@ import { DurableObject } from "cloudflare:workers";
 import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "@shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, notAnUpgrade, readAttachment, readClientFrame, refuseSocket, sendToAll } from "./socket-utils";
+import {
+  closeEndedSessions,
+  closeQuietly,
+  type EndedSessions,
+  forgetRoomIfLastSocket,
+  notAnUpgrade,
+  readAttachment,
+  readClientFrame,
+  refuseSocket,
+  sendToAll,
+  sessionTag,
+} from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const CHAT_CONVERSATION_HEADER = "x-backline-chat-conversation";
 export const CHAT_USER_HEADER = "x-backline-chat-user";
+export const CHAT_SESSION_HEADER = "x-backline-chat-session";
 
 /** Sockets one participant may hold in one conversation: a handful of tabs and devices. */
 const MAX_CHAT_SOCKETS_PER_USER = 8;
@@ -36,14 +48,16 @@ export class ChatRoom extends DurableObject<Bindings> {
     if (refused) return refused;
     const conversationId = request.headers.get(CHAT_CONVERSATION_HEADER);
     const userId = request.headers.get(CHAT_USER_HEADER);
-    if (!conversationId || !userId) return new Response("Missing conversation or user", { status: 400 });
+    const sessionId = request.headers.get(CHAT_SESSION_HEADER);
+    if (!conversationId || !userId || !sessionId) return new Response("Missing conversation, user or session", { status: 400 });
     // Counting and accepting happen with no await in between, so two upgrades cannot both take
     // the last free slot.
     if (this.ctx.getWebSockets(userTag(userId)).length >= MAX_CHAT_SOCKETS_PER_USER) {
       return refuseSocket(CLOSE_TOO_MANY_LISTENERS, "Too many connections for this account");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(userId)]);
+    // The session tag lets the session's end close this socket (decision record 0085).
+    this.ctx.acceptWebSocket(server, [userTag(userId), sessionTag(sessionId)]);
     server.serializeAttachment({ conversationId, userId, connectedAt: Date.now() } satisfies ChatAttachment);
     server.send(encodeFrame({ type: "welcome", conversationId, serverTime: Date.now() }));
     return new Response(null, { status: 101, webSocket: client });
@@ -57,6 +71,11 @@ export class ChatRoom extends DurableObject<Bindings> {
   /** How many sockets are open (tests and diagnostics). */
   async listeners(): Promise<number> {
     return this.ctx.getWebSockets().length;
+  }
+
+  /** Closes `userId`'s sockets of ended sessions; answers how many of theirs stay open. */
+  async endSessions(userId: string, ended: EndedSessions): Promise<number> {
+    return closeEndedSessions(this.ctx.getWebSockets(userTag(userId)), (socket) => this.ctx.getTags(socket), ended);
   }
 
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
@@ -83,6 +102,8 @@ export class ChatRoom extends DurableObject<Bindings> {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     closeQuietly(socket, code, reason);
+    const closing = readAttachment<ChatAttachment>(socket);
+    if (closing) await forgetRoomIfLastSocket(this.env, { kind: "chat", name: closing.conversationId }, closing.userId, socket, this.ctx.getWebSockets(userTag(closing.userId)));
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {

@@ -22,11 +22,23 @@ import {
 } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { canDeleteComment } from "../lib/permissions";
-import { closeQuietly, notAnUpgrade, readAttachment, readClientFrame, refuseSocket } from "./socket-utils";
+import {
+  closeEndedSessions,
+  closeQuietly,
+  type EndedSessions,
+  forgetRoomIfLastSocket,
+  notAnUpgrade,
+  readAttachment,
+  readClientFrame,
+  refuseSocket,
+  sessionTag,
+} from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const ROOM_POST_HEADER = "x-backline-room-post";
 export const ROOM_USER_HEADER = "x-backline-room-user";
+/** The signed-in reader's session, sent with ROOM_USER_HEADER. */
+export const ROOM_SESSION_HEADER = "x-backline-room-session";
 
 /** The client's IP as the edge saw it (CF-Connecting-IP); set by the Worker like the others. */
 export const ROOM_IP_HEADER = "x-backline-room-ip";
@@ -77,10 +89,13 @@ export class CommentRoom extends DurableObject<Bindings> {
     if (notUpgrade) return notUpgrade;
     const postId = request.headers.get(ROOM_POST_HEADER);
     if (!postId) return new Response("Missing post", { status: 400 });
-    const userId = request.headers.get(ROOM_USER_HEADER) || null;
+    // A signed-in reader comes with their session, so its end can close this socket (decision
+    // record 0085); a user without a session is served as a visitor.
+    const sessionId = request.headers.get(ROOM_SESSION_HEADER) || null;
+    const userId = sessionId ? request.headers.get(ROOM_USER_HEADER) || null : null;
     // Tags are at most 256 characters; an IP is far shorter, the slice only guards the limit.
     const tags = [ipTag((request.headers.get(ROOM_IP_HEADER) || "unknown").slice(0, 64))];
-    if (userId) tags.push(userTag(userId));
+    if (userId && sessionId) tags.push(userTag(userId), sessionTag(sessionId));
     // Counting and accepting happen with no await in between, so two upgrades cannot both take
     // the last free slot.
     const refused = refusalReason({
@@ -124,6 +139,11 @@ export class CommentRoom extends DurableObject<Bindings> {
     return this.ctx.getWebSockets().length;
   }
 
+  /** Closes `userId`'s sockets of ended sessions; answers how many of theirs stay open. */
+  async endSessions(userId: string, ended: EndedSessions): Promise<number> {
+    return closeEndedSessions(this.ctx.getWebSockets(userTag(userId)), (socket) => this.ctx.getTags(socket), ended);
+  }
+
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     // The only thing a client says here is "ping".
     const message = readClientFrame(socket, data, parseClientMessage);
@@ -142,6 +162,8 @@ export class CommentRoom extends DurableObject<Bindings> {
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     // Complete the closing handshake (closeQuietly sends 1000 for the reserved 1005/1006).
     closeQuietly(socket, code, reason);
+    const closing = readAttachment<ListenerAttachment>(socket);
+    if (closing?.userId) await forgetRoomIfLastSocket(this.env, { kind: "comments", name: closing.postId }, closing.userId, socket, this.ctx.getWebSockets(userTag(closing.userId)));
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {

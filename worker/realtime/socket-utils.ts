@@ -1,5 +1,7 @@
 // Small pieces every hibernating room shares (CommentRoom, ChatRoom, UserChannel).
 import { REQUEST_TEXTS } from "@shared/messages";
+import { CLOSE_SESSION_ENDED } from "@shared/realtime";
+import type { Bindings } from "../env";
 
 /** A 426 for a request that is not a WebSocket upgrade, or null when it is one. */
 export function notAnUpgrade(request: Request): Response | null {
@@ -62,4 +64,61 @@ export function refuseSocket(code: number, reason: string): Response {
   server.accept();
   server.close(code, reason);
   return new Response(null, { status: 101, webSocket: client });
+}
+
+/**
+ * Which of a user's sessions ended: some by id, or all of them but one (none kept for "sign out
+ * everywhere", a password reset, a suspension or a deletion).
+ */
+export type EndedSessions = { sessionIds: readonly string[] } | { allBut: string | null };
+
+/**
+ * A room where a user holds sockets (decision record 0085). Their UserChannel keeps the list so
+ * the end of a session can reach every socket it opened: a conversation's ChatRoom, a post's
+ * CommentRoom. A room takes itself off the list when the user's last socket there closes.
+ */
+export interface TrackedRoom {
+  kind: "chat" | "comments";
+  /** The room's Durable Object name: the conversation or post id. */
+  name: string;
+}
+
+/** Every socket of a signed-in session carries this tag, so the session's end can find it. */
+export const sessionTag = (sessionId: string) => `session:${sessionId}`;
+const SESSION_TAG_PREFIX = "session:";
+
+/**
+ * Closes the sockets of `candidates` (one user's sockets) that belong to an ended session, with
+ * CLOSE_SESSION_ENDED; answers how many of the candidates stay open. `tagsOf` is the room's
+ * ctx.getTags.
+ */
+export function closeEndedSessions(candidates: readonly WebSocket[], tagsOf: (socket: WebSocket) => string[], ended: EndedSessions): number {
+  let open = 0;
+  for (const socket of candidates) {
+    const sessionId = tagsOf(socket).find((tag) => tag.startsWith(SESSION_TAG_PREFIX))?.slice(SESSION_TAG_PREFIX.length) ?? null;
+    // A socket with no session tag predates this rule: it is ended with any of its user's sessions.
+    const isEnded = sessionId === null || ("sessionIds" in ended ? ended.sessionIds.includes(sessionId) : sessionId !== ended.allBut);
+    if (isEnded) closeQuietly(socket, CLOSE_SESSION_ENDED, "Session ended");
+    else open += 1;
+  }
+  return open;
+}
+
+/**
+ * When the user's last socket in a room closes, the room comes off their channel's list
+ * (user-channel.ts TrackedRoom). A failure only leaves the entry for the next session end to prune.
+ */
+export async function forgetRoomIfLastSocket(
+  env: Pick<Bindings, "USER_CHANNEL">,
+  room: TrackedRoom,
+  userId: string,
+  closing: WebSocket,
+  usersSockets: readonly WebSocket[],
+): Promise<void> {
+  if (usersSockets.some((socket) => socket !== closing && socket.readyState === WebSocket.OPEN)) return;
+  try {
+    await env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userId)).untrackRoom(room);
+  } catch {
+    // The entry stays; endSessions drops it once it finds no socket there.
+  }
 }

@@ -8,16 +8,27 @@ import { DurableObject } from "cloudflare:workers";
 import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast } from "@shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
-import { closeQuietly, notAnUpgrade, readClientFrame, refuseSocket, sendToAll } from "./socket-utils";
+import { logger } from "../lib/logger";
+import { closeEndedSessions, closeQuietly, type EndedSessions, notAnUpgrade, readClientFrame, refuseSocket, sendToAll, sessionTag, type TrackedRoom } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
+export const USER_CHANNEL_SESSION_HEADER = "x-backline-user-channel-session";
+
+const ROOM_KEY_PREFIX = "room:";
+const roomKey = (room: TrackedRoom) => `${ROOM_KEY_PREFIX}${room.kind}:${room.name}`;
+function roomOfKey(key: string): TrackedRoom | null {
+  const [kind, ...rest] = key.slice(ROOM_KEY_PREFIX.length).split(":");
+  const name = rest.join(":");
+  return (kind === "chat" || kind === "comments") && name ? { kind, name } : null;
+}
 
 /** One socket per tab: far more tabs and devices than anyone keeps open. */
 const MAX_USER_CHANNEL_SOCKETS = 16;
 
 interface ChannelAttachment {
   userId: string;
+  sessionId: string;
   connectedAt: number;
 }
 
@@ -26,13 +37,14 @@ export class UserChannel extends DurableObject<Bindings> {
     const refused = notAnUpgrade(request);
     if (refused) return refused;
     const userId = request.headers.get(USER_CHANNEL_USER_HEADER);
-    if (!userId) return new Response("Missing user", { status: 400 });
+    const sessionId = request.headers.get(USER_CHANNEL_SESSION_HEADER);
+    if (!userId || !sessionId) return new Response("Missing user or session", { status: 400 });
     if (this.ctx.getWebSockets().length >= MAX_USER_CHANNEL_SOCKETS) {
       return refuseSocket(CLOSE_TOO_MANY_LISTENERS, "Too many connections for this account");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies ChannelAttachment);
+    this.ctx.acceptWebSocket(server, [sessionTag(sessionId)]);
+    server.serializeAttachment({ userId, sessionId, connectedAt: Date.now() } satisfies ChannelAttachment);
     server.send(encodeFrame({ type: "welcome", serverTime: Date.now() }));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -44,6 +56,44 @@ export class UserChannel extends DurableObject<Bindings> {
 
   async listeners(): Promise<number> {
     return this.ctx.getWebSockets().length;
+  }
+
+  /** Notes a room where this user just opened a socket. */
+  async trackRoom(room: TrackedRoom): Promise<void> {
+    await this.ctx.storage.put(roomKey(room), Date.now());
+  }
+
+  /** Takes a room off the list: the user's last socket there closed. */
+  async untrackRoom(room: TrackedRoom): Promise<void> {
+    await this.ctx.storage.delete(roomKey(room));
+  }
+
+  /** The rooms where this user may hold sockets (tests and diagnostics). */
+  async trackedRooms(): Promise<TrackedRoom[]> {
+    const keys = [...(await this.ctx.storage.list({ prefix: ROOM_KEY_PREFIX })).keys()];
+    return keys.map(roomOfKey).filter((room): room is TrackedRoom => room !== null);
+  }
+
+  /**
+   * Closes every socket the ended sessions opened: this channel's own, then those in each room on
+   * the list (a room where none of the user's sockets is left comes off it). Answers how many
+   * rooms it reached. A room that cannot be reached stays on the list for the next time.
+   */
+  async endSessions(userId: string, ended: EndedSessions): Promise<number> {
+    closeEndedSessions(this.ctx.getWebSockets(), (socket) => this.ctx.getTags(socket), ended);
+    const rooms = await this.trackedRooms();
+    await Promise.all(
+      rooms.map(async (room) => {
+        const stub = room.kind === "chat" ? this.env.CHAT_ROOM.get(this.env.CHAT_ROOM.idFromName(room.name)) : this.env.COMMENT_ROOM.get(this.env.COMMENT_ROOM.idFromName(room.name));
+        try {
+          const stillOpen = await stub.endSessions(userId, ended);
+          if (stillOpen === 0) await this.untrackRoom(room);
+        } catch (error) {
+          logger.error("ending a session's sockets failed", { room, error });
+        }
+      }),
+    );
+    return rooms.length;
   }
 
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {

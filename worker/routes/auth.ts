@@ -33,6 +33,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/a
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { signUp } from "../services/auth/sign-up";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
+import { closeSessionSockets } from "../services/live";
 import { createMailer } from "../services/mail";
 import { limitSubjects, logVisitorEvent, rateSubject } from "../services/rate-limit";
 import { logSecurityEvent } from "../services/security-events";
@@ -74,6 +75,8 @@ async function refreshFromCookie(c: Ctx): Promise<{ userId: string } | { failed:
       return { failed: "race" };
     case "reuse": {
       const { ip, userAgent } = c.var.ctx;
+      // Someone else holds a copy of this session: its sockets end with it.
+      await closeSessionSockets(c.var.ctx, { userId: result.userId, sessions: [result.sessionId] });
       await logSecurityEvent(c.var.db, {
         userId: result.userId,
         eventType: "refresh_token_reuse",
@@ -228,6 +231,13 @@ export const authRoutes = new Hono<AppEnv>()
           ? await revokeSessions(db, { userId: current.userId }, "sign_out")
           : await revokeSessions(db, { userId: current.userId, exceptSessionId: current.sessionId }, "sign_out");
     if (scope !== "others") clearSessionCookies(c);
+    // The sessions' sockets close with them (decision record 0085).
+    await closeSessionSockets(
+      c.var.ctx,
+      scope === "local"
+        ? { userId: current.userId, sessions: [current.sessionId] }
+        : { userId: current.userId, sessions: "all", ...(scope === "others" ? { except: current.sessionId } : {}) },
+    );
     await logSecurityEvent(db, {
       userId: current.userId,
       eventType: "sign_out",
@@ -280,6 +290,7 @@ export const authRoutes = new Hono<AppEnv>()
     await retireEmailTokens(db, userId, "reset_password", now);
     // Whoever knew the old password may hold a session: end them all.
     const revoked = await revokeSessions(db, { userId }, "password_reset", now);
+    await closeSessionSockets(c.var.ctx, { userId, sessions: "all" });
     await clearFailures(c.env, user.email);
     await unlock(c.env, user.email);
     clearSessionCookies(c);

@@ -26,10 +26,10 @@ import { ApiError } from "../lib/errors";
 import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireCommentDeleter, requireUser, signedIn, viewerId } from "../middleware/session";
-import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
-import { notifyUsers } from "../services/live";
+import { notifyUsers, trackRoom } from "../services/live";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
@@ -104,9 +104,16 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const { sameOrigin } = socketGate(c, "serve");
     const { postId } = c.req.valid("param");
     if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
-    const userId = sameOrigin ? viewerId(c) : null;
+    const reader = sameOrigin ? c.var.session : null;
+    // A signed-in reader's socket belongs to their session and closes when it ends (decision
+    // record 0085).
+    if (reader) await trackRoom(c.env, reader.userId, { kind: "comments", name: postId });
     // The room caps sockets per IP (decision record 0020).
-    const headers = { [ROOM_POST_HEADER]: postId, ...(userId ? { [ROOM_USER_HEADER]: userId } : {}), [ROOM_IP_HEADER]: c.var.ctx.ip ?? "unknown" };
+    const headers = {
+      [ROOM_POST_HEADER]: postId,
+      ...(reader ? { [ROOM_USER_HEADER]: reader.userId, [ROOM_SESSION_HEADER]: reader.sessionId } : {}),
+      [ROOM_IP_HEADER]: c.var.ctx.ip ?? "unknown",
+    };
     return forwardToRoom(room(c, postId), "https://comment-room.internal/connect", headers);
   });
 

@@ -31,10 +31,10 @@ import { ApiError } from "../lib/errors";
 import { conversationParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
-import { CHAT_CONVERSATION_HEADER, CHAT_USER_HEADER } from "../realtime/chat-room";
+import { CHAT_CONVERSATION_HEADER, CHAT_SESSION_HEADER, CHAT_USER_HEADER } from "../realtime/chat-room";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
-import { broadcastToChat, chatRoom, notifyUsers } from "../services/live";
+import { broadcastToChat, chatRoom, notifyUsers, trackRoom } from "../services/live";
 import { conversationNotFound, requireConversationMember, writeMessage } from "../services/messages";
 import { limitUser } from "../services/rate-limit";
 
@@ -108,8 +108,10 @@ export const conversationRoutes = new Hono<AppEnv>()
     // A private room: a socket opened from another site is refused outright, so a foreign page
     // can never listen in on the signed-in user's conversation.
     socketGate(c, "refuse");
-    const { userId } = requireUser(c);
+    const { userId, sessionId } = requireUser(c);
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
-    const headers = { [CHAT_CONVERSATION_HEADER]: conversation.id, [CHAT_USER_HEADER]: userId };
+    // The socket belongs to this session and closes when it ends (decision record 0085).
+    await trackRoom(c.env, userId, { kind: "chat", name: conversation.id });
+    const headers = { [CHAT_CONVERSATION_HEADER]: conversation.id, [CHAT_USER_HEADER]: userId, [CHAT_SESSION_HEADER]: sessionId };
     return forwardToRoom(chatRoom(c.env, conversation.id), "https://chat-room.internal/connect", headers);
   });

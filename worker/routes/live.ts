@@ -9,7 +9,7 @@ import { countUnreadMessages } from "../db/queries/conversations";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
-import { USER_CHANNEL_USER_HEADER } from "../realtime/user-channel";
+import { USER_CHANNEL_SESSION_HEADER, USER_CHANNEL_USER_HEADER } from "../realtime/user-channel";
 import { userChannel } from "../services/live";
 
 /** Mounted at /: GET /api/live (WebSocket) and GET /api/unread. */
@@ -17,8 +17,9 @@ export const liveRoutes = new Hono<AppEnv>()
   .get("/live", async (c) => {
     // The channel speaks only of the signed-in user's own business: never to another site's page.
     socketGate(c, "refuse");
-    const { userId } = requireUser(c);
-    return forwardToRoom(userChannel(c.env, userId), "https://user-channel.internal/connect", { [USER_CHANNEL_USER_HEADER]: userId });
+    const { userId, sessionId } = requireUser(c);
+    const headers = { [USER_CHANNEL_USER_HEADER]: userId, [USER_CHANNEL_SESSION_HEADER]: sessionId };
+    return forwardToRoom(userChannel(c.env, userId), "https://user-channel.internal/connect", headers);
   })
   .get("/unread", async (c) => {
     const { userId } = requireUser(c);

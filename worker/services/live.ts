@@ -2,8 +2,9 @@
 // the broadcast; decision records 0040 and 0041). A failed broadcast is logged, never surfaced:
 // the row is already stored, and every client refetches what it missed when its socket reopens.
 import type { ChatBroadcast, UserChannelBroadcast } from "@shared/messaging-realtime";
-import type { Bindings } from "../env";
+import type { Bindings, Ctx } from "../env";
 import type { Logger } from "../lib/logger";
+import type { EndedSessions, TrackedRoom } from "../realtime/socket-utils";
 
 type LiveEnv = Pick<Bindings, "CHAT_ROOM" | "USER_CHANNEL">;
 
@@ -36,4 +37,33 @@ export async function notifyUsers(env: LiveEnv, log: Logger, userIds: readonly (
       }
     }),
   );
+}
+
+/**
+ * Notes, before a signed-in user's socket is handed to a room, that they hold a socket there, so
+ * the end of the session can find it (decision record 0085). Not caught: a socket the session's
+ * end could miss is refused rather than opened.
+ */
+export async function trackRoom(env: LiveEnv, userId: string, room: TrackedRoom): Promise<void> {
+  await userChannel(env, userId).trackRoom(room);
+}
+
+/**
+ * Closes, within the moment it takes to reach the rooms, every socket the ended sessions opened:
+ * the user channel's, each conversation's and each post's (decision record 0085). Called after
+ * the sessions' rows are revoked, by sign-out, sign out everywhere, a password reset, a refresh
+ * token's reuse, and by suspension and deletion. `sessions`: the ended ids, or "all" (with
+ * `except`, the one session that stays: "sign out all other devices"). A failure is logged, not
+ * thrown: the sessions are already ended in D1, so no socket can be reopened with them.
+ */
+export async function closeSessionSockets(
+  ctx: Pick<Ctx, "env" | "log">,
+  input: { userId: string; sessions: readonly string[] | "all"; except?: string },
+): Promise<void> {
+  const ended: EndedSessions = input.sessions === "all" ? { allBut: input.except ?? null } : { sessionIds: input.sessions };
+  try {
+    await userChannel(ctx.env, input.userId).endSessions(input.userId, ended);
+  } catch (error) {
+    ctx.log.error("closing a session's sockets failed", { userId: input.userId, error });
+  }
 }
