@@ -44,6 +44,15 @@ export const MESSAGING_TEXTS = {
   messageEmpty: "Message cannot be empty",
   messageTooLong: "Message is too long",
   clientIdReused: "This message id was already used in another conversation",
+  /**
+   * Ours (decision record 0085): a link in a first message to someone who has not replied, does
+   * not follow back and has no order with the sender is held back; the composer keeps the text.
+   */
+  linkHeldBack: (name: string) => `Links can be sent once ${name} replies. Send your message without the link for now.`,
+  /** Ours: above a refused message in the composer. */
+  notSentBecause: (reason: string) => `Not sent: ${reason}`,
+  /** Ours: a link in a message names the site it opens. */
+  opensSite: (host: string) => `opens ${host} in a new tab`,
   /** Activity (second document §2). */
   activityTitle: "Activity",
   markAllRead: "Mark all as read",

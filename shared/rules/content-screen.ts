@@ -53,7 +53,7 @@ const SUSPICIOUS_PHRASE_RE = new RegExp(
 // address, or a host name ending in a common top-level domain. The TLD list keeps ordinary text
 // such as "track.mp3", "e.g." or "Mr.Smith" from being taken for a domain, while catching the
 // domains spammers actually use.
-const TLDS = [
+export const LINK_TLDS = [
   "com", "net", "org", "io", "co", "me", "info", "biz", "xyz", "app", "dev", "ly", "gg", "tv",
   "ru", "cn", "tk", "ml", "ga", "cf", "gq", "top", "click", "link", "online", "site", "shop",
   "store", "live", "club", "win", "vip", "icu", "cc", "ws", "su", "pw", "to", "us", "uk", "de",
@@ -64,7 +64,7 @@ const URL_RES = [
   /(?<![\p{L}\p{N}_])www\./iu,
   /(?<![\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}.])/u,
   new RegExp(
-    String.raw`(?<![\p{L}\p{N}_-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:${TLDS.join("|")})(?![\p{L}\p{N}_-])`,
+    String.raw`(?<![\p{L}\p{N}_-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:${LINK_TLDS.join("|")})(?![\p{L}\p{N}_-])`,
     "iu",
   ),
 ];
@@ -102,12 +102,14 @@ export function looksLikeUrl(text: string): boolean {
 
 /**
  * Screens user text in the spec's order: format, prohibited words, suspicious patterns,
- * repetition, uppercase. The first failure wins.
+ * repetition, uppercase. The first failure wins. Direct messages judge links apart (by who they
+ * go to: shared/rules/message.ts, decision record 0085); everywhere else a link is refused.
  */
-export function screenContent(input: unknown): RuleResult {
+export function screenContent(input: unknown, options: { links?: "refused" | "judged apart" } = {}): RuleResult {
   if (typeof input !== "string") return fail(CONTENT_SCREEN_TEXTS.invalidFormat);
   if (PROHIBITED_RE.test(input)) return fail(CONTENT_SCREEN_TEXTS.prohibitedWords);
-  if (SUSPICIOUS_PHRASE_RE.test(input) || looksLikeUrl(input)) return fail(CONTENT_SCREEN_TEXTS.suspiciousPatterns);
+  if (SUSPICIOUS_PHRASE_RE.test(input)) return fail(CONTENT_SCREEN_TEXTS.suspiciousPatterns);
+  if (options.links !== "judged apart" && looksLikeUrl(input)) return fail(CONTENT_SCREEN_TEXTS.suspiciousPatterns);
   if (hasExcessiveRepetition(input)) return fail(CONTENT_SCREEN_TEXTS.excessiveRepetition);
   if (hasExcessiveUppercase(input)) return fail(CONTENT_SCREEN_TEXTS.excessiveUppercase);
   return OK;

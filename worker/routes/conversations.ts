@@ -35,7 +35,7 @@ import { CHAT_CONVERSATION_HEADER, CHAT_SESSION_HEADER, CHAT_USER_HEADER } from 
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
 import { broadcastToChat, chatRoom, notifyUsers, trackRoom } from "../services/live";
-import { conversationNotFound, requireConversationMember, writeMessage } from "../services/messages";
+import { conversationNotFound, requireConversationMember, requireLinkTrust, writeMessage } from "../services/messages";
 import { limitUser } from "../services/rate-limit";
 
 /** Mounted at /conversations. */
@@ -88,6 +88,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       throw new ApiError("validation_failed", prepared.message);
     }
     const { content } = await screenOrRefuse(c.var.ctx, { userId, rule: "message", verdict: prepared, source: "message", refs: { conversationId: conversation.id } });
+    await requireLinkTrust(c.var.ctx, { conversationId: conversation.id, senderId: userId, receiverId: otherId, content });
     const { message, created } = await writeMessage(c.var.ctx, { conversationId: conversation.id, senderId: userId, receiverId: otherId, clientId: body.clientId, content });
     if (message.conversationId !== conversation.id) throw new ApiError("conflict", MESSAGING_TEXTS.clientIdReused);
     // A resend finds the stored message: it was broadcast when it was first stored.

@@ -4,7 +4,8 @@
 // (services/app-messages.ts) alike.
 import { MESSAGING_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
-import { getConversationFor, insertMessage, otherParticipant, type ConversationRow, type InsertMessageInput } from "../db/queries/conversations";
+import { needsLinkTrust } from "@shared/rules/message";
+import { getConversationFor, insertMessage, linkTrust, otherParticipant, type ConversationRow, type InsertMessageInput } from "../db/queries/conversations";
 import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { broadcastToChat, notifyUsers } from "./live";
@@ -23,6 +24,17 @@ export async function requireConversationMember(
   const conversation = await getConversationFor(ctx.db, conversationId, userId);
   if (!conversation) throw conversationNotFound();
   return { conversation, otherId: otherParticipant(conversation, userId) };
+}
+
+/**
+ * Holds back a link in a message to someone who has not replied in this conversation, does not
+ * follow the sender back and has no order with them: where spam lives (issue #27 item 10; decision
+ * record 0085). Refused (validation_failed) with a reason naming them; the composer keeps the text.
+ */
+export async function requireLinkTrust(ctx: Pick<Ctx, "db">, input: { conversationId: string; senderId: string; receiverId: string; content: string }): Promise<void> {
+  if (!needsLinkTrust(input.content)) return;
+  const trust = await linkTrust(ctx.db, input);
+  if (!trust.allowed) throw new ApiError("validation_failed", MESSAGING_TEXTS.linkHeldBack(trust.receiverName));
 }
 
 /** What writing a message needs from the request context. */

@@ -204,6 +204,45 @@ describe("/messages — the chat", () => {
     expect(screen.getAllByText("Are you free?")).toHaveLength(1);
   });
 
+  it("puts a refused message back in the composer with the reason, and offers no Retry that would fail again", async () => {
+    const user = userEvent.setup();
+    const reason = "Links can be sent once Jonah Brooks replies. Send your message without the link for now.";
+    let refuse = true;
+    const api = mockApi(
+      routes({
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) =>
+          refuse ? apiError(400, "validation_failed", reason) : json(message(3, { senderId: "u1", clientId: call.body.clientId, content: call.body.content }), 201),
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    const box = await screen.findByRole("textbox", { name: "Message" });
+    await user.type(box, "Demo at soundcloud.com/mara/demo{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Not sent: ${reason}`);
+    expect(box).toHaveValue("Demo at soundcloud.com/mara/demo");
+    expect(box).toHaveAccessibleDescription(`Not sent: ${reason}`);
+    expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Not sent")).not.toBeInTheDocument();
+    expect(screen.getAllByTestId("message-own")).toHaveLength(1);
+    expect(api.callsTo("POST", "/api/conversations/c1/messages")).toHaveLength(1);
+    // Edited and sent again, the reason goes away.
+    refuse = false;
+    await user.clear(box);
+    await user.type(box, "Demo coming soon{Enter}");
+    await waitFor(() => expect(screen.getAllByTestId("message-own")).toHaveLength(2));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows a link in a message as a link naming its host, opening in a new tab without passing on standing", async () => {
+    mockApi(routes({ "GET /api/conversations/c1/messages": page([message(1, { content: "Stems: https://www.dropbox.com/s/abc/stems.zip?dl=0 — enjoy" })]) }));
+    renderApp("/messages?conversation=c1");
+    const link = await screen.findByRole("link", { name: /www\.dropbox\.com\/s\/abc\/stems\.zip/ });
+    expect(link).toHaveAttribute("href", "https://www.dropbox.com/s/abc/stems.zip?dl=0");
+    expect(link).toHaveAttribute("rel", "nofollow noopener ugc");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAccessibleName("www.dropbox.com/s/abc/stems.zip?dl=0, opens www.dropbox.com in a new tab");
+    expect(screen.getByTestId("message-other")).toHaveTextContent("Stems: www.dropbox.com/s/abc/stems.zip?dl=0 — enjoy");
+  });
+
   it("shows a live message and typing, hints 'Reconnecting...' quietly, and catches up from the last message on reopen", async () => {
     const api = mockApi(routes({ "GET /api/conversations/c1/messages": (call: { search: string }) => json(call.search.includes("since=cursor-3") ? page([message(4)]) : call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]) }));
     renderApp("/messages?conversation=c1");

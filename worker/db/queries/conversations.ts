@@ -12,7 +12,7 @@ import { type Cursor, encodeCursor } from "@shared/cursor";
 import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } from "@shared/messaging-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
-import { conversationReads, conversations, messages, profiles } from "../schema";
+import { conversationReads, conversations, follows, messages, orders, profiles } from "../schema";
 import { mapPage, pageOf } from "./paging";
 import { toPersonLine } from "./people";
 import { contains } from "./search/fts";
@@ -323,4 +323,22 @@ export async function markConversationRead(db: Db, conversationId: string, userI
       .limit(1),
   ]);
   return rows[0]?.lastReadAt ?? 0;
+}
+
+/**
+ * Whether `senderId` may send links to `receiverId` in this conversation (issue #27 item 10;
+ * decision record 0085): the receiver has written in it before, or each follows the other, or
+ * there is an order between them, either way round. With the receiver's display name, for the
+ * refusal. One round trip, each test index-backed.
+ */
+export async function linkTrust(db: Db, input: { conversationId: string; senderId: string; receiverId: string }): Promise<{ allowed: boolean; receiverName: string }> {
+  const { conversationId, senderId: a, receiverId: b } = input;
+  const follow = (from: string, to: string) => sql`exists(select 1 from ${follows} where ${follows.followerId} = ${from} and ${follows.followingId} = ${to})`;
+  const [row] = await db.all<{ allowed: number; name: string | null }>(sql`select (
+    exists(select 1 from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.senderId} = ${b})
+    or (${follow(a, b)} and ${follow(b, a)})
+    or exists(select 1 from ${orders} where ${orders.buyerId} = ${a} and ${orders.sellerId} = ${b})
+    or exists(select 1 from ${orders} where ${orders.buyerId} = ${b} and ${orders.sellerId} = ${a})
+  ) as allowed, (select ${profiles.displayName} from ${profiles} where ${profiles.userId} = ${b}) as name`);
+  return { allowed: row?.allowed === 1, receiverName: row?.name ?? "" };
 }

@@ -6,7 +6,11 @@
 //
 // A message is shown at once as pending, with a client-generated id. If the send fails the spec
 // only logs it; we also keep it on screen as 'Not sent' with Retry, which resends the same id, so
-// a message that did reach the server before the connection dropped is never stored twice.
+// a message that did reach the server before the connection dropped is never stored twice. Retry
+// is offered only where retrying can work (the network or the server failed): a message the
+// server refused (the screen, a held-back link, the rate limit) goes back into the composer with
+// the reason above it, to be edited (decision record 0085). Links in a text message show as links
+// naming their host.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
@@ -19,9 +23,11 @@ import { Button } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import { formatClockTime } from "@web/lib/format";
+import { ApiClientError } from "@web/lib/api-client";
 import type { SocketLike } from "@web/lib/live-socket";
 import { addMessages, conversationQueryOptions, flattenMessages, messagingCalls, messagesQueryOptions, refreshMessagingSummaries } from "../api";
 import { useChatLive } from "../use-chat-live";
+import { MessageText } from "./message-text";
 
 interface Pending {
   clientId: string;
@@ -50,6 +56,8 @@ export function ChatPane({
   const messages = useInfiniteQuery(messagesQueryOptions(conversationId));
   const [pending, setPending] = useState<Pending[]>([]);
   const [text, setText] = useState("");
+  /** Why the server refused the last message; its text went back into the composer. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const heightBeforeOlder = useRef<number | null>(null);
 
@@ -101,6 +109,13 @@ export function ChatPane({
         refreshMessagingSummaries(queryClient);
       })
       .catch((error: unknown) => {
+        if (error instanceof ApiClientError && refusedForGood(error)) {
+          // Sending the same text again would be refused again: back to the composer with why.
+          setPending((list) => list.filter((p) => p.clientId !== item.clientId));
+          setRefusal(error.message);
+          setText((current) => (current.trim() === "" ? item.content : current));
+          return;
+        }
         console.error("Sending a message failed:", error);
         setPending((list) => list.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)));
       });
@@ -113,6 +128,7 @@ export function ChatPane({
     const item: Pending = { clientId: crypto.randomUUID(), content, createdAt: Date.now(), failed: false };
     setPending((list) => [...list, item]);
     setText("");
+    setRefusal(null);
     live.sendTyping(false);
     deliver(item);
   };
@@ -193,8 +209,14 @@ export function ChatPane({
         </p>
       ) : null}
 
+      {refusal ? (
+        <p id="composer-refusal" role="alert" className="border-t px-4 pt-2 text-sm text-destructive" data-testid="composer-refusal">
+          {MESSAGING_TEXTS.notSentBecause(refusal)}
+        </p>
+      ) : null}
+
       <form
-        className="flex items-end gap-2 border-t p-3"
+        className={cn("flex items-end gap-2 p-3", !refusal && "border-t")}
         onSubmit={(event) => {
           event.preventDefault();
           send();
@@ -209,6 +231,8 @@ export function ChatPane({
           onKeyDown={onKeyDown}
           placeholder={MESSAGING_TEXTS.messagePlaceholder}
           aria-label={MESSAGING_TEXTS.messageLabel}
+          aria-describedby={refusal ? "composer-refusal" : undefined}
+          aria-invalid={refusal ? true : undefined}
           maxLength={TEXT_LIMITS.message}
           rows={1}
           className="max-h-32 min-h-10 flex-1 resize-none"
@@ -219,6 +243,15 @@ export function ChatPane({
       </form>
     </section>
   );
+}
+
+/**
+ * A refusal the same request would meet again (validation, a held-back link, a missing
+ * conversation, the rate limit): not worth a Retry button. The network and the server's own
+ * failures are worth one.
+ */
+function refusedForGood(error: ApiClientError): boolean {
+  return error.code !== "network" && error.status >= 400 && error.status < 500;
 }
 
 interface BubbleLink {
@@ -251,7 +284,9 @@ function Bubble({
           faded && "opacity-70",
         )}
       >
-        <p className="whitespace-pre-wrap break-words">{content}</p>
+        <p className="whitespace-pre-wrap break-words">
+          <MessageText content={content} own={own} />
+        </p>
         {link ? (
           <Link
             to={link.path}
