@@ -23,6 +23,7 @@ import {
 } from "../db/queries/comments";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { ipClient } from "../lib/ip";
 import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireCommentDeleter, requireUser, signedIn, viewerId } from "../middleware/session";
@@ -112,7 +113,8 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const headers = {
       [ROOM_POST_HEADER]: postId,
       ...(reader ? { [ROOM_USER_HEADER]: reader.userId, [ROOM_SESSION_HEADER]: reader.sessionId } : {}),
-      [ROOM_IP_HEADER]: c.var.ctx.ip ?? "unknown",
+      // An IPv6 client counts as its /64 (decision record 0085).
+      [ROOM_IP_HEADER]: c.var.ctx.ip ? ipClient(c.var.ctx.ip) : "unknown",
     };
     return forwardToRoom(room(c, postId), "https://comment-room.internal/connect", headers);
   });

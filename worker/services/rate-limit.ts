@@ -9,6 +9,7 @@ import { minutesToWait, RULES, type RateLimitRuleName } from "@shared/rate-limit
 import type { Db } from "../db/client";
 import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
+import { ipClient } from "../lib/ip";
 import { logger } from "../lib/logger";
 import { logSecurityEvent, type SecurityEventInput } from "./security-events";
 import { rateSubject } from "./subjects";
@@ -220,7 +221,7 @@ export async function guardSignIn(
   email: string,
   context: RateLimitContext = {},
 ): Promise<void> {
-  const name = limiterName("login_guard", `${ip}|${email}`);
+  const name = limiterName("login_guard", `${ipClient(ip)}|${email}`);
   const result = await limiter(env, name).guard(
     {
       callWindowMs: LOGIN_GUARD.windowMs,

@@ -1,6 +1,7 @@
 // Who a rate limit or a collapsed security event counts (decision record 0013). Its own module so
 // that both services/rate-limit.ts and services/security-events.ts can name subjects without
 // importing each other.
+import { ipClient } from "../lib/ip";
 
 export type SubjectKind = "ip" | "email" | "user";
 
@@ -11,6 +12,7 @@ export type SubjectKind = "ip" | "email" | "user";
  * beside the password_reset rule's own `ip:…`.
  */
 export function rateSubject(kind: SubjectKind, value: string | null, budget?: string): string {
-  const subject = `${kind}:${value ?? "unknown"}`;
+  // An IPv6 client is its /64, which it may walk through freely (lib/ip.ts, decision record 0085).
+  const subject = `${kind}:${value === null ? "unknown" : kind === "ip" ? ipClient(value) : value}`;
   return budget ? `${budget}:${subject}` : subject;
 }

@@ -181,4 +181,16 @@ describe("sign-up rate limit (3 per 60 minutes per IP)", () => {
     // Another IP is unaffected.
     expect((await signUp(newcomer())).status).toBe(201);
   });
+
+  // Issue #27 item 8: an IPv6 client picks any address in its /64 at will, so the /64 is one IP.
+  it("counts every address of an IPv6 /64 as one IP, and the next /64 apart", async () => {
+    const [g3, g4] = [Math.floor(Math.random() * 0xffff), Math.floor(Math.random() * 0xfffe)];
+    const prefix = `2001:db8:${g3.toString(16)}:${g4.toString(16)}`;
+    const nextPrefix = `2001:db8:${g3.toString(16)}:${(g4 + 1).toString(16)}`;
+    for (const host of ["::1", ":0:0:0:2", ":abcd:ef01:2345:6789"]) expect((await signUp(newcomer(), `${prefix}${host}`)).status).toBe(201);
+    const body = newcomer();
+    await expectError(await signUp(body, `${prefix}:ffff::9`), 429, "Please wait 60 minutes before trying again");
+    expect(await db().select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    expect((await signUp(newcomer(), `${nextPrefix}::1`)).status).toBe(201);
+  });
 });
