@@ -61,7 +61,7 @@ import {
 import { MARKET_TEXTS, REQUEST_TEXTS } from "./messages";
 import type { ItemRating } from "./review-api";
 import { parseDollarsToCents, type PriceDisplay } from "./rules/price";
-import { cleanedText, idSchema, optionalCleanedText } from "./schemas/common";
+import { idSchema, optionalCleanedText, singleLineText } from "./schemas/common";
 import type { Page } from "./paging";
 import type { ProductCard, ServiceCard } from "./catalogue";
 import type { PersonLine } from "./people";
@@ -98,7 +98,7 @@ export const PRODUCT_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif",
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-const nameSchema = cleanedText(MARKET_LIMITS.nameMax, MARKET_TEXTS.nameTooLong, MARKET_TEXTS.nameRequired);
+const nameSchema = singleLineText(MARKET_LIMITS.nameMax, MARKET_TEXTS.nameTooLong, MARKET_TEXTS.nameRequired);
 const descriptionSchema = optionalCleanedText(MARKET_LIMITS.descriptionMax, MARKET_TEXTS.descriptionTooLong);
 
 function inPriceRange(cents: number): boolean {

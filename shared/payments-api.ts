@@ -29,7 +29,7 @@ import type { OrderParty, OrderSummary } from "./checkout-api";
 import { priceSchema } from "./marketplace-api";
 import { PAYMENTS_TEXTS } from "./messages";
 import { pageQuerySchema } from "./schemas/paging";
-import { cleanedText, optionalCleanedText } from "./schemas/common";
+import { optionalCleanedText, singleLineText } from "./schemas/common";
 import type { Page } from "./paging";
 
 /** States an offer row stores; "expired" is an open offer past its expiry, computed on read. */
@@ -73,7 +73,7 @@ export const createOfferBodySchema = z
       .max(OFFER_LIMITS.usernameMax, PAYMENTS_TEXTS.userNotFound)
       .transform((v) => v.trim().replace(/^@/, ""))
       .pipe(z.string().min(1, PAYMENTS_TEXTS.usernameRequired)),
-    title: cleanedText(OFFER_LIMITS.titleMax, PAYMENTS_TEXTS.titleTooLong, PAYMENTS_TEXTS.titleRequired),
+    title: singleLineText(OFFER_LIMITS.titleMax, PAYMENTS_TEXTS.titleTooLong, PAYMENTS_TEXTS.titleRequired),
     description: optionalCleanedText(OFFER_LIMITS.descriptionMax, PAYMENTS_TEXTS.descriptionTooLong).optional(),
     /** Typed dollars, within the catalogue's price range (priceSchema); required here. */
     price: priceSchema.refine((cents) => cents !== null, PAYMENTS_TEXTS.priceRequired),

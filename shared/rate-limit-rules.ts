@@ -89,6 +89,27 @@ export const RULES = {
    * booking step messages the other side, so this also bounds those messages.
    */
   booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
+  // ---- Abuse limits of the security review (issue #27 item 8; decision record 0085), all ours.
+  // Each is far above what a person does by hand and stops a script at once; the SPA collapses
+  // rapid taps into one request, so tapping does not count many times.
+  /** Follow and unfollow: each one makes every open tab of the other person refetch its counts. */
+  follow_toggle: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Like and unlike, for the same reason; a feed liked as it is read stays far below it. */
+  like_toggle: { limit: 120, windowMs: 10 * MINUTE_MS },
+  /** Creating, editing and deleting services and products together: a big catalogue day. */
+  catalogue_write: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /** Profile saves (the settings form saves whole). */
+  profile_write: { limit: 30, windowMs: 60 * MINUTE_MS },
+  /** Changing the username: each frees the old one for anyone to take, so a few a day. */
+  username_change: { limit: 5, windowMs: 24 * 60 * MINUTE_MS },
+  /** Edits of one's own posts (captions, tags, location). */
+  post_edit: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /** Saves of the portfolio (each is the whole ordered list). */
+  portfolio_write: { limit: 60, windowMs: 60 * MINUTE_MS },
+  /** Order steps (ship, deliver, complete, revision, refund): each mails and messages the other side. */
+  order_step: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Read markers (a conversation, an activity item, all activity): an open chat marks each new message read. */
+  read_marker: { limit: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -54,6 +54,20 @@ export function cleanedText(max: number, tooLong: string, required?: string) {
     .pipe(inner);
 }
 
+/**
+ * A one-line name (a service, a product, an offer): cleaned text whose line breaks and runs of
+ * whitespace become one space, so a name can never carry a line break into a mail subject, a
+ * receipt or a header (issue #27 item 8; decision record 0085).
+ */
+export function singleLineText(max: number, tooLong: string, required?: string) {
+  const inner = required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong);
+  return z
+    .string(required ? { error: required } : undefined)
+    .max(max * 4, tooLong)
+    .transform((v) => cleanText(v).replace(/\s+/gu, " "))
+    .pipe(inner);
+}
+
 /** Optional cleaned text where an empty value is stored as null. */
 export function optionalCleanedText(max: number, tooLong: string) {
   return cleanedText(max, tooLong)

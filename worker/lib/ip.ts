@@ -43,3 +43,15 @@ export function ipClient(ip: string): string {
     .map((g) => g.toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * Who viewed, on which UTC day, as one opaque key: the day and a SHA-256 of the viewer (their
+ * account, else their IP's client), so a view counts once per viewer per day without storing any
+ * address (decision record 0085).
+ */
+export async function viewerDayKey(viewer: { userId: string | null; ip: string | null }, now: number): Promise<string> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const who = viewer.userId ? `user:${viewer.userId}` : `ip:${viewer.ip ? ipClient(viewer.ip) : "unknown"}`;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(who)));
+  return `${day}:${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}

@@ -10,6 +10,7 @@ import { ApiError } from "../lib/errors";
 import { activityParam } from "../lib/params";
 import { requireUser } from "../middleware/session";
 import { notifyUsers } from "../services/live";
+import { limitUser } from "../services/rate-limit";
 
 /** Mounted at /activity. */
 export const activityRoutes = new Hono<AppEnv>()
@@ -21,6 +22,7 @@ export const activityRoutes = new Hono<AppEnv>()
   // Marks every item of the feed as the user sees it now; what arrives later stays unread.
   .post("/read-all", async (c) => {
     const { userId } = requireUser(c);
+    await limitUser(c.var.ctx, "read_marker", userId);
     const items = await listActivity(c.var.db, userId);
     await markActivityRead(
       c.var.db,
@@ -35,6 +37,7 @@ export const activityRoutes = new Hono<AppEnv>()
     const { activityId } = c.req.valid("param");
     // Only an item of the caller's own feed can be marked, so the table holds nothing else.
     if (!(await activityBelongsTo(c.var.db, userId, activityId))) throw new ApiError("not_found", MESSAGING_TEXTS.activityNotFound);
+    await limitUser(c.var.ctx, "read_marker", userId);
     await markActivityRead(c.var.db, userId, [activityId]);
     await notifyUsers(c.env, c.var.log, [userId], { type: "activity.read" });
     return c.json({ id: activityId, isRead: true as const }, 200);

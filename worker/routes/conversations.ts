@@ -98,6 +98,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   .put("/:conversationId/read", conversationParam, async (c) => {
     const { userId } = requireUser(c);
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
+    await limitUser(c.var.ctx, "read_marker", userId);
     const lastReadAt = await markConversationRead(c.var.db, conversation.id, userId);
     await Promise.all([
       broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),

@@ -11,6 +11,7 @@ import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
+import { limitUser } from "../services/rate-limit";
 import { PROFILE_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
 
 const profileNotFound = () => new ApiError("not_found", PROFILE_TEXTS.notFound);
@@ -29,6 +30,7 @@ export const followRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const target = c.req.valid("param").userId;
     if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
+    await limitUser(c.var.ctx, "follow_toggle", userId);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
     // A new follower is activity for the one followed (decision record 0041).

@@ -13,11 +13,13 @@ import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
+import { limitUser } from "../services/rate-limit";
 
 /** Mounted at /posts: PUT /api/posts/:postId/like. */
 export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", postParam, signedIn, validate("json", likeBodySchema), async (c) => {
   const { userId } = requireUser(c);
   const { postId } = c.req.valid("param");
+  await limitUser(c.var.ctx, "like_toggle", userId);
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
   // A like by someone else is activity for the post's owner (decision record 0041).

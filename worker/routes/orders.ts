@@ -31,6 +31,7 @@ type Step = "ship" | "deliver" | "complete" | "request-revision" | "refund";
 async function step(c: Context<AppEnv>, orderId: string, name: Step, note?: string) {
   const { userId } = requireUser(c);
   const { order, role } = await requireOrderParty(c.var.ctx, { orderId, userId });
+  await limitUser(c.var.ctx, "order_step", userId);
   const row = await takeStep(c.var.ctx, { order, role, userId, step: name, note: note || null });
   // A delivery sends the files attached since the last one.
   if (name === "deliver") await markFilesDelivered(c.var.db, row.id, c.var.ctx.now);

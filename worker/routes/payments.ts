@@ -19,7 +19,6 @@ import { requireUser, signedIn } from "../middleware/session";
 import { createOffer, offerView, requireOfferParty, toOffer } from "../services/payments/offers";
 import { requireOrderParty, toSummary } from "../services/payments/orders";
 import { receiptPage } from "../services/payments/receipt";
-import { limitUser } from "../services/rate-limit";
 
 
 /** Mounted at /payments. */
@@ -51,7 +50,6 @@ export const paymentRoutes = new Hono<AppEnv>()
 export const offerRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", createOfferBodySchema), async (c) => {
     const { userId } = requireUser(c);
-    await limitUser(c.var.ctx, "offer", userId);
     const offer = await createOffer(c.var.ctx, { ...c.req.valid("json"), sellerId: userId });
     return c.json(offer, 201);
   })

@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { paramOr, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn, viewerId } from "../middleware/session";
+import { limitUser } from "../services/rate-limit";
 
 const EMPTY: Portfolio = { items: [] };
 
@@ -22,6 +23,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
   // one request, checked as a whole before anything is written.
   .put("/", signedIn, validate("json", portfolioBodySchema), async (c) => {
     const { userId } = requireUser(c);
+    await limitUser(c.var.ctx, "portfolio_write", userId);
     const { items } = c.req.valid("json");
     const owners = await postOwners(
       c.var.db,

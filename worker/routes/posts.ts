@@ -10,11 +10,13 @@ import { getUpload, isPostUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, postParam, postParamSchema } from "../lib/params";
+import { viewerDayKey } from "../lib/ip";
 import { validate } from "../lib/validator";
 import { requireOwner, requireOwnUpload, requireUser, signedIn, viewerId } from "../middleware/session";
 import { posterKeyFor } from "../services/media/keys";
 import { completeUpload } from "../services/media/multipart";
 import { consume, rateSubject } from "../services/rate-limit";
+import { limitUser } from "../services/rate-limit";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
@@ -75,6 +77,7 @@ export const postRoutes = new Hono<AppEnv>()
     const current = await getPost(c.var.db, id);
     if (!current) throw postNotFound();
     const { userId } = requireOwner(c, current.userId, POST_TEXTS.editOthersPost);
+    await limitUser(c.var.ctx, "post_edit", userId);
     const changes = c.req.valid("json");
     await updatePost(c.var.db, id, { caption: current.caption, tags: current.tags }, {
       ...(changes.caption !== undefined ? { caption: changes.caption === "" ? null : changes.caption } : {}),
@@ -110,7 +113,9 @@ export const postRoutes = new Hono<AppEnv>()
       const viewer = userId ? rateSubject("user", userId) : rateSubject("ip", c.var.ctx.ip);
       const { allowed } = await consume(c.env, "post_view", viewer);
       if (allowed) {
-        await recordPostView(c.var.db, { postId, userId, userAgent: c.req.header("user-agent") ?? null });
+        // Once per viewer per day, so nobody can inflate another user's analytics (decision record 0085).
+        const viewerDay = await viewerDayKey({ userId, ip: c.var.ctx.ip }, c.var.ctx.now);
+        await recordPostView(c.var.db, { postId, userId, userAgent: c.req.header("user-agent") ?? null, viewerDay, now: c.var.ctx.now });
       } else {
         c.var.log.warn("post view over the viewer's limit, not recorded");
       }

@@ -43,6 +43,7 @@ export const productRoutes = new Hono<AppEnv>()
   })
   .post("/", signedIn, validate("json", productInputSchema), async (c) => {
     const { userId } = requireUser(c);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     const values = c.req.valid("json");
     const taken = await takeAttachments(c.var.ctx, { userId, values });
     try {
@@ -82,6 +83,7 @@ export const productRoutes = new Hono<AppEnv>()
     const current = await getProduct(c.var.db, id);
     if (!current) throw productNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersProduct);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     const values = c.req.valid("json");
     const taken = await takeAttachments(c.var.ctx, { userId, values });
     let updated: ProductRow | undefined;
@@ -113,6 +115,7 @@ export const productRoutes = new Hono<AppEnv>()
     const current = await getProduct(c.var.db, id);
     if (!current) throw productNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersProduct);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     const file = storedFileOf(current);
     // A buyer with a pending or paid order still downloads the file: it is kept (decision 0035).
     const keepFile = file !== null && (await ordersNeedProductFile(c.var.db, id));

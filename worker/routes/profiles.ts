@@ -68,6 +68,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const db = c.var.db;
     const current = await ownProfileOr404(db, userId);
+    await limitUser(c.var.ctx, "profile_write", userId);
+    if (body.username !== undefined && body.username !== current.username) await limitUser(c.var.ctx, "username_change", userId);
     if (body.profession && !isAllowedProfession(body.profession, current.profession)) {
       throw new ApiError("validation_failed", PROFILE_TEXTS.professionInvalid);
     }

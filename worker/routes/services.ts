@@ -17,6 +17,7 @@ import { validate } from "../lib/validator";
 import { requireOwner, requireUser, signedIn, viewerId } from "../middleware/session";
 import { payableSeller } from "../services/payments/payouts";
 import { paymentsMode } from "../services/payments/stripe";
+import { limitUser } from "../services/rate-limit";
 
 const serviceNotFound = () => new ApiError("not_found", MARKET_TEXTS.serviceNotFound);
 
@@ -29,6 +30,7 @@ export const serviceRoutes = new Hono<AppEnv>()
   })
   .post("/", signedIn, validate("json", serviceInputSchema), async (c) => {
     const { userId } = requireUser(c);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     const created = await insertService(c.var.db, { id: newId(), userId, now: c.var.ctx.now, values: c.req.valid("json") });
     return c.json(toMarketService(created, "owner", await payableSeller(c.var.ctx, userId)), 201);
   })
@@ -44,6 +46,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const current = await getService(c.var.db, id);
     if (!current) throw serviceNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersService);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     const updated = await updateService(c.var.db, { id, userId, now: c.var.ctx.now, values: c.req.valid("json") });
     // Deleted between the read and the write.
     if (!updated) throw serviceNotFound();
@@ -55,6 +58,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const current = await getService(c.var.db, id);
     if (!current) throw serviceNotFound();
     const { userId } = requireOwner(c, current.userId, MARKET_TEXTS.editOthersService);
+    await limitUser(c.var.ctx, "catalogue_write", userId);
     // Orders copy the item's name and price at purchase, so a service leaves no file behind.
     if (!(await deleteService(c.var.db, { id, userId }))) throw serviceNotFound();
     return c.json({ ok: true as const }, 200);

@@ -22,11 +22,27 @@ export interface Mailer {
 
 type MailEnv = Pick<Bindings, "EMAIL" | "MAIL_FROM" | "APP_NAME" | "ENVIRONMENT">;
 
+/** Longest subject we send; longer ones (a long item name) are cut with an ellipsis. */
+const SUBJECT_MAX = 200;
+
+/**
+ * A subject on one line (issue #27 item 8; decision record 0085): line breaks, other control and
+ * separator characters and runs of whitespace become one space, so no text inside it (an item
+ * name stored before names were kept to one line) can start a header of its own.
+ */
+export function mailSubject(subject: string): string {
+  const line = subject
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u0085]/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
+  return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
+}
+
 /** Writes to the outbox table instead of sending. */
 function outboxMailer(db: Db): Mailer {
   return {
     async send(message) {
-      await insertOutboxMail(db, message);
+      await insertOutboxMail(db, { ...message, subject: mailSubject(message.subject) });
     },
   };
 }
@@ -34,7 +50,7 @@ function outboxMailer(db: Db): Mailer {
 function bindingMailer(binding: SendEmail, from: string, fromName: string): Mailer {
   return {
     async send(message) {
-      await binding.send({ from: { email: from, name: fromName }, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await binding.send({ from: { email: from, name: fromName }, to: message.to, subject: mailSubject(message.subject), text: message.text, html: message.html });
     },
   };
 }

@@ -263,19 +263,35 @@ describe("POST /api/posts/:id/views", () => {
     expect(await db().select().from(postViews).where(eq(postViews.postId, ghost))).toHaveLength(0);
   });
 
-  it("writes at most 60 rows per viewer in 10 minutes, answers 204 past that, and counts others apart", async () => {
+  // Issue #27 item 8 (decision record 0085): nobody can inflate another user's analytics.
+  it("counts one view per viewer per post per day: an account, else an IP (an IPv6 /64 as one)", async () => {
     const ana = await signedInUser();
+    const ben = await signedInUser();
     const post = await postThroughApi(ana.cookie);
-    const visitor = { method: "POST", headers: { "cf-connecting-ip": randomIp() } };
-    for (let i = 0; i < 60; i++) expect((await api(`/api/posts/${post.id}/views`, visitor)).status).toBe(204);
-    const over = await api(`/api/posts/${post.id}/views`, visitor);
-    expect(over.status).toBe(204);
     const rows = () => db().select().from(postViews).where(eq(postViews.postId, post.id));
-    expect(await rows()).toHaveLength(60);
-    // A signed-in viewer on the same IP is counted by their account, not the IP.
-    const signedIn = await api(`/api/posts/${post.id}/views`, { ...visitor, cookie: ana.cookie });
-    expect(signedIn.status).toBe(204);
-    expect((await rows()).filter((v) => v.userId === ana.id)).toHaveLength(1);
+    const view = (headers: Record<string, string>, cookie?: string) => api(`/api/posts/${post.id}/views`, { method: "POST", headers, ...(cookie ? { cookie } : {}) });
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) expect((await view({ "cf-connecting-ip": ip })).status).toBe(204);
+    expect(await rows()).toHaveLength(1);
+    // Every address of one IPv6 /64 is one viewer; the next /64 is another.
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (const host of ["::1", "::2", ":1234:5678:9abc:def0"]) await view({ "cf-connecting-ip": `${prefix}${host}` });
+    await view({ "cf-connecting-ip": `${prefix.replace(/:7$/, ":8")}::1` });
+    expect(await rows()).toHaveLength(3);
+    // A signed-in viewer counts by their account, whatever the IP.
+    await view({ "cf-connecting-ip": randomIp() }, ben.cookie);
+    await view({ "cf-connecting-ip": randomIp() }, ben.cookie);
+    expect((await rows()).filter((v) => v.userId === ben.id)).toHaveLength(1);
+    expect(await rows()).toHaveLength(4);
+    // The next day, the same viewer counts again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 60 * 60 * 1000 });
+    try {
+      await view({ "cf-connecting-ip": ip });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await rows()).toHaveLength(5);
+    expect((await rows()).every((v) => v.ipAddress === null && v.viewerDay !== null && !v.viewerDay.includes(ip))).toBe(true);
   });
 });
 

@@ -30,6 +30,16 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   booking_write: { limit: 60, minutes: 10 },
   payout_link: { limit: 10, minutes: 60 },
   payout_refresh: { limit: 1, minutes: 1 / 6 },
+  // Issue #27 item 8 (decision record 0085).
+  follow_toggle: { limit: 60, minutes: 10 },
+  like_toggle: { limit: 120, minutes: 10 },
+  catalogue_write: { limit: 60, minutes: 60 },
+  profile_write: { limit: 30, minutes: 60 },
+  username_change: { limit: 5, minutes: 24 * 60 },
+  post_edit: { limit: 60, minutes: 60 },
+  portfolio_write: { limit: 60, minutes: 60 },
+  order_step: { limit: 60, minutes: 10 },
+  read_marker: { limit: 300, minutes: 10 },
 };
 
 describe("rules", () => {

@@ -356,11 +356,12 @@ export async function deletePostRow(db: Db, id: string): Promise<void> {
 
 export async function recordPostView(
   db: Db,
-  view: { postId: string; userId: string | null; userAgent: string | null; now?: number },
+  view: { postId: string; userId: string | null; userAgent: string | null; viewerDay: string; now?: number },
 ): Promise<void> {
   // INSERT … SELECT from the post itself: a view of a post that does not exist (a deleted post, a
   // made-up id) writes nothing, instead of attempting the row and failing its foreign key. The
-  // spec stores no IP address for views (always null).
+  // spec stores no IP address for views (always null). A second view by the same viewer on the
+  // same day finds post_views_viewer_day_unique and writes nothing (decision record 0085).
   await db.insert(postViews).select(
     db
       .select({
@@ -370,10 +371,11 @@ export async function recordPostView(
         ipAddress: sql<null>`NULL`.as("ip_address"),
         userAgent: sql<string | null>`${view.userAgent ? view.userAgent.slice(0, 512) : null}`.as("user_agent"),
         createdAt: sql<number>`${view.now ?? Date.now()}`.as("created_at"),
+        viewerDay: sql<string>`${view.viewerDay}`.as("viewer_day"),
       })
       .from(posts)
       .where(eq(posts.id, view.postId)),
-  );
+  ).onConflictDoNothing();
 }
 
 /** Deletes up to `limit` views recorded before `before` (post_views_created_idx); returns how many. */

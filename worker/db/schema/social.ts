@@ -112,9 +112,15 @@ export const postViews = sqliteTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /**
+     * The UTC day and a hash of the viewer (account, else IP client), so one viewer counts once a
+     * day per post (decision record 0085); null on views written before the rule.
+     */
+    viewerDay: text("viewer_day"),
   },
   (t) => [
     index("post_views_post_created_idx").on(t.postId, t.createdAt),
+    uniqueIndex("post_views_viewer_day_unique").on(t.postId, t.viewerDay),
     index("post_views_user_created_idx").on(t.userId, t.createdAt),
     // The daily clean-up deletes views by age (worker/cron/post-views-purge.ts).
     index("post_views_created_idx").on(t.createdAt),

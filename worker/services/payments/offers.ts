@@ -4,15 +4,20 @@
 // unexpired, and always at the offer row's own price.
 import { OFFER_TTL_MS, type CreateOfferInput, type Offer, type OfferState } from "@shared/payments-api";
 import { PAYMENTS_TEXTS } from "@shared/messages";
+import { screenContent } from "@shared/rules/content-screen";
 import { formatCents, platformFeeCents } from "@shared/rules/price";
+import { OK } from "@shared/rules/result";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
+import { findConversationByPair } from "../../db/queries/conversations";
 import { counterpartOf } from "../../db/queries/orders";
 import { type PersonProfile, toPartyRef } from "../../db/queries/people";
 import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../db/queries/payments";
 import type { Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { sendAppMessage, type AppMessageContext } from "../app-messages";
+import { sendAppMessage } from "../app-messages";
+import { screenOrRefuse } from "../content-screen";
+import { limitUser } from "../rate-limit";
 import type { PurchasableItem } from "../../db/queries/orders";
 
 function offerState(offer: Pick<OfferRow, "status" | "expiresAt">, now: number): OfferState {
@@ -60,12 +65,21 @@ export async function offerView(ctx: Pick<Ctx, "db" | "now">, input: { offer: Of
   return toOffer(offer, role, await counterpartOf(ctx.db, role === "seller" ? offer.buyerId : offer.sellerId), ctx.now);
 }
 
-/** Writes the offer and puts it in the buyer's messages (once, even if the message is retried). */
-export async function createOffer(ctx: AppMessageContext, input: CreateOfferInput & { sellerId: string }): Promise<Offer> {
+/**
+ * Writes the offer and puts it in the buyer's messages (once, even if the message is retried).
+ * An offer is a message with a Pay button in someone's inbox, so it passes what a message passes
+ * (issue #27 item 8; decision record 0085): the seller's offer budget and the content screen on
+ * its title and description (refusals logged as content_violation), and, when it opens a new
+ * conversation, the new-conversation budget too.
+ */
+export async function createOffer(ctx: Ctx, input: CreateOfferInput & { sellerId: string }): Promise<Offer> {
   const { sellerId } = input;
+  const screened = [input.title, input.description ?? ""].map((text) => screenContent(text)).find((verdict) => !verdict.ok) ?? OK;
+  await screenOrRefuse(ctx, { userId: sellerId, rule: "offer", verdict: screened, source: "offer" });
   const buyer = await findUserByUsername(ctx.db, input.username);
   if (!buyer) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
   if (buyer.userId === sellerId) throw new ApiError("bad_request", PAYMENTS_TEXTS.ownOffer);
+  if (!(await findConversationByPair(ctx.db, sellerId, buyer.userId))) await limitUser(ctx, "conversation_start", sellerId);
   const offer = await insertOffer(ctx.db, {
     id: newId(),
     sellerId,
