@@ -30,7 +30,7 @@ const SUBJECT_MAX = 200;
  * separator characters and runs of whitespace become one space, so no text inside it (an item
  * name stored before names were kept to one line) can start a header of its own.
  */
-export function mailSubject(subject: string): string {
+function mailSubject(subject: string): string {
   const line = subject
     .replace(/[\p{Cc}\p{Zl}\p{Zp}\u0085]/gu, " ")
     .replace(/\s+/gu, " ")
