@@ -89,6 +89,10 @@ export const RULES = {
    * booking step messages the other side, so this also bounds those messages.
    */
   booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: data exports per user (decision record 0084); each reads all of one's rows. */
+  data_export: { limit: 1, windowMs: 24 * 60 * MINUTE_MS },
+  /** Not in the spec: account-deletion attempts per user, so the password check is no guessing oracle. */
+  account_delete: { limit: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -19,6 +19,7 @@ import { authRoutes } from "./routes/auth";
 import { bookingRoutes } from "./routes/booking";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
+import { accountRoutes } from "./routes/account";
 import { activityRoutes } from "./routes/activity";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { conversationRoutes } from "./routes/conversations";
@@ -94,6 +95,8 @@ const api = new Hono<AppEnv>()
   .route("/analytics", analyticsRoutes)
   .route("/portfolio", portfolioRoutes)
   .route("/users", userPortfolioRoutes)
+  // Leaving: delete my account, download my data (decision record 0084).
+  .route("/account", accountRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

@@ -32,6 +32,7 @@ import { linkOrCreateGoogleUser } from "../services/auth/google-account";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { signUp } from "../services/auth/sign-up";
+import { cancelDeletionOnSignIn } from "../services/leaving";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { createMailer } from "../services/mail";
 import { limitSubjects, logVisitorEvent, rateSubject } from "../services/rate-limit";
@@ -193,7 +194,10 @@ export const authRoutes = new Hono<AppEnv>()
       ip,
       userAgent,
     });
-    return c.json(await accountOrSignedOut(c, user.id), 200);
+    // Signing in during the grace period cancels a requested deletion, and the answer says so
+    // (decision record 0084).
+    const deletionCancelled = await cancelDeletionOnSignIn(c.var.ctx, user.id);
+    return c.json({ ...(await accountOrSignedOut(c, user.id)), deletionCancelled }, 200);
   })
 
   // ---- Rotate the refresh token ----
@@ -343,6 +347,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     const userId = await linkOrCreateGoogleUser(c.var.ctx, identity);
     const session = await startSession(db, c.env, userId, { ip, userAgent });
+    await cancelDeletionOnSignIn(c.var.ctx, userId);
     setSessionCookies(c, session);
     await logSecurityEvent(db, {
       userId,
