@@ -527,6 +527,18 @@ export const BOOKING_ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * Leaving (decision record 0084): each caller acts on their own account only. The owner sells the
+ * fixture's paid order, so their deletion is refused until it settles; `other` has no open order,
+ * so theirs is recorded (and their sessions end). The export link is the owner's alone.
+ */
+export const LEAVING_ROUTES: RouteCase[] = [
+  { route: "POST /api/account/delete", body: () => ({ password: DEFAULT_PASSWORD }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 409 } },
+  { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 } },
+  { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -554,4 +566,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES];
