@@ -14,7 +14,6 @@ import {
   currentExportState,
   exportState,
   openExportDownload,
-  prepareExport,
   requestAccountDeletion,
   requestDataExport,
 } from "../services/leaving";
@@ -37,14 +36,13 @@ export const accountRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await currentExportState(c.var.ctx, userId), 200);
   })
-  // Ask for a copy: recorded now, prepared after the answer (the cron catches up on any the
-  // background work did not finish), mailed as a link when ready.
+  // Ask for a copy: recorded now, prepared by the 15-minute cron (decision record 0084), mailed
+  // as a link when ready.
   .post("/export", async (c) => {
     const { userId } = requireUser(c);
     const ctx = c.var.ctx;
     await limitUser(ctx, "data_export", userId);
     const row = await requestDataExport(ctx, userId);
-    c.executionCtx.waitUntil(prepareExport(ctx, row));
     return c.json(exportState(row, ctx.now), 202);
   })
   // The mailed link: the signed-in owner only; 410 once it expired.
