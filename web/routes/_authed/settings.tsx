@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { SETTINGS_SCREEN_TEXTS } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { LeavingSection } from "@web/features/auth/components/leaving-section";
 import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
 import { useSession } from "@web/features/auth/hooks";
 import { securityKeys } from "@web/features/security/api";
@@ -66,6 +67,8 @@ function SettingsPage() {
           />
         </CardContent>
       </Card>
+
+      <LeavingSection />
     </div>
   );
 }
