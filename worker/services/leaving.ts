@@ -199,7 +199,7 @@ export async function deleteDueAccounts(ctx: Pick<Ctx, "env" | "db" | "log" | "n
 
 // ---- Data exports ------------------------------------------------------------------------------
 
-export function exportFileKey(row: Pick<DataExportRow, "userId" | "id">): string {
+function exportFileKey(row: Pick<DataExportRow, "userId" | "id">): string {
   return `data-exports/${row.userId}/${row.id}.json`;
 }
 
@@ -223,7 +223,7 @@ export async function requestDataExport(ctx: Pick<Ctx, "db" | "now">, userId: st
 }
 
 /** The JSON document of one account's data: its own rows, and of other people only their public names. */
-export async function buildExport(ctx: Pick<Ctx, "db" | "now" | "origin">, userId: string) {
+async function buildExport(ctx: Pick<Ctx, "db" | "now" | "origin">, userId: string) {
   const rows = await readExportRows(ctx.db, userId);
   const link = (key: string | null) => (key ? `${ctx.origin}${mediaUrl(key)}` : null);
   const partners = [...new Set(rows.conversations.map((c) => (c.user1Id === userId ? c.user2Id : c.user1Id)))];

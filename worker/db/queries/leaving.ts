@@ -93,11 +93,6 @@ export async function cancelDeletionRequest(db: Db, userId: string): Promise<boo
   return removed.length > 0;
 }
 
-export async function getDeletionRequest(db: Db, userId: string) {
-  const [row] = await db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId)).limit(1);
-  return row ?? null;
-}
-
 /** Requests whose grace period ended before `before` and whose deletion has not finished (account_deletions_due_idx). */
 export async function listDueDeletions(db: Db, before: number, limit: number): Promise<string[]> {
   const rows = await db
