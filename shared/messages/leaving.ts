@@ -48,7 +48,7 @@ export const LEAVING_TEXTS = {
     keptHeading: "What we keep",
     openOrders: "Orders that are paid but not completed must be completed or refunded first.",
     googleOnly:
-      "Your account signs in with Google only. To confirm it is you, first set a password with “Forgot password?” on the sign-in page, then come back here.",
+      "Signed up with Google and never set a password? To confirm it is you, first set one with “Forgot password?” on the sign-in page, then come back here.",
     passwordLabel: "Your password",
     confirmLabel: "I understand that my account and content will be deleted",
     submit: "Delete my account",
