@@ -11,6 +11,7 @@ import { posts, profiles } from "../../schema";
 import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { visibleContent } from "../visibility";
 
 /**
  * Without a query, a sort that no index serves (posts by author verified) orders only this many
@@ -67,6 +68,8 @@ function postFilters(options: PostSearchOptions): SQL | undefined {
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified ? eq(profiles.verified, true) : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    // Moderation (decision record 0083): hidden posts and suspended accounts' posts are not found.
+    visibleContent(posts, null),
   );
 }
 
