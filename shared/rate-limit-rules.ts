@@ -89,6 +89,8 @@ export const RULES = {
    * booking step messages the other side, so this also bounds those messages.
    */
   booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: reports per user (decision record 0083); a person flagging a spam wave stays under it, a script does not. */
+  report: { limit: 30, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

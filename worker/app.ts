@@ -32,6 +32,8 @@ import { likeRoutes } from "./routes/likes";
 import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
+import { moderationRoutes } from "./routes/moderation";
+import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
 import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
@@ -94,6 +96,9 @@ const api = new Hono<AppEnv>()
   .route("/analytics", analyticsRoutes)
   .route("/portfolio", portfolioRoutes)
   .route("/users", userPortfolioRoutes)
+  // Reports and moderation (decision record 0083).
+  .route("/reports", reportRoutes)
+  .route("/moderation", moderationRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

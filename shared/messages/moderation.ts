@@ -78,7 +78,7 @@ export const MODERATION_TEXTS = {
   },
   confirmTitle: (action: string) => `${action}?`,
   confirmDescriptions: {
-    dismiss: "The reports are closed and the content stays as it is. Reporters are told no violation was found.",
+    dismiss: "The reports are closed and the content stays up (or comes back, if it was hidden pending review). Reporters are told no violation was found.",
     hide: "The content disappears for everyone but its owner. Reporters are told action was taken.",
     restore: "Hidden content comes back. Reporters are told no violation was found.",
     suspend: "The account is signed out everywhere, cannot sign in, and its posts, listings and profile are hidden. Payouts are not touched.",

@@ -310,6 +310,8 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
             createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${input.postId}), 0) + 1)`.as(
               "created_at",
             ),
+            // INSERT … SELECT names every column in the table's order; a new comment is not hidden.
+            hiddenAt: sql<number | null>`null`.as("hidden_at"),
           })
           .from(posts)
           // Bound values rather than column references: inside INSERT … SELECT drizzle writes
