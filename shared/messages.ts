@@ -46,3 +46,4 @@ export * from "./messages/portfolio";
 export * from "./messages/booking";
 export * from "./messages/landing";
 export * from "./messages/leaving";
+export * from "./messages/moderation";

@@ -93,6 +93,8 @@ export const RULES = {
   data_export: { limit: 1, windowMs: 24 * 60 * MINUTE_MS },
   /** Not in the spec: account-deletion attempts per user, so the password check is no guessing oracle. */
   account_delete: { limit: 5, windowMs: 15 * MINUTE_MS },
+  /** Not in the spec: reports per user (decision record 0083); a person flagging a spam wave stays under it, a script does not. */
+  report: { limit: 30, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -33,6 +33,8 @@ import { likeRoutes } from "./routes/likes";
 import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
+import { moderationRoutes } from "./routes/moderation";
+import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
 import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
@@ -97,6 +99,9 @@ const api = new Hono<AppEnv>()
   .route("/users", userPortfolioRoutes)
   // Leaving: delete my account, download my data (decision record 0084).
   .route("/account", accountRoutes)
+  // Reports and moderation (decision record 0083).
+  .route("/reports", reportRoutes)
+  .route("/moderation", moderationRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

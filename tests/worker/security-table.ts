@@ -539,6 +539,29 @@ export const LEAVING_ROUTES: RouteCase[] = [
   { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 } },
 ];
 
+/**
+ * Reports and moderation (decision record 0083). Anyone signed in reports someone else's post; the
+ * owner cannot report their own. Neither fixture account is a moderator, so the moderation routes
+ * answer both like an unknown path (moderation/moderation.test.ts runs them as a moderator).
+ */
+export const MODERATION_ROUTES: RouteCase[] = [
+  {
+    route: "POST /api/reports",
+    body: (f) => ({ targetType: "post", targetId: f.owner.postId, reason: "spam" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot report your own content" },
+  },
+  { route: "GET /api/moderation/queue", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Not found" }, owner: { status: 404, message: "Not found" } },
+  {
+    route: "POST /api/moderation/actions",
+    body: (f) => ({ targetType: "post", targetId: f.owner.postId, action: "hide" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "Not found" },
+    owner: { status: 404, message: "Not found" },
+  },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -566,4 +589,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES, ...MODERATION_ROUTES];

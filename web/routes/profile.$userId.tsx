@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { PORTFOLIO_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
 import { BottomNav } from "@web/components/app-shell";
 import { PublicHeader, SignInCallout } from "@web/components/app-shell/public-page";
+import { ReportButton } from "@web/components/report-dialog";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { notifyError } from "@web/components/ui/toast";
@@ -118,6 +119,7 @@ function ProfilePage() {
                       className="h-9 px-4"
                     />
                     <ContactLink userId={profile.data.userId} signedIn={signedIn} />
+                    {signedIn ? <ReportButton targetType="profile" targetId={profile.data.userId} size="icon" className="size-9 rounded-full" /> : null}
                   </>
                 )
               }

@@ -8,7 +8,7 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { ACCOUNT_TEXTS, MODERATION_TEXTS, REQUEST_TEXTS } from "@shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "@shared/schemas/account";
 import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "@shared/schemas/auth";
 import { retireEmailTokens } from "../db/queries/email-tokens";
@@ -178,6 +178,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidCredentials);
     }
     if (!user.emailVerifiedAt) throw new ApiError("forbidden", ACCOUNT_TEXTS.emailNotConfirmed);
+    // A suspended account cannot sign in (decision record 0083); said only to the right password.
+    if (user.suspendedAt !== null) throw new ApiError("forbidden", MODERATION_TEXTS.accountSuspended);
 
     if (result.needsRehash) {
       // The stored string names an older algorithm or cost: replace it while we know the password.
@@ -346,6 +348,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     const userId = await linkOrCreateGoogleUser(c.var.ctx, identity);
+    if ((await getUser(db, userId))?.suspendedAt) return googleFailure(c, MODERATION_TEXTS.accountSuspended);
     const session = await startSession(db, c.env, userId, { ip, userAgent });
     await cancelDeletionOnSignIn(c.var.ctx, userId);
     setSessionCookies(c, session);

@@ -32,6 +32,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   payout_refresh: { limit: 1, minutes: 1 / 6 },
   data_export: { limit: 1, minutes: 24 * 60 },
   account_delete: { limit: 5, minutes: 15 },
+  report: { limit: 30, minutes: 60 },
 };
 
 describe("rules", () => {

@@ -4,9 +4,11 @@
 // Only the read state is stored, in activity_reads, keyed by the item's kind-prefixed id.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { MESSAGING_LIMITS } from "@shared/constants";
+import { MODERATION_TEXTS } from "@shared/messages";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
-import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
+import { activityReads, comments, follows, messages, postLikes, posts, profiles, users } from "../schema";
+import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
 
 const LIMITS = MESSAGING_LIMITS.activity;
@@ -105,18 +107,39 @@ function sources(db: Db, userId: string) {
     .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(LIMITS.messages);
-  return { likes, commentRows, followRows, messageRows };
+  // The outcomes of the user's own reports (decision record 0083), shown as from the user themself:
+  // the item names neither the moderator nor the reported account.
+  const self = db
+    .select({ userId: users.id, ...actorColumns })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { likes, commentRows, followRows, messageRows, reportRows: resolvedReportsQuery(db, userId), self };
 }
 
 /** The merged feed, newest first, capped at 50, each item with its read state. */
 export async function listActivity(db: Db, userId: string): Promise<ActivityItem[]> {
-  const { likes, commentRows, followRows, messageRows } = sources(db, userId);
-  const [likeRows, commentList, followList, messageList] = await db.batch([likes, commentRows, followRows, messageRows]);
+  const { likes, commentRows, followRows, messageRows, reportRows, self } = sources(db, userId);
+  const [likeRows, commentList, followList, messageList, reportList, [me]] = await db.batch([likes, commentRows, followRows, messageRows, reportRows, self]);
   const merged = [
     ...likeRows.map((row) => toItem("like", row)),
     ...commentList.map((row) => toItem("comment", row)),
     ...followList.map((row) => toItem("follow", row)),
     ...messageList.map((row) => toItem("message", row)),
+    ...reportList.map((row) =>
+      toItem("report", {
+        rowId: row.id,
+        actorId: userId,
+        actorUsername: me?.actorUsername ?? null,
+        actorDisplayName: me?.actorDisplayName ?? null,
+        actorAvatarUrl: me?.actorAvatarUrl ?? null,
+        postId: null,
+        conversationId: null,
+        content: row.outcome === "action" ? MODERATION_TEXTS.outcomeAction : MODERATION_TEXTS.outcomeNoViolation,
+        createdAt: row.resolvedAt ?? 0,
+      }),
+    ),
   ]
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .slice(0, LIMITS.total);
@@ -175,6 +198,8 @@ export async function activityBelongsTo(db: Db, userId: string, activityId: stri
             .limit(1)
         ).length > 0
       );
+    case "report":
+      return resolvedReportBelongsTo(db, userId, rowId);
     default:
       return false;
   }

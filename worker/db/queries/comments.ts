@@ -30,6 +30,7 @@ import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
 import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { pageOf } from "./paging";
+import { visibleContent } from "./visibility";
 
 const selection = {
   id: comments.id,
@@ -78,7 +79,7 @@ export function topLevelPageQuery(db: Db, postId: string, cursor: Cursor | undef
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postId, postId), isNull(comments.parentId), after(cursor)))
+    .where(and(eq(comments.postId, postId), isNull(comments.parentId), after(cursor), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(limit + 1);
 }
@@ -89,7 +90,7 @@ export function replyPageQuery(db: Db, parentId: string, cursor: Cursor | undefi
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.parentId, parentId), after(cursor)))
+    .where(and(eq(comments.parentId, parentId), after(cursor), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(limit + 1);
 }
@@ -115,7 +116,7 @@ export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: numbe
     .from(thread)
     .innerJoin(comments, sql`${comments.id} in (${firstReplies})`)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(inArray(thread.id, parentIds))
+    .where(and(inArray(thread.id, parentIds), visibleContent(comments, null)))
     .orderBy(asc(comments.parentId), asc(comments.createdAt), asc(comments.id));
 }
 
@@ -144,7 +145,7 @@ export function commentsSinceQuery(db: Db, postId: string, since: Cursor) {
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postId, postId), after(since)))
+    .where(and(eq(comments.postId, postId), after(since), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(CATCH_UP_MAX + 1);
 }
@@ -309,6 +310,8 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
             createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${input.postId}), 0) + 1)`.as(
               "created_at",
             ),
+            // INSERT … SELECT names every column in the table's order; a new comment is not hidden.
+            hiddenAt: sql<number | null>`null`.as("hidden_at"),
           })
           .from(posts)
           // Bound values rather than column references: inside INSERT … SELECT drizzle writes

@@ -16,6 +16,7 @@ import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
 import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { mapPage, pageOf } from "./paging";
+import { visibleContent } from "./visibility";
 
 // ---------------------------------------------------------------------------------------------
 // Reading posts
@@ -119,7 +120,14 @@ export function listQuery(db: Db, filter: SQL | undefined, options: ListOptions)
     .select(postSelection(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(filter, keysetBefore(options.cursor)))
+    .where(
+      and(
+        filter,
+        keysetBefore(options.cursor),
+        // Moderation (decision record 0083): hidden and suspended content, except the viewer's own.
+        visibleContent(posts, viewerId),
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(options.limit + 1);
 }
@@ -209,6 +217,7 @@ export function hashtagPageQuery(db: Db, options: ListOptions & { name: string }
       and(
         eq(postHashtags.hashtagId, db.select({ id: hashtags.id }).from(hashtags).where(eq(hashtags.name, options.name))),
         cursor ? sql`(${postHashtags.createdAt}, ${postHashtags.postId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+        visibleContent(posts, viewerId),
       ),
     )
     .orderBy(desc(postHashtags.createdAt), desc(postHashtags.postId))
@@ -226,7 +235,7 @@ export async function getPost(db: Db, id: string, viewerId: string | null = null
     .select(postSelection(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(eq(posts.id, id))
+    .where(and(eq(posts.id, id), visibleContent(posts, viewerId)))
     .limit(1)) as PostRow[];
   return row ? toPost(row, viewerId) : null;
 }

@@ -15,3 +15,4 @@ export { nowMsSql } from "./columns";
 export * from "./payments";
 export * from "./booking";
 export * from "./leaving";
+export * from "./moderation";

@@ -12,8 +12,9 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TEXT_LIMITS } from "@shared/constants";
-import { MESSAGING_TEXTS } from "@shared/messages";
+import { MESSAGING_TEXTS, MODERATION_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
+import { ReportDialog } from "@web/components/report-dialog";
 import { Avatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/textarea";
@@ -174,7 +175,9 @@ export function ChatPane({
             content={message.content}
             time={formatClockTime(message.createdAt)}
             link={message.linkPath ? { path: message.linkPath, label: MESSAGING_TEXTS.linkLabels[message.kind] } : undefined}
-          />
+          >
+            {message.senderId === viewerId ? null : <ReportMessage messageId={message.id} />}
+          </Bubble>
         ))}
         {stillPending.map((item) => (
           <Bubble key={item.clientId} own content={item.content} time={item.failed ? MESSAGING_TEXTS.notSent : MESSAGING_TEXTS.sending} faded>
@@ -224,6 +227,19 @@ export function ChatPane({
 interface BubbleLink {
   path: string;
   label: string;
+}
+
+/** Report on a message someone sent the viewer (decision record 0083). */
+function ReportMessage({ messageId }: { messageId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="ml-2 font-semibold underline-offset-2 hover:underline" onClick={() => setOpen(true)}>
+        {MODERATION_TEXTS.reportAction}
+      </button>
+      <ReportDialog targetType="message" targetId={messageId} open={open} onOpenChange={setOpen} />
+    </>
+  );
 }
 
 function Bubble({

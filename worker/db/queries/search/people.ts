@@ -10,6 +10,7 @@ import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
 import { mapPage, pageOf } from "../paging";
 import { contains, PROFILE_RANK, profilesFts, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { accountActive } from "../visibility";
 
 /**
  * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
@@ -80,6 +81,8 @@ function userFilters(options: UserSearchOptions): SQL | undefined {
     // services_user_created_idx: one probe per candidate.
     filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    // Moderation (decision record 0083): a suspended account is not found.
+    accountActive(profiles.userId),
   );
 }
 

@@ -11,6 +11,7 @@ import { posts, profiles } from "../../schema";
 import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { visibleContent } from "../visibility";
 
 /**
  * Without a query, a sort that no index serves (posts by author verified) orders only this many
@@ -58,7 +59,7 @@ export interface PostSearchOptions {
   walkWindow?: number;
 }
 
-function postFilters(options: PostSearchOptions): SQL | undefined {
+function postFilters(options: PostSearchOptions, visibility = true): SQL | undefined {
   const { filters, cursor } = options;
   return and(
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
@@ -67,6 +68,8 @@ function postFilters(options: PostSearchOptions): SQL | undefined {
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified ? eq(profiles.verified, true) : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    // Moderation (decision record 0083): hidden posts and suspended accounts' posts are not found.
+    visibility ? visibleContent(posts, null) : undefined,
   );
 }
 
@@ -282,7 +285,9 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
   const scored = sql`select fts_rowid, ${POST_SCORE} as score from (
     select rowid as fts_rowid, length(highlight(posts_fts, 0, char(1), '')) - length(caption) as tf, length(caption) as len
     from posts_fts where posts_fts match ${match} order by rowid desc limit ${options.rankWindow ?? SEARCH_RANK_WINDOW})`;
-  const filters = postFilters(options);
+  // Moderation's term goes on the page below, not on the window, so that without a filter the
+  // window still never reads posts (decision record 0067); a page may then hold fewer rows.
+  const filters = postFilters(options, false);
   // CROSS JOIN keeps the window as the outer loop: given a filter, SQLite would otherwise start
   // from the filter's index (every post of a profession) and probe the window for each.
   const ranked =
@@ -296,6 +301,7 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
     .from(sql`(${ranked}) ranked`)
     .innerJoin(posts, sql`${posts}.rowid = ranked.fts_rowid`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(visibleContent(posts, null))
     .orderBy(...(verified ? [badge] : []), sql`ranked.score desc`, sql`ranked.fts_rowid desc`);
 }
 
