@@ -3,11 +3,12 @@
 // daily job then deletes the content (rows and R2 objects) while messages and orders stay with
 // "Deleted user", after which the address can sign up again.
 import { env } from "cloudflare:test";
-import { eq, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@shared/constants";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import {
+  reports,
   accountDeletions,
   authSessions,
   bookmarks,
@@ -178,6 +179,22 @@ describe("the deletion after the grace period", () => {
 
   it("deletes the content and stored objects, keeps messages and orders under Deleted user, and frees the address", async () => {
     const f = await populatedUser();
+    // A report the account made, an open one about it and a resolved one about it (decision record 0083).
+    const now = Date.now();
+    const report = (reporterId: string, targetUserId: string, status: "open" | "resolved") => ({
+      id: crypto.randomUUID(),
+      reporterId,
+      targetType: "profile" as const,
+      targetId: targetUserId,
+      targetUserId,
+      reason: "spam" as const,
+      status,
+      createdAt: now,
+    });
+    const made = report(f.user.id, f.other.id, "open");
+    const openAbout = report(f.other.id, f.user.id, "open");
+    const resolvedAbout = report(f.other.id, f.user.id, "resolved");
+    await db().insert(reports).values([made, openAbout, resolvedAbout]);
     await json(await requestDeletion(f.user), 200);
     const result = await deleteDueAccounts(cronCtx(Date.now() + DELETION_GRACE_MS + 1000));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
@@ -194,6 +211,7 @@ describe("the deletion after the grace period", () => {
     expect(await db().select().from(authSessions).where(eq(authSessions.userId, id))).toEqual([]);
     expect(await db().select().from(securityEvents).where(eq(securityEvents.userId, id))).toEqual([]);
     expect(await db().select().from(reviews).where(eq(reviews.buyerId, id))).toEqual([]);
+    expect((await db().select({ id: reports.id }).from(reports).where(inArray(reports.id, [made.id, openAbout.id, resolvedAbout.id]))).map((r) => r.id)).toEqual([resolvedAbout.id]);
     // …and objects.
     expect(await env.MEDIA.head(f.mediaKey)).toBeNull();
     expect(await env.MEDIA.head(f.avatarKey)).toBeNull();

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL 
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
 import {
+  reports,
   accountDeletions,
   activityReads,
   analyticsDaily,
@@ -146,6 +147,10 @@ export function accountRowSteps(userId: string): { name: string; table: SQLiteTa
     { name: "auth_sessions", table: authSessions, where: eq(authSessions.userId, userId) },
     { name: "security_events", table: securityEvents, where: eq(securityEvents.userId, userId) },
     { name: "data_exports", table: dataExports, where: eq(dataExports.userId, userId) },
+    // Reports the account made go with it; open reports about it have nothing left to review.
+    // Resolved reports about it and the moderation audit log stay (decision record 0083).
+    { name: "reports_made", table: reports, where: eq(reports.reporterId, userId) },
+    { name: "reports_open_about", table: reports, where: and(eq(reports.targetUserId, userId), eq(reports.status, "open"))! },
   ];
 }
 
