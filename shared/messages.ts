@@ -45,3 +45,4 @@ export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";
 export * from "./messages/landing";
+export * from "./messages/safety";

@@ -89,6 +89,11 @@ export const RULES = {
    * booking step messages the other side, so this also bounds those messages.
    */
   booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: block, unblock, mute, unmute and muted-word changes per user (decision record
+   * 0082). A block also deletes follows, so a script toggling it must not churn counters.
+   */
+  safety_toggle: { limit: 60, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -30,6 +30,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   booking_write: { limit: 60, minutes: 10 },
   payout_link: { limit: 10, minutes: 60 },
   payout_refresh: { limit: 1, minutes: 1 / 6 },
+  safety_toggle: { limit: 60, minutes: 10 },
 };
 
 describe("rules", () => {

@@ -14,3 +14,4 @@ export * from "./analytics";
 export { nowMsSql } from "./columns";
 export * from "./payments";
 export * from "./booking";
+export * from "./safety";
