@@ -7,6 +7,7 @@ import { MESSAGING_LIMITS } from "@shared/constants";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
 import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
+import { shownTo } from "./audience";
 import { toPersonLine } from "./people";
 
 const LIMITS = MESSAGING_LIMITS.activity;
@@ -41,7 +42,11 @@ function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"
   };
 }
 
-/** The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items. */
+/**
+ * The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items.
+ * Nothing by someone across a block or muted by the user, and no comment or message with a word
+ * they muted (decision record 0082).
+ */
 function sources(db: Db, userId: string) {
   const likes = db
     .select({
@@ -56,7 +61,7 @@ function sources(db: Db, userId: string) {
     .from(postLikes)
     .innerJoin(posts, eq(posts.id, postLikes.postId))
     .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
     .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
     .limit(LIMITS.likes);
   const commentRows = db
@@ -72,7 +77,7 @@ function sources(db: Db, userId: string) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(posts.userId, userId), ne(comments.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
   const followRows = db
@@ -87,7 +92,7 @@ function sources(db: Db, userId: string) {
     })
     .from(follows)
     .leftJoin(profiles, eq(profiles.userId, follows.followerId))
-    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId)))
+    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId), shownTo(userId, follows.followerId)))
     .orderBy(desc(follows.createdAt), desc(follows.id))
     .limit(LIMITS.follows);
   const messageRows = db
@@ -102,7 +107,7 @@ function sources(db: Db, userId: string) {
     })
     .from(messages)
     .leftJoin(profiles, eq(profiles.userId, messages.senderId))
-    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId)))
+    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId), shownTo(userId, messages.senderId, messages.content)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(LIMITS.messages);
   return { likes, commentRows, followRows, messageRows };

@@ -8,6 +8,7 @@ import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
+import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
@@ -61,6 +62,8 @@ export interface PostSearchOptions {
 function postFilters(options: PostSearchOptions): SQL | undefined {
   const { filters, cursor } = options;
   return and(
+    // No post across a block, none by a muted account or with a muted word (decision record 0082).
+    shownTo(options.viewerId, posts.userId, posts.caption),
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
