@@ -176,17 +176,15 @@ export async function listMutedWords(db: Db, userId: string): Promise<MutedWord[
 export async function addMutedWord(db: Db, input: { userId: string; word: string; now: number; max: number }): Promise<MutedWord | null> {
   const { userId, word, now, max } = input;
   const id = newId();
-  const [, rows] = await db.batch([
-    db.run(
-      sql`insert into muted_words (id, user_id, word, created_at) select ${id}, ${userId}, ${word}, ${now} where (select count(*) from muted_words where user_id = ${userId}) < ${max} on conflict do nothing`,
-    ),
-    db
-      .select({ id: mutedWords.id, word: mutedWords.word, createdAt: mutedWords.createdAt })
-      .from(mutedWords)
-      .where(and(eq(mutedWords.userId, userId), eq(mutedWords.word, word)))
-      .limit(1),
-  ]);
-  return rows[0] ?? null;
+  await db.run(
+    sql`insert into muted_words (id, user_id, word, created_at) select ${id}, ${userId}, ${word}, ${now} where (select count(*) from muted_words where user_id = ${userId}) < ${max} on conflict do nothing`,
+  );
+  const [row] = await db
+    .select({ id: mutedWords.id, word: mutedWords.word, createdAt: mutedWords.createdAt })
+    .from(mutedWords)
+    .where(and(eq(mutedWords.userId, userId), eq(mutedWords.word, word)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Deletes one of the user's own muted words; false when they have no such word. */
