@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
 import { useSession } from "@web/features/auth/hooks";
 import { securityKeys } from "@web/features/security/api";
+import { SafetySettings } from "@web/features/safety/components/safety-settings";
 import { SecuritySummary } from "@web/features/security/components/security-summary";
 import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
 
@@ -66,6 +67,8 @@ function SettingsPage() {
           />
         </CardContent>
       </Card>
+
+      <SafetySettings />
     </div>
   );
 }

@@ -131,6 +131,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   };
 
   const listProps = {
+    viewerId,
     canDelete,
     deletingId: remove.isPending ? (remove.variables ?? null) : null,
     loadingRepliesOf: loadReplies.isPending ? (loadReplies.variables?.commentId ?? null) : null,
