@@ -47,3 +47,4 @@ export * from "./messages/booking";
 export * from "./messages/landing";
 export * from "./messages/leaving";
 export * from "./messages/moderation";
+export * from "./messages/safety";

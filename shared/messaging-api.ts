@@ -48,6 +48,11 @@ export interface ConversationSummary {
   unreadCount: number;
   /** When the conversation last changed: its newest message, else its creation. */
   activityAt: number;
+  /**
+   * GET /api/conversations/:id only: false when either user has blocked the other, so the chat
+   * shows SAFETY_TEXTS.cannotReply instead of the composer (decision record 0082).
+   */
+  canReply?: boolean;
 }
 
 export type ConversationPage = Page<ConversationSummary>;

@@ -95,6 +95,11 @@ export const RULES = {
   account_delete: { limit: 5, windowMs: 15 * MINUTE_MS },
   /** Not in the spec: reports per user (decision record 0083); a person flagging a spam wave stays under it, a script does not. */
   report: { limit: 30, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: block, unblock, mute, unmute and muted-word changes per user (decision record
+   * 0082). A block also deletes follows, so a script toggling it must not churn counters.
+   */
+  safety_toggle: { limit: 60, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

@@ -44,6 +44,7 @@ import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { recommendationRoutes } from "./routes/recommendations";
 import { reviewRoutes } from "./routes/reviews";
+import { blockListRoutes, blockRoutes, mutedWordRoutes, muteListRoutes } from "./routes/safety";
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
@@ -102,6 +103,11 @@ const api = new Hono<AppEnv>()
   // Reports and moderation (decision record 0083).
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)
+  // Block and mute: the caller's own lists; what they hide is applied by each route (0082).
+  .route("/users", blockRoutes)
+  .route("/blocks", blockListRoutes)
+  .route("/mutes", muteListRoutes)
+  .route("/muted-words", mutedWordRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

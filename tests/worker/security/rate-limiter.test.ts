@@ -33,6 +33,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   data_export: { limit: 1, minutes: 24 * 60 },
   account_delete: { limit: 5, minutes: 15 },
   report: { limit: 30, minutes: 60 },
+  safety_toggle: { limit: 60, minutes: 10 },
 };
 
 describe("rules", () => {

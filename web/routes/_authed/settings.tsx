@@ -8,6 +8,7 @@ import { LeavingSection } from "@web/features/auth/components/leaving-section";
 import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
 import { useSession } from "@web/features/auth/hooks";
 import { securityKeys } from "@web/features/security/api";
+import { SafetySettings } from "@web/features/safety/components/safety-settings";
 import { SecuritySummary } from "@web/features/security/components/security-summary";
 import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
 
@@ -68,6 +69,7 @@ function SettingsPage() {
         </CardContent>
       </Card>
 
+      <SafetySettings />
       <LeavingSection />
     </div>
   );

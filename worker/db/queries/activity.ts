@@ -8,6 +8,7 @@ import { MODERATION_TEXTS } from "@shared/messages";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
 import { activityReads, comments, follows, messages, postLikes, posts, profiles, users } from "../schema";
+import { shownTo } from "./audience";
 import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
 
@@ -43,7 +44,11 @@ function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"
   };
 }
 
-/** The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items. */
+/**
+ * The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items.
+ * Nothing by someone across a block or muted by the user, and no comment or message with a word
+ * they muted (decision record 0082).
+ */
 function sources(db: Db, userId: string) {
   const likes = db
     .select({
@@ -58,7 +63,7 @@ function sources(db: Db, userId: string) {
     .from(postLikes)
     .innerJoin(posts, eq(posts.id, postLikes.postId))
     .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
     .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
     .limit(LIMITS.likes);
   const commentRows = db
@@ -74,7 +79,7 @@ function sources(db: Db, userId: string) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(posts.userId, userId), ne(comments.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
   const followRows = db
@@ -89,7 +94,7 @@ function sources(db: Db, userId: string) {
     })
     .from(follows)
     .leftJoin(profiles, eq(profiles.userId, follows.followerId))
-    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId)))
+    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId), shownTo(userId, follows.followerId)))
     .orderBy(desc(follows.createdAt), desc(follows.id))
     .limit(LIMITS.follows);
   const messageRows = db
@@ -104,7 +109,7 @@ function sources(db: Db, userId: string) {
     })
     .from(messages)
     .leftJoin(profiles, eq(profiles.userId, messages.senderId))
-    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId)))
+    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId), shownTo(userId, messages.senderId, messages.content)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(LIMITS.messages);
   // The outcomes of the user's own reports (decision record 0083), shown as from the user themself:

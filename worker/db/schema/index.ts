@@ -16,3 +16,4 @@ export * from "./payments";
 export * from "./booking";
 export * from "./leaving";
 export * from "./moderation";
+export * from "./safety";

@@ -7,6 +7,7 @@ import { PAYMENTS_TEXTS } from "@shared/messages";
 import { formatCents, platformFeeCents } from "@shared/rules/price";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
+import { isBlockedBetween } from "../../db/queries/audience";
 import { counterpartOf } from "../../db/queries/orders";
 import { type PersonProfile, toPartyRef } from "../../db/queries/people";
 import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../db/queries/payments";
@@ -64,7 +65,8 @@ export async function offerView(ctx: Pick<Ctx, "db" | "now">, input: { offer: Of
 export async function createOffer(ctx: AppMessageContext, input: CreateOfferInput & { sellerId: string }): Promise<Offer> {
   const { sellerId } = input;
   const buyer = await findUserByUsername(ctx.db, input.username);
-  if (!buyer) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
+  // Across a block the buyer answers as unknown (decision record 0082).
+  if (!buyer || (await isBlockedBetween(ctx.db, sellerId, buyer.userId))) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
   if (buyer.userId === sellerId) throw new ApiError("bad_request", PAYMENTS_TEXTS.ownOffer);
   const offer = await insertOffer(ctx.db, {
     id: newId(),

@@ -12,9 +12,10 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TEXT_LIMITS } from "@shared/constants";
-import { MESSAGING_TEXTS, MODERATION_TEXTS } from "@shared/messages";
+import { MESSAGING_TEXTS, MODERATION_TEXTS, SAFETY_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
 import { ReportDialog } from "@web/components/report-dialog";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/textarea";
@@ -157,6 +158,7 @@ export function ChatPane({
             {MESSAGING_TEXTS.reconnecting}
           </span>
         ) : null}
+        {other ? <SafetyMenu user={{ userId: other.userId, username: other.username }} viewerId={viewerId} /> : null}
       </header>
 
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-4" data-testid="message-list" aria-live="polite">
@@ -196,7 +198,13 @@ export function ChatPane({
         </p>
       ) : null}
 
-      <form
+      {/* Across a block the conversation stays readable and says, neutrally, that it is closed (0082). */}
+      {conversation.data?.canReply === false ? (
+        <p role="status" className="border-t p-4 text-center text-sm text-muted-foreground" data-testid="cannot-reply">
+          {SAFETY_TEXTS.cannotReply}
+        </p>
+      ) : (
+        <form
         className="flex items-end gap-2 border-t p-3"
         onSubmit={(event) => {
           event.preventDefault();
@@ -220,6 +228,7 @@ export function ChatPane({
           <SendHorizontal aria-hidden />
         </Button>
       </form>
+      )}
     </section>
   );
 }

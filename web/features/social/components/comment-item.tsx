@@ -8,6 +8,7 @@ import { MODERATION_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { commentLines } from "@shared/rules/comment";
 import { RelativeTime } from "@web/components/relative-time";
 import { ReportDialog } from "@web/components/report-dialog";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
 import { profilePath } from "@web/lib/app-paths";
 import { cn } from "@web/lib/cn";
@@ -24,13 +25,15 @@ export interface CommentItemProps {
   onReply: (comment: CommentView) => void;
   onDelete: (comment: CommentView) => void;
   isReply?: boolean;
+  /** The signed-in reader: block and mute are offered on everyone else's comments. */
+  viewerId?: string | null;
 }
 
 const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-ring";
 const actionClass =
   "inline-flex h-8 items-center rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 
-export function CommentItem({ comment, canDelete, canReport = false, deleting, onReply, onDelete, isReply = false }: CommentItemProps) {
+export function CommentItem({ comment, canDelete, canReport = false, deleting, onReply, onDelete, isReply = false, viewerId }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const name = comment.author.displayName || comment.author.username;
@@ -95,6 +98,8 @@ export function CommentItem({ comment, canDelete, canReport = false, deleting, o
                   {MODERATION_TEXTS.reportAction}
                 </button>
               ) : null}
+              {/* Blocking refetches the thread, where the comment is then left out. */}
+              <SafetyMenu user={{ userId: comment.userId, username: comment.author.username }} viewerId={viewerId} className="size-8" />
             </>
           )}
         </div>

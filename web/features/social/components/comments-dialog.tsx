@@ -131,6 +131,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   };
 
   const listProps = {
+    viewerId,
     canDelete,
     // Anyone signed in reports someone else's comment (decision record 0083).
     canReport: (comment: CommentView) => viewerId !== null && comment.userId !== viewerId,

@@ -8,6 +8,7 @@ import type { SearchFilters, SearchUser } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
+import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { contains, PROFILE_RANK, profilesFts, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
 import { accountActive } from "../visibility";
@@ -75,6 +76,8 @@ export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string |
 function userFilters(options: UserSearchOptions): SQL | undefined {
   const { filters, cursor } = options;
   return and(
+    // Nobody across a block, nobody the viewer muted (decision record 0082).
+    shownTo(options.viewerId, profiles.userId),
     filters.location ? contains(profiles.location, filters.location) : undefined,
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified ? eq(profiles.verified, true) : undefined,

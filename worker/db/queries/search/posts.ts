@@ -8,6 +8,7 @@ import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
+import { hasAudienceRules, shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
@@ -57,11 +58,19 @@ export interface PostSearchOptions {
   /** Recent and popular with a query: FEW_POST_MATCHES and POST_WALK_WINDOW unless a test says. */
   fewMatches?: number;
   walkWindow?: number;
+  /**
+   * The viewer has blocks, mutes or muted words (decision record 0082), so every candidate's
+   * author and caption must be probed. searchPosts reads it first; most searchers have none and
+   * keep the plans of decision records 0067 and 0070, whose relevance window never reads posts.
+   */
+  screened?: boolean;
 }
 
 function postFilters(options: PostSearchOptions, visibility = true): SQL | undefined {
   const { filters, cursor } = options;
   return and(
+    // No post across a block, none by a muted account or with a muted word (decision record 0082).
+    options.screened ? shownTo(options.viewerId, posts.userId, posts.caption) : undefined,
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
@@ -305,7 +314,8 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
     .orderBy(...(verified ? [badge] : []), sql`ranked.score desc`, sql`ranked.fts_rowid desc`);
 }
 
-export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
+export async function searchPosts(db: Db, input: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
+  const options: PostSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
   const { q, sortBy } = options.filters;
   const match = q === "" || rankedSort(sortBy) ? undefined : ftsMatchExpression(q);
   let rows: PostRow[];

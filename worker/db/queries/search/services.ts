@@ -7,6 +7,7 @@ import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
 import { authorColumns, toAuthor } from "../people";
+import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { itemRatings } from "../reviews";
 import { toServiceCard } from "../catalogue";
@@ -17,6 +18,8 @@ export interface ServiceSearchOptions {
   q: string;
   limit: number;
   cursor?: Cursor | null;
+  /** The searcher: sellers across a block or muted by them are left out (decision record 0082). */
+  viewerId?: string | null;
 }
 
 function serviceSelection() {
@@ -53,6 +56,7 @@ export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
       .where(
         and(
           cursor ? sql`(${services.createdAt}, ${services.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+          shownTo(options.viewerId, services.userId),
           visibleContent(services, null),
         ),
       )
@@ -66,7 +70,7 @@ export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
     .from(servicesFts)
     .innerJoin(services, sql`${services}.rowid = ${servicesFts.rowid}`)
     .leftJoin(profiles, eq(profiles.userId, services.userId))
-    .where(and(sql`services_fts match ${match}`, visibleContent(services, null)))
+    .where(and(sql`services_fts match ${match}`, shownTo(options.viewerId, services.userId), visibleContent(services, null)))
     .orderBy(SERVICE_RANK, desc(services.createdAt))
     .limit(limit);
 }
