@@ -45,3 +45,6 @@ export * from "./messages/analytics";
 export * from "./messages/portfolio";
 export * from "./messages/booking";
 export * from "./messages/landing";
+export * from "./messages/leaving";
+export * from "./messages/moderation";
+export * from "./messages/safety";

@@ -48,6 +48,11 @@ export interface ConversationSummary {
   unreadCount: number;
   /** When the conversation last changed: its newest message, else its creation. */
   activityAt: number;
+  /**
+   * GET /api/conversations/:id only: false when either user has blocked the other, so the chat
+   * shows SAFETY_TEXTS.cannotReply instead of the composer (decision record 0082).
+   */
+  canReply?: boolean;
 }
 
 export type ConversationPage = Page<ConversationSummary>;
@@ -92,7 +97,8 @@ export interface UnreadCounts {
   activity: number;
 }
 
-export const ACTIVITY_TYPES = ["like", "comment", "follow", "message"] as const;
+/** "report": the outcome of the caller's own report, once a moderator resolved it (decision record 0083). */
+export const ACTIVITY_TYPES = ["like", "comment", "follow", "message", "report"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Spec §3 activity: id prefixed by kind; derived from the rows, with read state on the server. */
@@ -103,7 +109,7 @@ export interface ActivityItem {
   user: ConversationUser;
   postId: string | null;
   conversationId: string | null;
-  /** A comment's or message's text; null for likes and follows. */
+  /** A comment's or message's text, a report's outcome (MODERATION_TEXTS); null for likes and follows. */
   content: string | null;
   isRead: boolean;
   createdAt: number;
@@ -117,4 +123,4 @@ export interface ActivityFeed {
 /** `:activityId` — a kind and a row id, as the feed lists them. */
 export const activityIdSchema = z
   .string({ error: MESSAGING_TEXTS.activityNotFound })
-  .regex(/^(?:like|comment|follow|message)-[A-Za-z0-9_-]{1,64}$/, MESSAGING_TEXTS.activityNotFound);
+  .regex(/^(?:like|comment|follow|message|report)-[A-Za-z0-9_-]{1,64}$/, MESSAGING_TEXTS.activityNotFound);

@@ -68,7 +68,7 @@ export function isChatMessage(value: unknown): value is ChatMessage {
   );
 }
 
-const ACTIVITY_TYPE_SET: ReadonlySet<string> = new Set(["like", "comment", "follow", "message"] satisfies ActivityType[]);
+const ACTIVITY_TYPE_SET: ReadonlySet<string> = new Set(["like", "comment", "follow", "message", "report"] satisfies ActivityType[]);
 
 export function parseChatServerMessage(data: unknown): ChatServerMessage | null {
   const value = toObject(data);

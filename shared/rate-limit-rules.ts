@@ -89,6 +89,17 @@ export const RULES = {
    * booking step messages the other side, so this also bounds those messages.
    */
   booking_write: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /** Not in the spec: data exports per user (decision record 0084); each reads all of one's rows. */
+  data_export: { limit: 1, windowMs: 24 * 60 * MINUTE_MS },
+  /** Not in the spec: account-deletion attempts per user, so the password check is no guessing oracle. */
+  account_delete: { limit: 5, windowMs: 15 * MINUTE_MS },
+  /** Not in the spec: reports per user (decision record 0083); a person flagging a spam wave stays under it, a script does not. */
+  report: { limit: 30, windowMs: 60 * MINUTE_MS },
+  /**
+   * Not in the spec: block, unblock, mute, unmute and muted-word changes per user (decision record
+   * 0082). A block also deletes follows, so a script toggling it must not churn counters.
+   */
+  safety_toggle: { limit: 60, windowMs: 10 * MINUTE_MS },
   // ---- Abuse limits of the security review (issue #27 item 8; decision record 0085), all ours.
   // Each is far above what a person does by hand and stops a script at once; the SPA collapses
   // rapid taps into one request, so tapping does not count many times.

@@ -21,6 +21,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEditProfileRouteImport } from './routes/_authed/edit-profile'
 import { Route as AuthedFeedRouteImport } from './routes/_authed/feed'
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
+import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedPaymentSuccessRouteImport } from './routes/_authed/payment-success'
 import { Route as AuthedPaymentsRouteImport } from './routes/_authed/payments'
 import { Route as AuthedPortfolioRouteImport } from './routes/_authed/portfolio'
@@ -98,6 +99,11 @@ const AuthedFeedRoute = AuthedFeedRouteImport.update({
 const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedModerationRoute = AuthedModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedPaymentSuccessRoute = AuthedPaymentSuccessRouteImport.update({
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/moderation': typeof AuthedModerationRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/payments': typeof AuthedPaymentsRoute
   '/portfolio': typeof AuthedPortfolioRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/edit-profile': typeof AuthedEditProfileRoute
   '/feed': typeof AuthedFeedRoute
   '/messages': typeof AuthedMessagesRoute
+  '/moderation': typeof AuthedModerationRoute
   '/payment-success': typeof AuthedPaymentSuccessRoute
   '/payments': typeof AuthedPaymentsRoute
   '/portfolio': typeof AuthedPortfolioRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/_authed/edit-profile': typeof AuthedEditProfileRoute
   '/_authed/feed': typeof AuthedFeedRoute
   '/_authed/messages': typeof AuthedMessagesRoute
+  '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/payment-success': typeof AuthedPaymentSuccessRoute
   '/_authed/payments': typeof AuthedPaymentsRoute
   '/_authed/portfolio': typeof AuthedPortfolioRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/moderation'
     | '/payment-success'
     | '/payments'
     | '/portfolio'
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/edit-profile'
     | '/feed'
     | '/messages'
+    | '/moderation'
     | '/payment-success'
     | '/payments'
     | '/portfolio'
@@ -371,6 +382,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-profile'
     | '/_authed/feed'
     | '/_authed/messages'
+    | '/_authed/moderation'
     | '/_authed/payment-success'
     | '/_authed/payments'
     | '/_authed/portfolio'
@@ -486,6 +498,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/messages'
       preLoaderRoute: typeof AuthedMessagesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/moderation': {
+      id: '/_authed/moderation'
+      path: '/moderation'
+      fullPath: '/moderation'
+      preLoaderRoute: typeof AuthedModerationRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/payment-success': {
@@ -634,6 +653,7 @@ interface AuthedRouteChildren {
   AuthedEditProfileRoute: typeof AuthedEditProfileRoute
   AuthedFeedRoute: typeof AuthedFeedRoute
   AuthedMessagesRoute: typeof AuthedMessagesRoute
+  AuthedModerationRoute: typeof AuthedModerationRoute
   AuthedPaymentSuccessRoute: typeof AuthedPaymentSuccessRoute
   AuthedPaymentsRoute: typeof AuthedPaymentsRoute
   AuthedPortfolioRoute: typeof AuthedPortfolioRoute
@@ -657,6 +677,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditProfileRoute: AuthedEditProfileRoute,
   AuthedFeedRoute: AuthedFeedRoute,
   AuthedMessagesRoute: AuthedMessagesRoute,
+  AuthedModerationRoute: AuthedModerationRoute,
   AuthedPaymentSuccessRoute: AuthedPaymentSuccessRoute,
   AuthedPaymentsRoute: AuthedPaymentsRoute,
   AuthedPortfolioRoute: AuthedPortfolioRoute,

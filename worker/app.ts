@@ -19,6 +19,7 @@ import { authRoutes } from "./routes/auth";
 import { bookingRoutes } from "./routes/booking";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
+import { accountRoutes } from "./routes/account";
 import { activityRoutes } from "./routes/activity";
 import { commentRoutes, postCommentRoutes } from "./routes/comments";
 import { conversationRoutes } from "./routes/conversations";
@@ -32,6 +33,8 @@ import { likeRoutes } from "./routes/likes";
 import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
+import { moderationRoutes } from "./routes/moderation";
+import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
 import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
@@ -41,6 +44,7 @@ import { productRoutes } from "./routes/products";
 import { profileRoutes, userProfileRoutes } from "./routes/profiles";
 import { recommendationRoutes } from "./routes/recommendations";
 import { reviewRoutes } from "./routes/reviews";
+import { blockListRoutes, blockRoutes, mutedWordRoutes, muteListRoutes } from "./routes/safety";
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
@@ -94,6 +98,16 @@ const api = new Hono<AppEnv>()
   .route("/analytics", analyticsRoutes)
   .route("/portfolio", portfolioRoutes)
   .route("/users", userPortfolioRoutes)
+  // Leaving: delete my account, download my data (decision record 0084).
+  .route("/account", accountRoutes)
+  // Reports and moderation (decision record 0083).
+  .route("/reports", reportRoutes)
+  .route("/moderation", moderationRoutes)
+  // Block and mute: the caller's own lists; what they hide is applied by each route (0082).
+  .route("/users", blockRoutes)
+  .route("/blocks", blockListRoutes)
+  .route("/mutes", muteListRoutes)
+  .route("/muted-words", mutedWordRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();

@@ -51,6 +51,8 @@ export const SHELL_TEXTS = {
     messagesUnread: (count: number) => `Messages, ${count} unread`,
     savedPosts: "Saved posts",
     settings: "Settings",
+    /** Shown to moderators only (decision record 0083). */
+    moderation: "Moderation",
   },
   /** The frame of the pages a visitor may open from a shared link (/post/{id}, /profile/{id}). */
   publicPage: {

@@ -527,6 +527,60 @@ export const BOOKING_ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * Leaving (decision record 0084): each caller acts on their own account only. The owner sells the
+ * fixture's paid order, so their deletion is refused until it settles; `other` has no open order,
+ * so theirs is recorded (and their sessions end). The export link is the owner's alone.
+ */
+export const LEAVING_ROUTES: RouteCase[] = [
+  { route: "POST /api/account/delete", body: () => ({ password: DEFAULT_PASSWORD }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 409 } },
+  { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 } },
+  { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 } },
+];
+
+/**
+ * Reports and moderation (decision record 0083). Anyone signed in reports someone else's post; the
+ * owner cannot report their own. Neither fixture account is a moderator, so the moderation routes
+ * answer both like an unknown path (moderation/moderation.test.ts runs them as a moderator).
+ */
+export const MODERATION_ROUTES: RouteCase[] = [
+  {
+    route: "POST /api/reports",
+    body: (f) => ({ targetType: "post", targetId: f.owner.postId, reason: "spam" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 201 },
+    owner: { status: 400, message: "You cannot report your own content" },
+  },
+  { route: "GET /api/moderation/queue", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Not found" }, owner: { status: 404, message: "Not found" } },
+  {
+    route: "POST /api/moderation/actions",
+    body: (f) => ({ targetType: "post", targetId: f.owner.postId, action: "hide" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 404, message: "Not found" },
+    owner: { status: 404, message: "Not found" },
+  },
+];
+
+/**
+ * Block and mute (decision record 0082): each caller acts on their own rows only; :userId is the
+ * owner, so the owner meets the self-refusals. What a block or a mute hides on the other routes is
+ * the route × relation table of safety/block-table.test.ts.
+ */
+export const SAFETY_ROUTES: RouteCase[] = [
+  { route: "GET /api/users/:userId/relation", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/users/:userId/block", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 400, message: "You cannot block yourself" } },
+  { route: "DELETE /api/users/:userId/block", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/users/:userId/mute", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 400, message: "You cannot mute yourself" } },
+  { route: "DELETE /api/users/:userId/mute", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/blocks", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/mutes", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/muted-words", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "POST /api/muted-words", body: () => ({ word: "Encore" }), visitor: AUTH_REQUIRED, otherUser: { status: 201 }, owner: { status: 201 } },
+  // Someone else's muted word answers exactly like a missing one.
+  { route: "DELETE /api/muted-words/:wordId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Muted word not found" }, owner: { status: 200 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -554,4 +608,4 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES, ...MODERATION_ROUTES, ...SAFETY_ROUTES];

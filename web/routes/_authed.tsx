@@ -5,7 +5,7 @@
 // §2 Profile creation).
 import { Link, Outlet, createFileRoute, redirect, useLocation, useMatches, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { Bookmark, type LucideIcon, Settings } from "lucide-react";
+import { Bookmark, type LucideIcon, Settings, ShieldCheck } from "lucide-react";
 import { SHELL_TEXTS } from "@shared/messages";
 import { BottomNav, MobileHeader, ThemeToggle } from "@web/components/app-shell";
 import { sessionQueryOptions } from "@web/features/auth/api";
@@ -75,6 +75,8 @@ function AuthedLayout() {
             {/* Saved posts; the dashboard links here too (second document §2). */}
             <HeaderIconLink to="/bookmarks" label={SHELL_TEXTS.header.savedPosts} icon={Bookmark} />
             <HeaderIconLink to="/settings" label={SHELL_TEXTS.header.settings} icon={Settings} />
+            {/* Moderators only; the server refuses everyone else the queue anyway (decision record 0083). */}
+            {session.data?.user?.isModerator ? <HeaderIconLink to="/moderation" label={SHELL_TEXTS.header.moderation} icon={ShieldCheck} /> : null}
           </>
         }
       />
@@ -88,7 +90,7 @@ function AuthedLayout() {
 }
 
 /** A round icon link in the mobile header, highlighted while its screen is open. */
-function HeaderIconLink({ to, label, icon: Icon }: { to: "/bookmarks" | "/settings"; label: string; icon: LucideIcon }) {
+function HeaderIconLink({ to, label, icon: Icon }: { to: "/bookmarks" | "/settings" | "/moderation"; label: string; icon: LucideIcon }) {
   return (
     <Link
       to={to}

@@ -14,6 +14,7 @@ import { postQueryOptions } from "@web/features/posts/api";
 import { PostCard } from "@web/features/posts/components/post-card";
 import { PostCardSkeleton } from "@web/features/posts/components/post-card-skeleton";
 import { recordViewOnce } from "@web/features/posts/hooks/use-record-view";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 import { ApiClientError } from "@web/lib/api-client";
@@ -59,7 +60,15 @@ function PostPage() {
             actionBar={session.isPending ? undefined : <PostActions post={post.data} viewerId={viewerId} />}
             headerAction={
               post.data.viewer.isOwner || session.isPending ? null : (
-                <FollowButton userId={post.data.userId} username={post.data.author.username} viewerId={viewerId} size="sm" />
+                <>
+                  <FollowButton userId={post.data.userId} username={post.data.author.username} viewerId={viewerId} size="sm" />
+                  {/* After a block the post is gone for both: leave for the feed. */}
+                  <SafetyMenu
+                    user={{ userId: post.data.userId, username: post.data.author.username }}
+                    viewerId={viewerId}
+                    onBlocked={() => void navigate({ to: appPaths.feed, replace: true })}
+                  />
+                </>
               )
             }
           />

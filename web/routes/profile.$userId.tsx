@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { PORTFOLIO_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS } from "@shared/messages";
 import { BottomNav } from "@web/components/app-shell";
 import { PublicHeader, SignInCallout } from "@web/components/app-shell/public-page";
+import { ReportButton } from "@web/components/report-dialog";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { notifyError } from "@web/components/ui/toast";
@@ -22,6 +23,7 @@ import { ProfileSummary, ProfileSummarySkeleton } from "@web/features/profiles/c
 import { EmptyItems, UserProductsList, UserServicesList } from "@web/features/profiles/components/seller-items";
 import { messagingCalls } from "@web/features/messaging/api";
 import { PublicPortfolio } from "@web/features/portfolio/components/public-portfolio";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 import { appPaths, messagesWithUserPath } from "@web/lib/app-paths";
@@ -118,6 +120,13 @@ function ProfilePage() {
                       className="h-9 px-4"
                     />
                     <ContactLink userId={profile.data.userId} signedIn={signedIn} />
+                    {signedIn ? <ReportButton targetType="profile" targetId={profile.data.userId} size="icon" className="size-9 rounded-full" /> : null}
+                    {/* After a block the profile is gone for both: leave for the feed. */}
+                    <SafetyMenu
+                      user={{ userId: profile.data.userId, username: profile.data.username }}
+                      viewerId={viewerId}
+                      onBlocked={() => void navigate({ to: appPaths.feed, replace: true })}
+                    />
                   </>
                 )
               }

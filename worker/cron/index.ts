@@ -16,6 +16,7 @@ import { refreshRecommendations } from "./recommendations";
 import { releaseRetainedProductFiles } from "./retained-files";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
+import { deleteDueAccounts, prepareRequestedExports } from "../services/leaving";
 
 export const CRON_SCHEDULES = ["*/15 * * * *", "0 4 * * *"] as const;
 export type CronSchedule = (typeof CRON_SCHEDULES)[number];
@@ -32,6 +33,8 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "uploads-cleanup", run: cleanUpAbandonedUploads },
     // Trending topics (decision record 0032).
     { name: "hashtag-trending", run: updateHashtagTrendingScores },
+    // Data exports a request's background work left unfinished, and expired export files (decision record 0084).
+    { name: "prepare-data-exports", run: prepareRequestedExports },
   ],
   // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days), and
   // the orders' automatic completions (decision record 0037).
@@ -49,6 +52,8 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "refresh-recommendations", run: refreshRecommendations },
     // Product files kept for buyers after their product lost them (decision record 0035).
     { name: "release-retained-product-files", run: releaseRetainedProductFiles },
+    // Accounts whose deletion's grace period ended (decision record 0084).
+    { name: "delete-due-accounts", run: deleteDueAccounts },
   ],
 };
 

@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { BOOKING_TEXTS, CHECKOUT_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import { BOOKING_TEXTS, CHECKOUT_TEXTS, LEAVING_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SAFETY_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
 import { activityIdSchema } from "@shared/messaging-api";
 import { idSchema } from "@shared/schemas/common";
 import type { AppEnv } from "../env";
@@ -27,6 +27,8 @@ const offerParamSchema = idParamSchema("offerId");
 const activityParamSchema = z.object({ activityId: activityIdSchema });
 const bookingParamSchema = idParamSchema("bookingId");
 const availabilityParamSchema = idParamSchema("ruleId");
+const exportParamSchema = idParamSchema("exportId");
+const mutedWordParamSchema = idParamSchema("wordId");
 
 type ParamSchema =
   | typeof postParamSchema
@@ -41,7 +43,9 @@ type ParamSchema =
   | typeof offerParamSchema
   | typeof activityParamSchema
   | typeof bookingParamSchema
-  | typeof availabilityParamSchema;
+  | typeof availabilityParamSchema
+  | typeof exportParamSchema
+  | typeof mutedWordParamSchema;
 
 function notFoundWhenInvalid<Schema extends ParamSchema>(schema: Schema, message: string) {
   return zValidator("param", schema, (result) => {
@@ -80,6 +84,10 @@ export const activityParam = notFoundWhenInvalid(activityParamSchema, MESSAGING_
 export const bookingParam = notFoundWhenInvalid(bookingParamSchema, BOOKING_TEXTS.bookingNotFound);
 /** `:ruleId` — 404 'Availability time not found' (also for someone else's). */
 export const availabilityParam = notFoundWhenInvalid(availabilityParamSchema, BOOKING_TEXTS.availabilityNotFound);
+/** `:exportId` — 404 'Export not found' (decision record 0084). */
+export const exportParam = notFoundWhenInvalid(exportParamSchema, LEAVING_TEXTS.export.notFound);
+/** `:wordId` — 404 'Muted word not found' (also for someone else's). */
+export const mutedWordParam = notFoundWhenInvalid(mutedWordParamSchema, SAFETY_TEXTS.mutedWordNotFound);
 
 /**
  * The same schemas for the two reads where a missing row is not an error (a view of a post that

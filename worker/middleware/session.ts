@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
+import { getAccountStanding } from "../db/queries/moderation";
 import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
 import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
@@ -53,6 +54,18 @@ export function viewerId(c: Context<AppEnv>): string | null {
  * then is their input judged, the same on every route.
  */
 export const signedIn = signedInWith(REQUEST_TEXTS.authenticationRequired);
+
+/**
+ * Moderators only (decision record 0083): a visitor hears 401, any other account the 404 an
+ * unknown path gets, so the moderation routes tell nobody else that they exist. The role is read
+ * from the users row on every request, so a role taken away ends access at once.
+ */
+export const moderatorsOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const { userId } = requireUser(c);
+  const standing = await getAccountStanding(c.var.db, userId);
+  if (standing?.role !== "moderator") throw new ApiError("not_found", REQUEST_TEXTS.notFound);
+  await next();
+});
 
 /** `signedIn` answering a visitor in an area's own words. */
 export function signedInWith(message: string) {

@@ -8,7 +8,7 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import { ACCOUNT_TEXTS, MODERATION_TEXTS, REQUEST_TEXTS } from "@shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "@shared/schemas/account";
 import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "@shared/schemas/auth";
 import { retireEmailTokens } from "../db/queries/email-tokens";
@@ -32,6 +32,7 @@ import { linkOrCreateGoogleUser } from "../services/auth/google-account";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { signUp } from "../services/auth/sign-up";
+import { cancelDeletionOnSignIn } from "../services/leaving";
 import { assertNotLocked, clearFailures, recordFailure, unlock } from "../services/lockout";
 import { closeSessionSockets } from "../services/live";
 import { createMailer } from "../services/mail";
@@ -180,6 +181,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError("bad_request", ACCOUNT_TEXTS.invalidCredentials);
     }
     if (!user.emailVerifiedAt) throw new ApiError("forbidden", ACCOUNT_TEXTS.emailNotConfirmed);
+    // A suspended account cannot sign in (decision record 0083); said only to the right password.
+    if (user.suspendedAt !== null) throw new ApiError("forbidden", MODERATION_TEXTS.accountSuspended);
 
     if (result.needsRehash) {
       // The stored string names an older algorithm or cost: replace it while we know the password.
@@ -196,7 +199,10 @@ export const authRoutes = new Hono<AppEnv>()
       ip,
       userAgent,
     });
-    return c.json(await accountOrSignedOut(c, user.id), 200);
+    // Signing in during the grace period cancels a requested deletion, and the answer says so
+    // (decision record 0084).
+    const deletionCancelled = await cancelDeletionOnSignIn(c.var.ctx, user.id);
+    return c.json({ ...(await accountOrSignedOut(c, user.id)), deletionCancelled }, 200);
   })
 
   // ---- Rotate the refresh token ----
@@ -353,7 +359,9 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     const userId = await linkOrCreateGoogleUser(c.var.ctx, identity);
+    if ((await getUser(db, userId))?.suspendedAt) return googleFailure(c, MODERATION_TEXTS.accountSuspended);
     const session = await startSession(db, c.env, userId, { ip, userAgent });
+    await cancelDeletionOnSignIn(c.var.ctx, userId);
     setSessionCookies(c, session);
     await logSecurityEvent(db, {
       userId,

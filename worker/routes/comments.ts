@@ -21,6 +21,7 @@ import {
   resolveReplyParent,
   toComment,
 } from "../db/queries/comments";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { ipClient } from "../lib/ip";
@@ -57,8 +58,10 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const { postId } = c.req.valid("param");
     const { since, cursor, limit } = c.req.valid("query");
     const post = await getPostCommentsInfo(c.var.db, postId);
-    if (!post) throw postNotFound();
-    const read = { postId, postOwnerId: post.ownerId, viewerId: viewerId(c) };
+    const viewer = viewerId(c);
+    // Across a block the post does not exist for either side (decision record 0082).
+    if (!post || (await isBlockedBetween(c.var.db, viewer, post.ownerId))) throw postNotFound();
+    const read = { postId, postOwnerId: post.ownerId, viewerId: viewer };
     // One declared answer type, so the typed client sees one response and each caller names its half.
     const body: CommentPage | CommentsSince = since
       ? await listCommentsSince(c.var.db, { ...read, since })
@@ -70,7 +73,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const { postId } = c.req.valid("param");
     const body = c.req.valid("json");
     const postOwnerId = await getPostOwnerId(c.var.db, postId);
-    if (!postOwnerId) throw postNotFound();
+    if (!postOwnerId || (await isBlockedBetween(c.var.db, userId, postOwnerId))) throw postNotFound();
 
     // §5 in its order: non-empty text, then the rate limit, then the content screen. The text is
     // cleaned, trimmed and cut to 1000 characters before it is screened, so what is screened is
@@ -82,7 +85,9 @@ export const postCommentRoutes = new Hono<AppEnv>()
     if (body.parentId) {
       // One level of nesting: a reply to a reply is attached to the top-level comment.
       parentId = await resolveReplyParent(c.var.db, postId, body.parentId);
-      if (!parentId) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
+      // A thread started by someone on the other side of a block is one the caller cannot see.
+      const parent = parentId ? await getCommentWithPost(c.var.db, parentId) : undefined;
+      if (!parentId || !parent || (await isBlockedBetween(c.var.db, userId, parent.userId))) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
 
     const { content } = await screenOrRefuse(c.var.ctx, { userId, rule: "comment", verdict: prepared, source: "comment", refs: { postId } });
@@ -124,10 +129,13 @@ export const commentRoutes = new Hono<AppEnv>()
   .get("/:commentId/replies", commentParam, validate("query", repliesQuerySchema), async (c) => {
     // Readable by anyone who can read the post's comments, which is everyone (share links).
     const thread = await getCommentWithPost(c.var.db, c.req.valid("param").commentId);
-    if (!thread) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
+    const viewer = viewerId(c);
+    if (!thread || (await isBlockedBetween(c.var.db, viewer, thread.postOwnerId)) || (await isBlockedBetween(c.var.db, viewer, thread.userId))) {
+      throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
+    }
     const { cursor, limit } = c.req.valid("query");
     // A reply has no replies of its own (one level of nesting), so its page is simply empty.
-    const page = await listReplies(c.var.db, { parentId: thread.id, postOwnerId: thread.postOwnerId, viewerId: viewerId(c), cursor, limit });
+    const page = await listReplies(c.var.db, { parentId: thread.id, postOwnerId: thread.postOwnerId, viewerId: viewer, cursor, limit });
     return c.json(page satisfies ReplyPage, 200);
   })
   .delete("/:commentId", commentParam, async (c) => {

@@ -4,7 +4,7 @@
 // first and is then broadcast; what each socket carries is decision record 0077.
 import { Hono } from "hono";
 import { MESSAGING_LIMITS } from "@shared/constants";
-import { MESSAGING_TEXTS, PROFILE_TEXTS } from "@shared/messages";
+import { MESSAGING_TEXTS, PROFILE_TEXTS, SAFETY_TEXTS } from "@shared/messages";
 import {
   type ConversationPage,
   type ConversationSummary,
@@ -25,6 +25,7 @@ import {
   markConversationRead,
   openConversation,
 } from "../db/queries/conversations";
+import { isBlockedBetween } from "../db/queries/audience";
 import { profileExists } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -52,8 +53,10 @@ export const conversationRoutes = new Hono<AppEnv>()
     const target = c.req.valid("json").userId;
     if (target === userId) throw new ApiError("bad_request", MESSAGING_TEXTS.messageSelf);
     const existing = await findConversationByPair(c.var.db, userId, target);
+    // An earlier conversation stays readable across a block (read-only); a new one cannot start,
+    // and the answer is a missing profile's (decision record 0082).
     if (existing) return c.json({ id: existing, created: false } satisfies OpenedConversation, 200);
-    if (!(await profileExists(c.var.db, target))) throw new ApiError("not_found", PROFILE_TEXTS.notFound);
+    if (!(await profileExists(c.var.db, target)) || (await isBlockedBetween(c.var.db, userId, target))) throw new ApiError("not_found", PROFILE_TEXTS.notFound);
     await limitUser(c.var.ctx, "conversation_start", userId);
     const opened = await openConversation(c.var.db, userId, target);
     if (opened.created) await notifyUsers(c.env, c.var.log, [userId, target], { type: "conversation.opened", conversationId: opened.id });
@@ -63,7 +66,8 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const summary = await getConversationSummary(c.var.db, c.req.valid("param").conversationId, userId);
     if (!summary) throw conversationNotFound();
-    return c.json(summary satisfies ConversationSummary, 200);
+    const canReply = !(await isBlockedBetween(c.var.db, userId, summary.otherUser.userId));
+    return c.json({ ...summary, canReply } satisfies ConversationSummary, 200);
   })
   .get("/:conversationId/messages", conversationParam, signedIn, validate("query", messagesQuerySchema), async (c) => {
     const { userId } = requireUser(c);
@@ -80,6 +84,8 @@ export const conversationRoutes = new Hono<AppEnv>()
   .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
+    // Read-only across a block, in the same words to both sides (decision record 0082).
+    if (await isBlockedBetween(c.var.db, userId, otherId)) throw new ApiError("forbidden", SAFETY_TEXTS.cannotReply);
     const body = c.req.valid("json");
     // In the order of comments: non-empty and within the limit, then the rate limit, then the
     // content screen, whose refusals are logged as content_violation events.

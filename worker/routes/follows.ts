@@ -4,6 +4,7 @@
 // reflects a change.
 import { Hono } from "hono";
 import { followBodySchema, type FollowState } from "@shared/social-api";
+import { isBlockedBetween } from "../db/queries/audience";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -22,14 +23,20 @@ export const followRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const target = c.req.valid("param").userId;
     if (target === userId) return c.json({ following: false }, 200);
-    const [exists, following] = await Promise.all([profileExists(c.var.db, target), isFollowing(c.var.db, userId, target)]);
-    if (!exists) throw profileNotFound();
+    const [exists, following, blocked] = await Promise.all([
+      profileExists(c.var.db, target),
+      isFollowing(c.var.db, userId, target),
+      isBlockedBetween(c.var.db, userId, target),
+    ]);
+    if (!exists || blocked) throw profileNotFound();
     return c.json({ following }, 200);
   })
   .put("/:userId/follow", userParam, signedIn, validate("json", followBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const target = c.req.valid("param").userId;
     if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
+    // Across a block the profile does not exist for either side (decision record 0082).
+    if (await isBlockedBetween(c.var.db, userId, target)) throw profileNotFound();
     await limitUser(c.var.ctx, "follow_toggle", userId);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { POST_ERRORS } from "@shared/messages";
 import { likeBodySchema, type LikeState } from "@shared/social-api";
+import { isBlockedBetween } from "../db/queries/audience";
 import { getPostOwnerId } from "../db/queries/comments";
 import { setLike } from "../db/queries/likes";
 import type { AppEnv } from "../env";
@@ -19,13 +20,13 @@ import { limitUser } from "../services/rate-limit";
 export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", postParam, signedIn, validate("json", likeBodySchema), async (c) => {
   const { userId } = requireUser(c);
   const { postId } = c.req.valid("param");
+  // Across a block the post answers as missing (decision record 0082).
+  const ownerId = await getPostOwnerId(c.var.db, postId);
+  if (!ownerId || (await isBlockedBetween(c.var.db, userId, ownerId))) throw new ApiError("not_found", POST_ERRORS.postNotFound);
   await limitUser(c.var.ctx, "like_toggle", userId);
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
   // A like by someone else is activity for the post's owner (decision record 0041).
-  if (result.liked) {
-    const ownerId = await getPostOwnerId(c.var.db, postId);
-    if (ownerId && ownerId !== userId) await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
-  }
+  if (result.liked && ownerId !== userId) await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
   return c.json(result satisfies LikeState, 200);
 });

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { POST_ERRORS, PORTFOLIO_TEXTS } from "@shared/messages";
 import { portfolioBodySchema, type Portfolio } from "@shared/portfolio-api";
 import { listPortfolio, postOwners, replacePortfolio } from "../db/queries/portfolio";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, userParamSchema } from "../lib/params";
@@ -42,5 +43,9 @@ export const portfolioRoutes = new Hono<AppEnv>()
 export const userPortfolioRoutes = new Hono<AppEnv>()
   // A user who does not exist has no portfolio: the same answer as one with none (like their services).
   .get("/:userId/portfolio", paramOr(userParamSchema, (c) => c.json(EMPTY, 200)), async (c) => {
-    return c.json({ items: await listPortfolio(c.var.db, c.req.valid("param").userId, viewerId(c)) } satisfies Portfolio, 200);
+    const owner = c.req.valid("param").userId;
+    const viewer = viewerId(c);
+    // Across a block the portfolio is as empty as a missing user's (decision record 0082).
+    if (await isBlockedBetween(c.var.db, viewer, owner)) return c.json(EMPTY, 200);
+    return c.json({ items: await listPortfolio(c.var.db, owner, viewer) } satisfies Portfolio, 200);
   });

@@ -20,6 +20,7 @@ import {
   updateProduct,
   type ProductRow,
 } from "../db/queries/products";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { productParam } from "../lib/params";
@@ -73,8 +74,10 @@ export const productRoutes = new Hono<AppEnv>()
   })
   .get("/:productId", productParam, async (c) => {
     // Visitors may open detail pages (§1, §6). The file is only ever `hasFile`.
-    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, viewerId(c), paymentsMode(c.env));
-    if (!detail) throw productNotFound();
+    const viewer = viewerId(c);
+    const detail = await getProductDetail(c.var.db, c.req.valid("param").productId, viewer, paymentsMode(c.env));
+    // Across a block the listing answers as missing (decision record 0082).
+    if (!detail || (await isBlockedBetween(c.var.db, viewer, detail.seller.userId))) throw productNotFound();
     return c.json(detail, 200);
   })
   .put("/:productId", productParam, signedIn, validate("json", productInputSchema), async (c) => {

@@ -29,6 +29,7 @@ import {
   updateProfile,
   type ProfileChanges,
 } from "../db/queries/profiles";
+import { isBlockedBetween } from "../db/queries/audience";
 import { recordInteraction } from "../db/queries/interactions";
 import { listSellerProducts, listSellerServices, ownerTotals } from "../db/queries/seller-items";
 import { isUsernameConflict, usernameTaken } from "../db/queries/users";
@@ -141,8 +142,11 @@ const EMPTY_PRODUCTS: ProductCardPage = { items: [], nextCursor: null };
 /** Mounted at /users: the public profile and its tabs, open to visitors (§1, §6). */
 export const userProfileRoutes = new Hono<AppEnv>()
   .get("/:userId", userParam, async (c) => {
-    const profile = await getPublicProfile(c.var.db, c.req.valid("param").userId, viewerId(c));
-    if (!profile) throw profileNotFound();
+    const target = c.req.valid("param").userId;
+    const viewer = viewerId(c);
+    // Across a block the profile answers as missing, to both sides (decision record 0082).
+    const [profile, blocked] = await Promise.all([getPublicProfile(c.var.db, target, viewer), isBlockedBetween(c.var.db, viewer, target)]);
+    if (!profile || blocked) throw profileNotFound();
     return c.json(profile, 200);
   })
   // Like post views: recording a visit never fails the client, and an id that cannot name a
@@ -171,9 +175,13 @@ export const userProfileRoutes = new Hono<AppEnv>()
   // A user who does not exist has no services or products: the same answer as one with none.
   .get("/:userId/services", paramOr(userParamSchema, (c) => c.json(EMPTY_SERVICES, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
-    return c.json(await listSellerServices(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
+    const seller = c.req.valid("param").userId;
+    if (await isBlockedBetween(c.var.db, viewerId(c), seller)) return c.json(EMPTY_SERVICES, 200);
+    return c.json(await listSellerServices(c.var.db, { userId: seller, cursor, limit }), 200);
   })
   .get("/:userId/products", paramOr(userParamSchema, (c) => c.json(EMPTY_PRODUCTS, 200)), validate("query", pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
-    return c.json(await listSellerProducts(c.var.db, { userId: c.req.valid("param").userId, cursor, limit }), 200);
+    const seller = c.req.valid("param").userId;
+    if (await isBlockedBetween(c.var.db, viewerId(c), seller)) return c.json(EMPTY_PRODUCTS, 200);
+    return c.json(await listSellerProducts(c.var.db, { userId: seller, cursor, limit }), 200);
   });

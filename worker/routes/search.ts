@@ -60,8 +60,8 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json(list, 200);
   })
   .get("/services", signedIn, validate("query", serviceSearchQuerySchema), async (c) => {
-    requireUser(c);
+    const { userId } = requireUser(c);
     const { q, cursor } = c.req.valid("query");
-    const page: ServiceSearchPage = await searchServices(c.var.db, { q, cursor, limit: SEARCH_LIMITS.services });
+    const page: ServiceSearchPage = await searchServices(c.var.db, { q, cursor, limit: SEARCH_LIMITS.services, viewerId: userId });
     return c.json(page, 200);
   });

@@ -10,6 +10,7 @@ import { pageQuerySchema } from "@shared/schemas/paging";
 import { newId } from "../db/ids";
 import { recordInteraction } from "../db/queries/interactions";
 import { deleteService, getService, getServiceDetail, insertService, listOwnServices, toMarketService, updateService } from "../db/queries/services";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
@@ -36,8 +37,10 @@ export const serviceRoutes = new Hono<AppEnv>()
   })
   .get("/:serviceId", serviceParam, async (c) => {
     // Visitors may open detail pages (§1, §6); `viewer` is null for them.
-    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewerId(c), paymentsMode(c.env));
-    if (!detail) throw serviceNotFound();
+    const viewer = viewerId(c);
+    const detail = await getServiceDetail(c.var.db, c.req.valid("param").serviceId, viewer, paymentsMode(c.env));
+    // Across a block the listing answers as missing (decision record 0082).
+    if (!detail || (await isBlockedBetween(c.var.db, viewer, detail.seller.userId))) throw serviceNotFound();
     return c.json(detail, 200);
   })
   .put("/:serviceId", serviceParam, signedIn, validate("json", serviceInputSchema), async (c) => {

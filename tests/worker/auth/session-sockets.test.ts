@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_SESSION_ENDED } from "@shared/realtime";
-import { authSessions } from "../../../worker/db/schema";
+import { authSessions, users } from "../../../worker/db/schema";
 import { REFRESH_RACE_GRACE_MS } from "../../../worker/services/auth/sessions";
 import {
   api,
@@ -137,6 +137,21 @@ describe("sockets end with their session", () => {
     await chat.closed;
     for (let i = 0; i < 20 && (await userChannelOf(ana.id).trackedRooms()).length > 0; i += 1) await sleep(50);
     expect(await userChannelOf(ana.id).trackedRooms()).toEqual([]);
+  });
+
+  it("a moderator's suspension closes every socket of the account (decision record 0083)", async () => {
+    const w = await world();
+    const moderator = await signedInUser();
+    await db().update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    const res = await api("/api/moderation/actions", { cookie: moderator.cookie, body: { targetType: "profile", targetId: w.ana.id, action: "suspend" } });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    expect(await allClosed({ ...w.phoneSockets, laptopChat: w.laptopChat })).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
+  });
+
+  it("asking to delete the account closes every socket at once (decision record 0084)", async () => {
+    const w = await world();
+    expect((await api("/api/account/delete", { cookie: w.phone.cookie, body: { password: w.ana.password } })).status).toBe(200);
+    expect(await allClosed({ ...w.phoneSockets, laptopChat: w.laptopChat })).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
   });
 });
 

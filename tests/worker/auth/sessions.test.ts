@@ -27,7 +27,7 @@ describe("GET /api/auth/session", () => {
     expect(res.status).toBe(200);
     const body = await res.json<SessionBody>();
     // A profile without a profession that never onboarded is offered /create-profile.
-    expect(body.user).toEqual({ id: ana.id, email: ana.email, needsOnboarding: true });
+    expect(body.user).toEqual({ id: ana.id, email: ana.email, needsOnboarding: true, isModerator: false });
     expect(body.profile?.username).toBe(ana.username);
   });
 

@@ -21,7 +21,7 @@ describe("sign-in happy path", () => {
     expect(res.status).toBe(200);
     const body = await res.json<{ user: { id: string; email: string }; profile: { username: string } }>();
     // A profile without a profession that never onboarded is offered /create-profile.
-    expect(body.user).toEqual({ id: user.id, email: user.email, needsOnboarding: true });
+    expect(body.user).toEqual({ id: user.id, email: user.email, needsOnboarding: true, isModerator: false });
     expect(body.profile.username).toBe(user.username);
 
     const access = setCookieLine(res, "bl_access")!;

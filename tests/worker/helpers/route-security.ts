@@ -10,7 +10,7 @@ import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import { newId } from "../../../worker/db/ids";
-import { availabilityRules, bookings } from "../../../worker/db/schema";
+import { availabilityRules, bookings, dataExports, mutedWords } from "../../../worker/db/schema";
 import { db } from "./db";
 import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
@@ -48,6 +48,10 @@ export interface RouteFixture {
   ruleId: string;
   /** A pending booking of `orderId`, waiting for the owner (its seller) to confirm. */
   bookingId: string;
+  /** The owner's ready data export, its file in PRIVATE_FILES (decision record 0084). */
+  exportId: string;
+  /** A word the owner muted (decision record 0082). */
+  wordId: string;
 }
 
 export interface RouteCase {
@@ -95,6 +99,8 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   token: (f) => f.downloadToken,
   reviewId: (f) => f.reviewId,
   offerId: (f) => f.offerId,
+  exportId: (f) => f.exportId,
+  wordId: (f) => f.wordId,
 };
 
 function split(route: string): { method: string; path: string } {
@@ -152,12 +158,21 @@ export async function routeFixture(): Promise<RouteFixture> {
   const offerId = await insertOffer({ sellerId: owner.id, buyerId: buyer.id });
   const ruleId = newId();
   const bookingId = newId();
+  const wordId = newId();
   const startsAt = Date.now() + 7 * 86_400_000;
   await db().batch([
     db().insert(availabilityRules).values({ id: ruleId, userId: owner.id, weekday: 1, startMinute: 600, durationMinutes: 60, timeZone: "UTC" }),
     db().insert(bookings).values({ id: bookingId, orderId, sellerId: owner.id, buyerId: buyer.id, startsAt, endsAt: startsAt + 3_600_000, status: "pending", awaiting: "seller" }),
+    db().insert(mutedWords).values({ id: wordId, userId: owner.id, word: "spoiler" }),
   ]);
+  const exportId = newId();
+  const exportKey = `data-exports/${owner.id}/${exportId}.json`;
+  await env.PRIVATE_FILES.put(exportKey, JSON.stringify({ format: "backline-data-export" }));
+  await db()
+    .insert(dataExports)
+    .values({ id: exportId, userId: owner.id, status: "ready", fileKey: exportKey, readyAt: Date.now(), expiresAt: Date.now() + 86_400_000 });
   return {
+    exportId,
     owner,
     other,
     commentId,
@@ -172,6 +187,7 @@ export async function routeFixture(): Promise<RouteFixture> {
     offerId,
     ruleId,
     bookingId,
+    wordId,
   };
 }
 

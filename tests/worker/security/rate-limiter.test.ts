@@ -30,6 +30,10 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   booking_write: { limit: 60, minutes: 10 },
   payout_link: { limit: 10, minutes: 60 },
   payout_refresh: { limit: 1, minutes: 1 / 6 },
+  data_export: { limit: 1, minutes: 24 * 60 },
+  account_delete: { limit: 5, minutes: 15 },
+  report: { limit: 30, minutes: 60 },
+  safety_toggle: { limit: 60, minutes: 10 },
   // Issue #27 item 8 (decision record 0085).
   follow_toggle: { limit: 60, minutes: 10 },
   like_toggle: { limit: 120, minutes: 10 },

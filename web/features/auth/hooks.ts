@@ -2,7 +2,8 @@
 // keep the session cache in step with the cookies the server sets or clears.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { ACCOUNT_TEXTS } from "@shared/messages";
+import { ACCOUNT_TEXTS, LEAVING_TEXTS } from "@shared/messages";
+import { notifySuccess } from "@web/components/ui/toast";
 import type { SignOutScope } from "@shared/schemas/account";
 import { onSessionLost } from "@web/lib/api-client";
 import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
@@ -48,9 +49,23 @@ export function useSignIn() {
     onSuccess: (data) => {
       // A previous account's cached data must never show under the new one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-      setSession(queryClient, data);
+      const { deletionCancelled, ...session } = data;
+      setSession(queryClient, session);
+      // Signing in during the grace period cancelled a requested deletion (decision record 0084).
+      if (deletionCancelled) notifySuccess(LEAVING_TEXTS.delete.cancelledToast.title, { description: LEAVING_TEXTS.delete.cancelledToast.description });
     },
   });
+}
+
+/**
+ * After "Delete my account": the server already ended every session; this tab forgets the
+ * account and /auth says when the deletion happens and how to cancel it.
+ */
+export function useLeaveAfterDeletion() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    clearSessionAndLeave(queryClient, { then: "auth", notice: LEAVING_TEXTS.delete.signedOutNotice });
+  }, [queryClient]);
 }
 
 export function useSignUp() {

@@ -5,6 +5,7 @@ import { Plus } from "lucide-react";
 import { POST_SCREEN_TEXTS } from "@shared/messages";
 import { feedInfiniteQueryOptions } from "@web/features/posts/api";
 import { FeedList } from "@web/features/posts/components/feed-list";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 import { appPaths } from "@web/lib/app-paths";
@@ -38,7 +39,10 @@ function FeedPage() {
           // Every other author in the feed is someone the viewer follows (spec §2), so no status
           // request is needed per card.
           post.viewer.isOwner ? null : (
-            <FollowButton userId={post.userId} username={post.author.username} viewerId={user.id} initialFollowing size="sm" />
+            <>
+              <FollowButton userId={post.userId} username={post.author.username} viewerId={user.id} initialFollowing size="sm" />
+              <SafetyMenu user={{ userId: post.userId, username: post.author.username }} viewerId={user.id} />
+            </>
           )
         }
       />

@@ -25,6 +25,7 @@ import { ServicesTab } from "@web/features/search/components/services-tab";
 import { TagsTab } from "@web/features/search/components/tags-tab";
 import { UsersTab, type RenderFollow } from "@web/features/search/components/users-tab";
 import { activeFilterCount, filtersOf, NO_FILTERS, parseSearchParams, type SearchFilters } from "@web/features/search/search-params";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 
@@ -85,7 +86,14 @@ function SearchPage() {
           errorMessage={SEARCH_SCREEN_TEXTS.errors.loadHashtagPosts}
           empty={<EmptyState icon={<Hash className="size-6" aria-hidden />} title={SEARCH_SCREEN_TEXTS.hashtag.empty(tag)} hint={SEARCH_SCREEN_TEXTS.hashtag.emptyHint} />}
           renderActionBar={(post) => <PostActions post={post} viewerId={user.id} />}
-          renderHeaderAction={(post) => (post.viewer.isOwner ? null : <FollowButton userId={post.userId} username={post.author.username} viewerId={user.id} size="sm" />)}
+          renderHeaderAction={(post) =>
+            post.viewer.isOwner ? null : (
+              <>
+                <FollowButton userId={post.userId} username={post.author.username} viewerId={user.id} size="sm" />
+                <SafetyMenu user={{ userId: post.userId, username: post.author.username }} viewerId={user.id} />
+              </>
+            )
+          }
         />
       </div>
     );

@@ -4,9 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { SETTINGS_SCREEN_TEXTS } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { LeavingSection } from "@web/features/auth/components/leaving-section";
 import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
 import { useSession } from "@web/features/auth/hooks";
 import { securityKeys } from "@web/features/security/api";
+import { SafetySettings } from "@web/features/safety/components/safety-settings";
 import { SecuritySummary } from "@web/features/security/components/security-summary";
 import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
 
@@ -66,6 +68,9 @@ function SettingsPage() {
           />
         </CardContent>
       </Card>
+
+      <SafetySettings />
+      <LeavingSection />
     </div>
   );
 }

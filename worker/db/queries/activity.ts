@@ -4,9 +4,12 @@
 // Only the read state is stored, in activity_reads, keyed by the item's kind-prefixed id.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { MESSAGING_LIMITS } from "@shared/constants";
+import { MODERATION_TEXTS } from "@shared/messages";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
-import { activityReads, comments, follows, messages, postLikes, posts, profiles } from "../schema";
+import { activityReads, comments, follows, messages, postLikes, posts, profiles, users } from "../schema";
+import { shownTo } from "./audience";
+import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
 
 const LIMITS = MESSAGING_LIMITS.activity;
@@ -41,7 +44,11 @@ function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"
   };
 }
 
-/** The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items. */
+/**
+ * The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items.
+ * Nothing by someone across a block or muted by the user, and no comment or message with a word
+ * they muted (decision record 0082).
+ */
 function sources(db: Db, userId: string) {
   const likes = db
     .select({
@@ -56,7 +63,7 @@ function sources(db: Db, userId: string) {
     .from(postLikes)
     .innerJoin(posts, eq(posts.id, postLikes.postId))
     .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
     .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
     .limit(LIMITS.likes);
   const commentRows = db
@@ -72,7 +79,7 @@ function sources(db: Db, userId: string) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(posts.userId, userId), ne(comments.userId, userId)))
+    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
   const followRows = db
@@ -87,7 +94,7 @@ function sources(db: Db, userId: string) {
     })
     .from(follows)
     .leftJoin(profiles, eq(profiles.userId, follows.followerId))
-    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId)))
+    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId), shownTo(userId, follows.followerId)))
     .orderBy(desc(follows.createdAt), desc(follows.id))
     .limit(LIMITS.follows);
   const messageRows = db
@@ -102,21 +109,42 @@ function sources(db: Db, userId: string) {
     })
     .from(messages)
     .leftJoin(profiles, eq(profiles.userId, messages.senderId))
-    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId)))
+    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId), shownTo(userId, messages.senderId, messages.content)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(LIMITS.messages);
-  return { likes, commentRows, followRows, messageRows };
+  // The outcomes of the user's own reports (decision record 0083), shown as from the user themself:
+  // the item names neither the moderator nor the reported account.
+  const self = db
+    .select({ userId: users.id, ...actorColumns })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { likes, commentRows, followRows, messageRows, reportRows: resolvedReportsQuery(db, userId), self };
 }
 
 /** The merged feed, newest first, capped at 50, each item with its read state. */
 export async function listActivity(db: Db, userId: string): Promise<ActivityItem[]> {
-  const { likes, commentRows, followRows, messageRows } = sources(db, userId);
-  const [likeRows, commentList, followList, messageList] = await db.batch([likes, commentRows, followRows, messageRows]);
+  const { likes, commentRows, followRows, messageRows, reportRows, self } = sources(db, userId);
+  const [likeRows, commentList, followList, messageList, reportList, [me]] = await db.batch([likes, commentRows, followRows, messageRows, reportRows, self]);
   const merged = [
     ...likeRows.map((row) => toItem("like", row)),
     ...commentList.map((row) => toItem("comment", row)),
     ...followList.map((row) => toItem("follow", row)),
     ...messageList.map((row) => toItem("message", row)),
+    ...reportList.map((row) =>
+      toItem("report", {
+        rowId: row.id,
+        actorId: userId,
+        actorUsername: me?.actorUsername ?? null,
+        actorDisplayName: me?.actorDisplayName ?? null,
+        actorAvatarUrl: me?.actorAvatarUrl ?? null,
+        postId: null,
+        conversationId: null,
+        content: row.outcome === "action" ? MODERATION_TEXTS.outcomeAction : MODERATION_TEXTS.outcomeNoViolation,
+        createdAt: row.resolvedAt ?? 0,
+      }),
+    ),
   ]
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .slice(0, LIMITS.total);
@@ -175,6 +203,8 @@ export async function activityBelongsTo(db: Db, userId: string, activityId: stri
             .limit(1)
         ).length > 0
       );
+    case "report":
+      return resolvedReportBelongsTo(db, userId, rowId);
     default:
       return false;
   }

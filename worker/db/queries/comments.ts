@@ -28,8 +28,10 @@ import {
 import { canDeleteComment } from "../../lib/permissions";
 import type { Db } from "../client";
 import { comments, posts, profiles } from "../schema";
+import { shownTo } from "./audience";
 import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { pageOf } from "./paging";
+import { visibleContent } from "./visibility";
 
 const selection = {
   id: comments.id,
@@ -73,23 +75,23 @@ const after = (cursor: Cursor | undefined): SQL | undefined =>
  * One page of a post's top-level comments, oldest first, one row more than the page to tell
  * whether another follows. Exported for the query-plan tests, which run this very SQL.
  */
-export function topLevelPageQuery(db: Db, postId: string, cursor: Cursor | undefined, limit: number) {
+export function topLevelPageQuery(db: Db, postId: string, cursor: Cursor | undefined, limit: number, viewerId: string | null = null) {
   return db
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postId, postId), isNull(comments.parentId), after(cursor)))
+    .where(and(eq(comments.postId, postId), isNull(comments.parentId), after(cursor), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(limit + 1);
 }
 
 /** A thread's replies after a cursor, oldest first, one row more than asked; for the plan tests too. */
-export function replyPageQuery(db: Db, parentId: string, cursor: Cursor | undefined, limit: number) {
+export function replyPageQuery(db: Db, parentId: string, cursor: Cursor | undefined, limit: number, viewerId: string | null = null) {
   return db
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.parentId, parentId), after(cursor)))
+    .where(and(eq(comments.parentId, parentId), after(cursor), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(limit + 1);
 }
@@ -106,7 +108,7 @@ const picked = alias(comments, "picked");
  * than a UNION of the threads. Rows come ordered by thread, then oldest first. Exported for the
  * plan tests too.
  */
-export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: number) {
+export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: number, viewerId: string | null = null) {
   // A literal limit: it is the same for every thread, and D1 binds at most 100 parameters.
   const limit = sql.raw(String(Math.trunc(perThread)));
   const firstReplies = sql`select ${picked.id} from ${comments} as ${sql.identifier("picked")} where ${picked.parentId} = ${thread.id} order by ${picked.createdAt}, ${picked.id} limit ${limit}`;
@@ -115,7 +117,7 @@ export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: numbe
     .from(thread)
     .innerJoin(comments, sql`${comments.id} in (${firstReplies})`)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(inArray(thread.id, parentIds))
+    .where(and(inArray(thread.id, parentIds), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(asc(comments.parentId), asc(comments.createdAt), asc(comments.id));
 }
 
@@ -139,12 +141,12 @@ export function latestCommentQuery(db: Db, postId: string) {
 }
 
 /** Comments of a post after a cursor, oldest first; exported for the query-plan tests. */
-export function commentsSinceQuery(db: Db, postId: string, since: Cursor) {
+export function commentsSinceQuery(db: Db, postId: string, since: Cursor, viewerId: string | null = null) {
   return db
     .select(selection)
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postId, postId), after(since)))
+    .where(and(eq(comments.postId, postId), after(since), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(CATCH_UP_MAX + 1);
 }
@@ -183,7 +185,7 @@ export interface PageOptions extends ReadOptions {
  */
 export async function listCommentPage(db: Db, options: PageOptions): Promise<CommentPage> {
   const [pageRows, latestRows] = await db.batch([
-    topLevelPageQuery(db, options.postId, options.cursor, options.limit),
+    topLevelPageQuery(db, options.postId, options.cursor, options.limit, options.viewerId),
     latestCommentQuery(db, options.postId),
   ]);
   const tops = (pageRows as CommentRow[]).slice(0, options.limit);
@@ -194,7 +196,7 @@ export async function listCommentPage(db: Db, options: PageOptions): Promise<Com
   const previews = new Map<string, CommentRow[]>();
   if (tops.length > 0) {
     const ids = tops.map((row) => row.id);
-    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids), replyPreviewsQuery(db, ids, REPLY_PREVIEW)]);
+    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids), replyPreviewsQuery(db, ids, REPLY_PREVIEW, options.viewerId)]);
     for (const row of countRows as { parentId: string | null; replies: number }[]) if (row.parentId) counts.set(row.parentId, row.replies);
     for (const row of previewRows as CommentRow[]) {
       if (!row.parentId) continue;
@@ -232,7 +234,7 @@ export async function listReplies(
   db: Db,
   options: Omit<ReadOptions, "postId"> & { parentId: string; cursor: Cursor | undefined; limit: number },
 ): Promise<ReplyPage> {
-  const rows = (await replyPageQuery(db, options.parentId, options.cursor, options.limit)) as CommentRow[];
+  const rows = (await replyPageQuery(db, options.parentId, options.cursor, options.limit, options.viewerId)) as CommentRow[];
   const authors: CommentAuthors = {};
   return {
     items: toEntries(rows.slice(0, options.limit), authors, options),
@@ -243,7 +245,7 @@ export async function listReplies(
 
 /** Comments of a post created after the cursor, oldest first, flat (the catch-up after a reconnect). */
 export async function listCommentsSince(db: Db, options: ReadOptions & { since: Cursor }): Promise<CommentsSince> {
-  const rows = (await commentsSinceQuery(db, options.postId, options.since)) as CommentRow[];
+  const rows = (await commentsSinceQuery(db, options.postId, options.since, options.viewerId)) as CommentRow[];
   return {
     items: rows.slice(0, CATCH_UP_MAX).map((row) => toComment(row, options.viewerId, options.postOwnerId)),
     hasMore: rows.length > CATCH_UP_MAX,
@@ -309,6 +311,8 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
             createdAt: sql<number>`max(${now}, coalesce((select max(c.created_at) from comments c where c.post_id = ${input.postId}), 0) + 1)`.as(
               "created_at",
             ),
+            // INSERT … SELECT names every column in the table's order; a new comment is not hidden.
+            hiddenAt: sql<number | null>`null`.as("hidden_at"),
           })
           .from(posts)
           // Bound values rather than column references: inside INSERT … SELECT drizzle writes

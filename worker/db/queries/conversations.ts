@@ -244,6 +244,8 @@ export async function insertMessage(db: Db, input: InsertMessageInput): Promise<
             createdAt: sql<number>`max(${now}, coalesce(max(${messages.createdAt}), 0))`.as("created_at"),
             seq: sql<number>`coalesce(max(${messages.seq}), 0) + 1`.as("seq"),
             clientId: sql<string>`${input.clientId}`.as("client_id"),
+            // INSERT … SELECT names every column in the table's order; a new message is not hidden.
+            hiddenAt: sql<number | null>`null`.as("hidden_at"),
           })
           .from(messages)
           .where(eq(messages.conversationId, input.conversationId)),

@@ -14,8 +14,10 @@ import { isOwner } from "../../lib/permissions";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
+import { notBlockedWith, notMutedBy, withoutMutedWords } from "./audience";
 import { authorColumns, toAuthor, type AuthorColumns } from "./people";
 import { mapPage, pageOf } from "./paging";
+import { visibleContent } from "./visibility";
 
 // ---------------------------------------------------------------------------------------------
 // Reading posts
@@ -112,14 +114,34 @@ function keysetBefore(cursor: Cursor | null | undefined): SQL | undefined {
   return cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined;
 }
 
-/** Builds the page query for a filter; exported (as SQL) for the query-plan tests. */
+/**
+ * What a signed-in viewer's discovery lists (feed, all posts, a hashtag) leave out beyond a block:
+ * the accounts they muted and the posts whose caption holds a word they muted (decision record
+ * 0082). A profile's own posts tab keeps muted accounts: muting hides, it does not forbid.
+ */
+function mutedOut(viewerId: string | null | undefined): SQL | undefined {
+  return and(notMutedBy(viewerId, posts.userId), withoutMutedWords(viewerId, posts.caption));
+}
+
+/**
+ * Builds the page query for a filter; exported (as SQL) for the query-plan tests. Every list
+ * leaves out the posts of anyone the viewer blocked or who blocked the viewer (decision record 0082).
+ */
 export function listQuery(db: Db, filter: SQL | undefined, options: ListOptions) {
   const viewerId = options.viewerId ?? null;
   return db
     .select(postSelection(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(filter, keysetBefore(options.cursor)))
+    .where(
+      and(
+        filter,
+        notBlockedWith(viewerId, posts.userId),
+        keysetBefore(options.cursor),
+        // Moderation (decision record 0083): hidden and suspended content, except the viewer's own.
+        visibleContent(posts, viewerId),
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(options.limit + 1);
 }
@@ -175,7 +197,7 @@ function feedFilter(userId: string, plan: FeedPlan): SQL {
 
 /** The page query the feed route runs for a plan; the plan tests EXPLAIN its SQL. */
 export function feedPageQuery(db: Db, options: ListOptions & { userId: string }, plan: FeedPlan) {
-  return listQuery(db, feedFilter(options.userId, plan), options);
+  return listQuery(db, and(feedFilter(options.userId, plan), mutedOut(options.viewerId)), options);
 }
 
 export async function listFeed(db: Db, options: ListOptions & { userId: string; plan?: FeedPlan }): Promise<PostPage> {
@@ -184,7 +206,7 @@ export async function listFeed(db: Db, options: ListOptions & { userId: string; 
 }
 
 export function listAllPosts(db: Db, options: ListOptions): Promise<PostPage> {
-  return page(db, undefined, options);
+  return page(db, mutedOut(options.viewerId), options);
 }
 
 export function listUserPosts(db: Db, options: ListOptions & { userId: string }): Promise<PostPage> {
@@ -208,7 +230,10 @@ export function hashtagPageQuery(db: Db, options: ListOptions & { name: string }
     .where(
       and(
         eq(postHashtags.hashtagId, db.select({ id: hashtags.id }).from(hashtags).where(eq(hashtags.name, options.name))),
+        notBlockedWith(viewerId, posts.userId),
+        mutedOut(viewerId),
         cursor ? sql`(${postHashtags.createdAt}, ${postHashtags.postId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+        visibleContent(posts, viewerId),
       ),
     )
     .orderBy(desc(postHashtags.createdAt), desc(postHashtags.postId))
@@ -221,12 +246,13 @@ export async function listHashtagPosts(db: Db, options: ListOptions & { name: st
   return toPage((await hashtagPageQuery(db, { ...options, name })) as PostRow[], options);
 }
 
+/** The post as `viewerId` may see it: null, as for a missing post, across a block (decision record 0082). */
 export async function getPost(db: Db, id: string, viewerId: string | null = null): Promise<Post | null> {
   const [row] = (await db
     .select(postSelection(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(eq(posts.id, id))
+    .where(and(eq(posts.id, id), notBlockedWith(viewerId, posts.userId), visibleContent(posts, viewerId)))
     .limit(1)) as PostRow[];
   return row ? toPost(row, viewerId) : null;
 }

@@ -15,6 +15,7 @@ import { toMarketProduct } from "./catalogue";
 import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
+import { visibleContent } from "./visibility";
 import { getPayoutAccount } from "./payouts";
 import { sellerProductsQuery } from "./seller-items";
 
@@ -70,7 +71,7 @@ export async function getProductDetail(db: Db, id: string, viewerId: string | nu
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.userId))
     .leftJoin(payoutAccounts, eq(payoutAccounts.userId, products.userId))
-    .where(eq(products.id, id))
+    .where(and(eq(products.id, id), visibleContent(products, viewerId)))
     .limit(1);
   if (!row) return null;
   return {

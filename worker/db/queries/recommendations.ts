@@ -8,6 +8,7 @@ import type { RecommendationReason } from "@shared/search-api";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { authSessions, posts, profiles, userRecommendations } from "../schema";
+import { shownTo } from "./audience";
 import { postSelection, type PostRow } from "./posts";
 
 /** Every signal reads at most this far back. */
@@ -274,6 +275,8 @@ export function storedUserRecommendationsQuery(db: Db, userId: string, now: numb
         eq(userRecommendations.recommendationType, "user"),
         gt(userRecommendations.expiresAt, now),
         sql`not exists (select 1 from follows f where f.follower_id = ${userId} and f.following_id = ${userRecommendations.recommendedUserId})`,
+        // Blocks and mutes made since the list was computed count on read (decision record 0082).
+        shownTo(userId, profiles.userId),
       ),
     )
     .orderBy(desc(userRecommendations.score))
@@ -293,7 +296,14 @@ export function storedPostRecommendationsQuery(db: Db, userId: string, now: numb
     .from(userRecommendations)
     .innerJoin(posts, eq(posts.id, userRecommendations.recommendedPostId))
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(and(eq(userRecommendations.userId, userId), eq(userRecommendations.recommendationType, "post"), gt(userRecommendations.expiresAt, now)))
+    .where(
+      and(
+        eq(userRecommendations.userId, userId),
+        eq(userRecommendations.recommendationType, "post"),
+        gt(userRecommendations.expiresAt, now),
+        shownTo(userId, posts.userId, posts.caption),
+      ),
+    )
     .orderBy(desc(userRecommendations.score))
     .limit(limit);
 }

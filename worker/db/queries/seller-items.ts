@@ -10,6 +10,7 @@ import { bookmarks, products, services } from "../schema";
 import { toProductCard, toServiceCard } from "./catalogue";
 import { mapPage, pageOf } from "./paging";
 import { itemRatings } from "./reviews";
+import { visibleContent } from "./visibility";
 
 export interface SellerListOptions {
   userId: string;
@@ -26,7 +27,7 @@ export function sellerServicesQuery(db: Db, options: SellerListOptions) {
   return db
     .select()
     .from(services)
-    .where(and(eq(services.userId, options.userId), before(services, options.cursor)))
+    .where(and(eq(services.userId, options.userId), before(services, options.cursor), visibleContent(services, null)))
     .orderBy(desc(services.createdAt), desc(services.id))
     .limit(options.limit + 1);
 }
@@ -36,7 +37,7 @@ export function sellerProductsQuery(db: Db, options: SellerListOptions) {
   return db
     .select()
     .from(products)
-    .where(and(eq(products.userId, options.userId), before(products, options.cursor)))
+    .where(and(eq(products.userId, options.userId), before(products, options.cursor), visibleContent(products, null)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(options.limit + 1);
 }

@@ -13,6 +13,7 @@ import { toMarketService } from "./catalogue";
 import { itemRating } from "./reviews";
 import { mapPage, pageOf } from "./paging";
 import { toSeller } from "./people";
+import { visibleContent } from "./visibility";
 import { getPayoutAccount } from "./payouts";
 import { sellerServicesQuery } from "./seller-items";
 
@@ -53,7 +54,7 @@ export async function getServiceDetail(db: Db, id: string, viewerId: string | nu
     .from(services)
     .leftJoin(profiles, eq(profiles.userId, services.userId))
     .leftJoin(payoutAccounts, eq(payoutAccounts.userId, services.userId))
-    .where(eq(services.id, id))
+    .where(and(eq(services.id, id), visibleContent(services, viewerId)))
     .limit(1);
   if (!row) return null;
   return {

@@ -9,7 +9,7 @@ import { authSessions, refreshTokens } from "../schema";
 export type SessionRow = typeof authSessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link";
+export type RevokeReason = "sign_out" | "refresh_token_reuse" | "inactivity" | "password_reset" | "google_link" | "account_deletion" | "suspension";
 export type RevokeScope = { sessionId: string } | { userId: string; exceptSessionId?: string };
 
 /** A new device session and its first refresh token, together or not at all. */

@@ -101,11 +101,12 @@ export async function linkGoogleAccount(
  * session.
  */
 export async function loadAccount(db: Db, userId: string) {
-  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) return null;
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return {
-    user: { id: row.id, email: row.email, needsOnboarding: profile ? needsOnboarding(profile) : false },
+    // isModerator only shows the SPA the /moderation link; the routes check the role themselves.
+    user: { id: row.id, email: row.email, needsOnboarding: profile ? needsOnboarding(profile) : false, isModerator: row.role === "moderator" },
     profile: profile ?? null,
   };
 }

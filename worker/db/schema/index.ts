@@ -14,3 +14,6 @@ export * from "./analytics";
 export { nowMsSql } from "./columns";
 export * from "./payments";
 export * from "./booking";
+export * from "./leaving";
+export * from "./moderation";
+export * from "./safety";

@@ -44,6 +44,8 @@ export const services = sqliteTable(
     turnaroundDays: integer("turnaround_days", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Hidden pending review or by a moderator: missing to all but its owner (decision record 0083). */
+    hiddenAt: timestampMs("hidden_at"),
   },
   (t) => [
     index("services_created_idx").on(t.createdAt, t.id),
@@ -78,6 +80,8 @@ export const products = sqliteTable(
     imageKey: text("image_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Hidden pending review or by a moderator: missing to all but its owner (decision record 0083). */
+    hiddenAt: timestampMs("hidden_at"),
   },
   (t) => [
     index("products_created_idx").on(t.createdAt, t.id),

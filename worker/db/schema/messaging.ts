@@ -69,6 +69,8 @@ export const messages = sqliteTable(
      * Null for rows written without one (the demo seed).
      */
     clientId: text("client_id"),
+    /** Hidden by a moderator: missing to the receiver (decision record 0083). */
+    hiddenAt: timestampMs("hidden_at"),
   },
   (t) => [
     // Pages of a conversation and "what did I miss after message N" (catch-up) are seq ranges.

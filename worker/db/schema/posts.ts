@@ -31,6 +31,8 @@ export const posts = sqliteTable(
     commentsCount: counter("comments_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Hidden pending review or by a moderator: missing to all but its owner (decision record 0083). */
+    hiddenAt: timestampMs("hidden_at"),
   },
   (t) => [
     // Feed (user_id IN (…)) and a user's posts, newest first, keyset on (created_at, id).

@@ -2,7 +2,7 @@
 // follows, post_views). Counters on posts and profiles follow these rows through triggers.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, idColumn } from "./columns";
+import { createdAt, idColumn, timestampMs } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
@@ -20,6 +20,8 @@ export const comments = sqliteTable(
     parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: createdAt(),
+    /** Hidden pending review or by a moderator (decision record 0083). */
+    hiddenAt: timestampMs("hidden_at"),
   },
   (t) => [
     // Comments of a post, oldest first (the catch-up after a reconnect, the newest comment).

@@ -2,6 +2,7 @@
 // rotating refresh tokens. See DESIGN.md "Sessions" and spec social-feed-search §3/§7 (auth service).
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { USER_ROLES } from "@shared/moderation-api";
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 
 export const EMAIL_TOKEN_PURPOSES = ["confirm_email", "reset_password"] as const;
@@ -18,6 +19,10 @@ export const users = sqliteTable(
     passwordHash: text("password_hash"),
     /** Google's stable subject id; null until the account is linked to Google. */
     googleSub: text("google_sub"),
+    /** 'member' or 'moderator'; granted only by `npm run moderator` or SQL, never by the API (decision record 0083). */
+    role: text("role", { enum: USER_ROLES }).notNull().default("member"),
+    /** Set by a moderator's suspension: no sign-in, content hidden (decision record 0083). */
+    suspendedAt: timestampMs("suspended_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

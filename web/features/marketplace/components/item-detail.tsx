@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { ProductDetail, SellerSummary, ServiceDetail } from "@shared/marketplace-api";
 import { MARKET_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
+import { ReportButton } from "@web/components/report-dialog";
 import { Avatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
@@ -136,6 +137,7 @@ export function ServiceDetailView({ service, onBuy }: { service: ServiceDetail; 
           </section>
         ) : null}
         <SellerLine seller={service.seller} />
+        {service.viewer && !service.viewer.isOwner ? <ReportButton targetType="service" targetId={service.id} /> : null}
       </div>
       <PurchasePanel price={service.price.label} rating={service.rating}>
         {service.viewer?.isOwner ? (
@@ -187,6 +189,7 @@ export function ProductDetailView({ product, onBuy }: { product: ProductDetail; 
           </section>
         ) : null}
         <SellerLine seller={product.seller} />
+        {product.viewer && !product.viewer.isOwner ? <ReportButton targetType="product" targetId={product.id} /> : null}
       </div>
       <PurchasePanel
         price={product.price.label}

@@ -26,6 +26,9 @@ function describe(item: ActivityItem): string {
       return MESSAGING_TEXTS.followed(name);
     case "message":
       return MESSAGING_TEXTS.messaged(name);
+    case "report":
+      // The outcome of the user's own report, in our neutral words (decision record 0083).
+      return item.content ?? "";
     default: {
       const _exhaustive: never = item.type;
       return _exhaustive;
@@ -37,6 +40,7 @@ function describe(item: ActivityItem): string {
 function targetOf(item: ActivityItem): string {
   if ((item.type === "like" || item.type === "comment") && item.postId) return `/post/${encodeURIComponent(item.postId)}`;
   if (item.type === "message" && item.conversationId) return `/messages?conversation=${encodeURIComponent(item.conversationId)}`;
+  if (item.type === "report") return "/activity";
   return profilePath(item.user.userId);
 }
 
@@ -133,7 +137,7 @@ export function ActivityScreen() {
                 <Avatar src={item.user.avatarUrl} name={item.user.displayName} size="md" />
                 <span className="min-w-0 flex-1">
                   <span className={cn("block text-sm", !item.isRead && "font-semibold")}>{describe(item)}</span>
-                  {item.content ? <span className="block truncate text-sm text-muted-foreground">{item.content}</span> : null}
+                  {item.content && item.type !== "report" ? <span className="block truncate text-sm text-muted-foreground">{item.content}</span> : null}
                   <RelativeTime date={item.createdAt} className="text-xs text-muted-foreground" />
                 </span>
                 {item.isRead ? null : (

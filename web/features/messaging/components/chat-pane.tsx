@@ -16,8 +16,10 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TEXT_LIMITS } from "@shared/constants";
-import { MESSAGING_TEXTS } from "@shared/messages";
+import { MESSAGING_TEXTS, MODERATION_TEXTS, SAFETY_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
+import { ReportDialog } from "@web/components/report-dialog";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/textarea";
@@ -172,6 +174,7 @@ export function ChatPane({
             {MESSAGING_TEXTS.reconnecting}
           </span>
         ) : null}
+        {other ? <SafetyMenu user={{ userId: other.userId, username: other.username }} viewerId={viewerId} /> : null}
       </header>
 
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-4" data-testid="message-list" aria-live="polite">
@@ -190,7 +193,9 @@ export function ChatPane({
             content={message.content}
             time={formatClockTime(message.createdAt)}
             link={message.linkPath ? { path: message.linkPath, label: MESSAGING_TEXTS.linkLabels[message.kind] } : undefined}
-          />
+          >
+            {message.senderId === viewerId ? null : <ReportMessage messageId={message.id} />}
+          </Bubble>
         ))}
         {stillPending.map((item) => (
           <Bubble key={item.clientId} own content={item.content} time={item.failed ? MESSAGING_TEXTS.notSent : MESSAGING_TEXTS.sending} faded>
@@ -209,6 +214,13 @@ export function ChatPane({
         </p>
       ) : null}
 
+      {/* Across a block the conversation stays readable and says, neutrally, that it is closed (0082). */}
+      {conversation.data?.canReply === false ? (
+        <p role="status" className="border-t p-4 text-center text-sm text-muted-foreground" data-testid="cannot-reply">
+          {SAFETY_TEXTS.cannotReply}
+        </p>
+      ) : (
+        <>
       {refusal ? (
         <p id="composer-refusal" role="alert" className="border-t px-4 pt-2 text-sm text-destructive" data-testid="composer-refusal">
           {MESSAGING_TEXTS.notSentBecause(refusal)}
@@ -241,6 +253,8 @@ export function ChatPane({
           <SendHorizontal aria-hidden />
         </Button>
       </form>
+        </>
+      )}
     </section>
   );
 }
@@ -257,6 +271,19 @@ function refusedForGood(error: ApiClientError): boolean {
 interface BubbleLink {
   path: string;
   label: string;
+}
+
+/** Report on a message someone sent the viewer (decision record 0083). */
+function ReportMessage({ messageId }: { messageId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="ml-2 font-semibold underline-offset-2 hover:underline" onClick={() => setOpen(true)}>
+        {MODERATION_TEXTS.reportAction}
+      </button>
+      <ReportDialog targetType="message" targetId={messageId} open={open} onOpenChange={setOpen} />
+    </>
+  );
 }
 
 function Bubble({

@@ -8,6 +8,7 @@ import { useRef, type ReactNode } from "react";
 import { POST_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { normalizeHashtag, splitCaptionHashtags } from "@shared/rules/post-text";
+import { ReportButton } from "@web/components/report-dialog";
 import { RelativeTime } from "@web/components/relative-time";
 import { Avatar } from "@web/components/ui/avatar";
 import { profilePath } from "@web/lib/app-paths";
@@ -122,7 +123,11 @@ export function PostCard({ post, actionBar, headerAction, onDeleted, trackViews 
         >
           <RelativeTime date={post.createdAt} />
         </Link>
-        {post.viewer.isOwner ? <PostMenu post={post} onDeleted={onDeleted} /> : null}
+        {post.viewer.isOwner ? (
+          <PostMenu post={post} onDeleted={onDeleted} />
+        ) : (
+          <ReportButton targetType="post" targetId={post.id} size="icon" className="size-10 shrink-0 rounded-full text-muted-foreground" />
+        )}
       </header>
 
       <PostMedia post={post} priority={priority} />

@@ -4,9 +4,11 @@
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";
-import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { MODERATION_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { commentLines } from "@shared/rules/comment";
 import { RelativeTime } from "@web/components/relative-time";
+import { ReportDialog } from "@web/components/report-dialog";
+import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
 import { profilePath } from "@web/lib/app-paths";
 import { cn } from "@web/lib/cn";
@@ -17,18 +19,23 @@ const T = SOCIAL_SCREEN_TEXTS.comment;
 export interface CommentItemProps {
   comment: CommentView;
   canDelete: boolean;
+  /** Someone else's comment, seen by a signed-in reader: offers Report (decision record 0083). */
+  canReport?: boolean;
   deleting: boolean;
   onReply: (comment: CommentView) => void;
   onDelete: (comment: CommentView) => void;
   isReply?: boolean;
+  /** The signed-in reader: block and mute are offered on everyone else's comments. */
+  viewerId?: string | null;
 }
 
 const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-ring";
 const actionClass =
   "inline-flex h-8 items-center rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 
-export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, isReply = false }: CommentItemProps) {
+export function CommentItem({ comment, canDelete, canReport = false, deleting, onReply, onDelete, isReply = false, viewerId }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const name = comment.author.displayName || comment.author.username;
   const profile = profilePath(comment.userId);
   const lines = commentLines(comment.content);
@@ -86,9 +93,17 @@ export function CommentItem({ comment, canDelete, deleting, onReply, onDelete, i
                   {T.delete}
                 </button>
               ) : null}
+              {canReport ? (
+                <button type="button" className={actionClass} onClick={() => setReporting(true)}>
+                  {MODERATION_TEXTS.reportAction}
+                </button>
+              ) : null}
+              {/* Blocking refetches the thread, where the comment is then left out. */}
+              <SafetyMenu user={{ userId: comment.userId, username: comment.author.username }} viewerId={viewerId} className="size-8" />
             </>
           )}
         </div>
+        {canReport ? <ReportDialog targetType="comment" targetId={comment.id} open={reporting} onOpenChange={setReporting} /> : null}
       </div>
     </div>
   );

@@ -10,7 +10,10 @@ export interface CommentListProps {
   threads: CommentThreadView[];
   /** The list's accessible name. */
   label?: string;
+  /** The signed-in reader: block and mute are offered on everyone else's comments. */
+  viewerId?: string | null;
   canDelete: (comment: CommentView) => boolean;
+  canReport?: (comment: CommentView) => boolean;
   deletingId: string | null;
   /** The thread whose further replies are loading, if any. */
   loadingRepliesOf: string | null;
@@ -22,10 +25,12 @@ export interface CommentListProps {
 const moreRepliesClass =
   "inline-flex min-h-9 items-center gap-2 rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60";
 
-export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.title, canDelete, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies }: CommentListProps) {
+export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.title, viewerId, canDelete, canReport, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies }: CommentListProps) {
   const itemProps = (comment: CommentView) => ({
     comment,
+    viewerId,
     canDelete: canDelete(comment),
+    canReport: canReport?.(comment) ?? false,
     deleting: deletingId === comment.id,
     onReply,
     onDelete,

@@ -131,7 +131,10 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   };
 
   const listProps = {
+    viewerId,
     canDelete,
+    // Anyone signed in reports someone else's comment (decision record 0083).
+    canReport: (comment: CommentView) => viewerId !== null && comment.userId !== viewerId,
     deletingId: remove.isPending ? (remove.variables ?? null) : null,
     loadingRepliesOf: loadReplies.isPending ? (loadReplies.variables?.commentId ?? null) : null,
     onReply,

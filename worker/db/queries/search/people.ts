@@ -8,8 +8,10 @@ import type { SearchFilters, SearchUser } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
+import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { contains, PROFILE_RANK, profilesFts, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { accountActive } from "../visibility";
 
 /**
  * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
@@ -74,12 +76,16 @@ export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string |
 function userFilters(options: UserSearchOptions): SQL | undefined {
   const { filters, cursor } = options;
   return and(
+    // Nobody across a block, nobody the viewer muted (decision record 0082).
+    shownTo(options.viewerId, profiles.userId),
     filters.location ? contains(profiles.location, filters.location) : undefined,
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified ? eq(profiles.verified, true) : undefined,
     // services_user_created_idx: one probe per candidate.
     filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    // Moderation (decision record 0083): a suspended account is not found.
+    accountActive(profiles.userId),
   );
 }
 

@@ -8,9 +8,11 @@ import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
+import { hasAudienceRules, shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { visibleContent } from "../visibility";
 
 /**
  * Without a query, a sort that no index serves (posts by author verified) orders only this many
@@ -56,17 +58,27 @@ export interface PostSearchOptions {
   /** Recent and popular with a query: FEW_POST_MATCHES and POST_WALK_WINDOW unless a test says. */
   fewMatches?: number;
   walkWindow?: number;
+  /**
+   * The viewer has blocks, mutes or muted words (decision record 0082), so every candidate's
+   * author and caption must be probed. searchPosts reads it first; most searchers have none and
+   * keep the plans of decision records 0067 and 0070, whose relevance window never reads posts.
+   */
+  screened?: boolean;
 }
 
-function postFilters(options: PostSearchOptions): SQL | undefined {
+function postFilters(options: PostSearchOptions, visibility = true): SQL | undefined {
   const { filters, cursor } = options;
   return and(
+    // No post across a block, none by a muted account or with a muted word (decision record 0082).
+    options.screened ? shownTo(options.viewerId, posts.userId, posts.caption) : undefined,
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified ? eq(profiles.verified, true) : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    // Moderation (decision record 0083): hidden posts and suspended accounts' posts are not found.
+    visibility ? visibleContent(posts, null) : undefined,
   );
 }
 
@@ -282,7 +294,9 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
   const scored = sql`select fts_rowid, ${POST_SCORE} as score from (
     select rowid as fts_rowid, length(highlight(posts_fts, 0, char(1), '')) - length(caption) as tf, length(caption) as len
     from posts_fts where posts_fts match ${match} order by rowid desc limit ${options.rankWindow ?? SEARCH_RANK_WINDOW})`;
-  const filters = postFilters(options);
+  // Moderation's term goes on the page below, not on the window, so that without a filter the
+  // window still never reads posts (decision record 0067); a page may then hold fewer rows.
+  const filters = postFilters(options, false);
   // CROSS JOIN keeps the window as the outer loop: given a filter, SQLite would otherwise start
   // from the filter's index (every post of a profession) and probe the window for each.
   const ranked =
@@ -296,10 +310,12 @@ function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string
     .from(sql`(${ranked}) ranked`)
     .innerJoin(posts, sql`${posts}.rowid = ranked.fts_rowid`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(visibleContent(posts, null))
     .orderBy(...(verified ? [badge] : []), sql`ranked.score desc`, sql`ranked.fts_rowid desc`);
 }
 
-export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
+export async function searchPosts(db: Db, input: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
+  const options: PostSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
   const { q, sortBy } = options.filters;
   const match = q === "" || rankedSort(sortBy) ? undefined : ftsMatchExpression(q);
   let rows: PostRow[];

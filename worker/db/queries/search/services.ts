@@ -1,21 +1,25 @@
 // Search for services (spec social-feed-search §7 search services): ranked by services_fts with a
 // query, newest first in keyset pages without one.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Cursor } from "@shared/cursor";
 import type { ServiceSearchResult } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
 import { authorColumns, toAuthor } from "../people";
+import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { itemRatings } from "../reviews";
 import { toServiceCard } from "../catalogue";
 import { SERVICE_RANK, servicesFts } from "./fts";
+import { visibleContent } from "../visibility";
 
 export interface ServiceSearchOptions {
   q: string;
   limit: number;
   cursor?: Cursor | null;
+  /** The searcher: sellers across a block or muted by them are left out (decision record 0082). */
+  viewerId?: string | null;
 }
 
 function serviceSelection() {
@@ -32,6 +36,7 @@ function serviceSelection() {
     turnaroundDays: services.turnaroundDays,
     createdAt: services.createdAt,
     updatedAt: services.updatedAt,
+    hiddenAt: services.hiddenAt,
     ...authorColumns,
   };
 }
@@ -48,7 +53,13 @@ export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
       .select(serviceSelection())
       .from(services)
       .leftJoin(profiles, eq(profiles.userId, services.userId))
-      .where(cursor ? sql`(${services.createdAt}, ${services.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined)
+      .where(
+        and(
+          cursor ? sql`(${services.createdAt}, ${services.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+          shownTo(options.viewerId, services.userId),
+          visibleContent(services, null),
+        ),
+      )
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(limit);
   }
@@ -59,7 +70,7 @@ export function serviceSearchQuery(db: Db, options: ServiceSearchOptions) {
     .from(servicesFts)
     .innerJoin(services, sql`${services}.rowid = ${servicesFts.rowid}`)
     .leftJoin(profiles, eq(profiles.userId, services.userId))
-    .where(sql`services_fts match ${match}`)
+    .where(and(sql`services_fts match ${match}`, shownTo(options.viewerId, services.userId), visibleContent(services, null)))
     .orderBy(SERVICE_RANK, desc(services.createdAt))
     .limit(limit);
 }
