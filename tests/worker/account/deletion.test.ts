@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@shared/constants";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import {
+  blocks,
+  mutedWords,
+  mutes,
   reports,
   accountDeletions,
   authSessions,
@@ -195,6 +198,9 @@ describe("the deletion after the grace period", () => {
     const openAbout = report(f.other.id, f.user.id, "open");
     const resolvedAbout = report(f.other.id, f.user.id, "resolved");
     await db().insert(reports).values([made, openAbout, resolvedAbout]);
+    await db().insert(blocks).values({ blockerId: f.other.id, blockedId: f.user.id, createdAt: now });
+    await db().insert(mutes).values({ muterId: f.user.id, mutedId: f.other.id, createdAt: now });
+    await db().insert(mutedWords).values({ id: crypto.randomUUID(), userId: f.user.id, word: "encore", createdAt: now });
     await json(await requestDeletion(f.user), 200);
     const result = await deleteDueAccounts(cronCtx(Date.now() + DELETION_GRACE_MS + 1000));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
@@ -211,6 +217,9 @@ describe("the deletion after the grace period", () => {
     expect(await db().select().from(authSessions).where(eq(authSessions.userId, id))).toEqual([]);
     expect(await db().select().from(securityEvents).where(eq(securityEvents.userId, id))).toEqual([]);
     expect(await db().select().from(reviews).where(eq(reviews.buyerId, id))).toEqual([]);
+    expect(await db().select().from(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)))).toEqual([]);
+    expect(await db().select().from(mutes).where(or(eq(mutes.muterId, id), eq(mutes.mutedId, id)))).toEqual([]);
+    expect(await db().select().from(mutedWords).where(eq(mutedWords.userId, id))).toEqual([]);
     expect((await db().select({ id: reports.id }).from(reports).where(inArray(reports.id, [made.id, openAbout.id, resolvedAbout.id]))).map((r) => r.id)).toEqual([resolvedAbout.id]);
     // …and objects.
     expect(await env.MEDIA.head(f.mediaKey)).toBeNull();

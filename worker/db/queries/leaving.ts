@@ -6,6 +6,9 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL 
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
 import {
+  blocks,
+  mutedWords,
+  mutes,
   reports,
   accountDeletions,
   activityReads,
@@ -149,6 +152,10 @@ export function accountRowSteps(userId: string): { name: string; table: SQLiteTa
     { name: "data_exports", table: dataExports, where: eq(dataExports.userId, userId) },
     // Reports the account made go with it; open reports about it have nothing left to review.
     // Resolved reports about it and the moderation audit log stay (decision record 0083).
+    // The users row stays (anonymised), so its blocks, mutes and muted words go by hand (decision record 0082).
+    { name: "blocks", table: blocks, where: or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))! },
+    { name: "mutes", table: mutes, where: or(eq(mutes.muterId, userId), eq(mutes.mutedId, userId))! },
+    { name: "muted_words", table: mutedWords, where: eq(mutedWords.userId, userId) },
     { name: "reports_made", table: reports, where: eq(reports.reporterId, userId) },
     { name: "reports_open_about", table: reports, where: and(eq(reports.targetUserId, userId), eq(reports.status, "open"))! },
   ];
