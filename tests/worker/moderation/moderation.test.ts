@@ -4,12 +4,13 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActivityFeed } from "@shared/messaging-api";
 import type { ModerationActionResult, ModerationQueue, ReportReceipt } from "@shared/moderation-api";
-import { authSessions, moderationActions, payoutAccounts, posts, reports, users } from "../../../worker/db/schema";
+import { authSessions, moderationActions, orders, payoutAccounts, posts, reports, users } from "../../../worker/db/schema";
 import {
   api,
   createUser,
   db,
   expectError,
+  insertPricedService,
   insertProduct,
   json,
   openConversationWith,
@@ -215,6 +216,19 @@ describe("moderation", () => {
     expect(log.map((row) => row.action)).toEqual(["dismiss"]);
   });
 
+  it("a hidden service cannot be bought, even through a kept link, and no order is written", async () => {
+    const moderator = await signedInModerator();
+    const seller = await signedInUser();
+    const serviceId = await insertPricedService(seller.id);
+    const buyer = await signedInUser();
+    await json(await act(moderator, { targetType: "service", targetId: serviceId, action: "hide" }), 200);
+    await expectError(await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "service", itemId: serviceId } }), 404, "Service not found");
+    expect(await db().select().from(orders).where(eq(orders.buyerId, buyer.id))).toEqual([]);
+    // Restored, it sells again.
+    await json(await act(moderator, { targetType: "service", targetId: serviceId, action: "restore" }), 200);
+    expect((await api("/api/checkout/create-embedded-payment", { cookie: buyer.cookie, body: { itemType: "service", itemId: serviceId } })).status).toBe(201);
+  });
+
   it("suspends: sessions revoked, sign-in refused, posts, listings and profile hidden, payouts untouched; unsuspend undoes it", async () => {
     const moderator = await signedInModerator();
     const owner = await signedInUserWithPost();
@@ -238,6 +252,9 @@ describe("moderation", () => {
     await expectError(await api(`/api/users/${owner.id}`, { cookie: c.cookie }), 404);
     await expectError(await api(`/api/products/${productId}`, { cookie: c.cookie }), 404);
     expect((await json<{ items: unknown[] }>(await api(`/api/users/${owner.id}/products`), 200)).items).toEqual([]);
+    // Nor can it be bought through a link kept from before, and no order is written.
+    await expectError(await api("/api/checkout/create-payment", { cookie: c.cookie, body: { itemType: "product", itemId: productId } }), 404, "Product not found");
+    expect(await db().select().from(orders).where(eq(orders.buyerId, c.id))).toEqual([]);
     expect(await db().select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id))).toEqual(payoutBefore);
     // The post itself is not marked hidden: lifting the suspension brings everything back.
     expect(await postHiddenAt(owner.postId)).toBeNull();

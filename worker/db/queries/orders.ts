@@ -11,6 +11,7 @@ import { pageOf } from "./paging";
 import { personColumns } from "./people";
 import { readPackages } from "./catalogue";
 import { recountOrderDay } from "./analytics";
+import { visibleContent } from "./visibility";
 import { orderFiles, orderHistory, orders, products, profiles, services, stripeEvents, users } from "../schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,14 +45,15 @@ export async function findPurchasableItem(db: Db, itemType: "service" | "product
         fileName: products.fileName,
       })
       .from(products)
-      .where(eq(products.id, itemId))
+      // Hidden by moderation, or its seller suspended: it cannot be bought, even through a kept link (decision record 0083).
+      .where(and(eq(products.id, itemId), visibleContent(products, null)))
       .limit(1);
     return row ? { ...row, packages: null } : null;
   }
   const [row] = await db
     .select({ sellerId: services.userId, name: services.name, pricingModel: services.pricingModel, priceCents: services.priceCents, packageDetails: services.packageDetails })
     .from(services)
-    .where(eq(services.id, itemId))
+    .where(and(eq(services.id, itemId), visibleContent(services, null)))
     .limit(1);
   if (!row) return null;
   // A package's price lives in its details (the pricing model leaves price_cents null): the
