@@ -261,3 +261,24 @@ export async function photograph(page: Page, name: string) {
   await page.setViewportSize(MOBILE);
   await page.waitForTimeout(150);
 }
+
+/** A small, real WAV file, as a seller's stems would be (the checkout and money journeys) (RIFF/WAVE header and a short silence), as a seller's stems would be. */
+export function wavFile(seconds = 0.05): Buffer {
+  const rate = 8000;
+  const samples = Math.round(rate * seconds);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + samples, 4);
+  header.write("WAVE", 8);
+  header.write("fmt ", 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(samples, 40);
+  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
+}

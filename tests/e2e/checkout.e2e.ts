@@ -11,7 +11,7 @@
 // usePurchaseDialog), which is built on another branch: until both are in the tree it is skipped.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors, enablePayouts } from "./browser";
+import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors, enablePayouts, wavFile } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,26 +29,6 @@ async function photograph(page: Page, name: string) {
   await screenshot(page, `checkout-${name}-mobile`);
 }
 
-/** A small, real WAV file (RIFF/WAVE header and a short silence), as a seller's stems would be. */
-function wavFile(seconds = 0.05): Buffer {
-  const rate = 8000;
-  const samples = Math.round(rate * seconds);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
-}
 
 /** The seller's catalogue, made through the API (the catalogue journey covers its screens). */
 async function listItems(seller: BrowserContext) {

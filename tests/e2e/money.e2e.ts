@@ -7,7 +7,7 @@
 // sides. Screens are checked with axe and photographed at 390×844.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors } from "./browser";
+import { MOBILE, apiPost, baseURL, expectAccessible, launch, newAccount, newContext, screenshot, signInThroughForm, toast, trackErrors, wavFile } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,26 +22,6 @@ async function photograph(page: Page, name: string) {
   await screenshot(page, `money-${name}-mobile`);
 }
 
-/** A small, real WAV file (RIFF/WAVE header and a short silence). */
-function wavFile(seconds = 0.05): Buffer {
-  const rate = 8000;
-  const samples = Math.round(rate * seconds);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
-}
 
 /** The seller's original file name: spaces, a dash and an umlaut, so only RFC 6266's filename* keeps it whole. */
 const FILE_NAME = "Nachtfahrt Stems – Grün v2.wav";
