@@ -26,6 +26,8 @@ export interface RouteFixture {
   owner: SignedInUser & { postId: string };
   /** Signed in, owns nothing here. */
   other: SignedInUser;
+  /** Signed in: the buyer of `orderId`, the author of `reviewId` and the one `offerId` is for. */
+  buyer: SignedInUser;
   commentId: string;
   /** An open upload of a 3,000-byte JPEG, every part received. */
   uploadId: string;
@@ -141,7 +143,7 @@ export async function routeFixture(): Promise<RouteFixture> {
   const product = await api("/api/products", { cookie: owner.cookie, body: PRODUCT_BODY });
   if (product.status !== 201) throw new Error(`product failed: ${product.status} ${await product.text()}`);
   const [{ id: serviceId }, { id: productId }] = (await Promise.all([service.json(), product.json()])) as [{ id: string }, { id: string }];
-  const buyer = await createUser();
+  const buyer = await signedInUser();
   const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
   const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
   const reviewId = await insertCompletedReview({ buyerId: buyer.id, sellerId: owner.id });
@@ -175,6 +177,7 @@ export async function routeFixture(): Promise<RouteFixture> {
     exportId,
     owner,
     other,
+    buyer,
     commentId,
     uploadId,
     serviceId,
