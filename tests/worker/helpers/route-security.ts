@@ -109,7 +109,7 @@ export interface RouteCase {
 export type PartyRouteCase = RouteCase & { buyer: Outcome };
 
 /** The buyer's outcome: stated, or else the other user's (see RouteCase.buyer). */
-export function buyerOutcome(route: RouteCase): Outcome {
+function buyerOutcome(route: RouteCase): Outcome {
   return route.buyer ?? route.otherUser;
 }
 
