@@ -265,7 +265,13 @@ const CHANGED_BY_REFUSALS: Record<string, Record<string, string>> = {
   },
 };
 
-let comparison: Promise<string> | undefined;
+interface Comparison {
+  sql: string;
+  /** The compared columns of each table, in the order its rows list them. */
+  columns: Map<string, string[]>;
+}
+
+let comparison: Promise<Comparison> | undefined;
 
 /**
  * One statement that reads every compared table whole: per table, a JSON array with one string
@@ -275,7 +281,7 @@ let comparison: Promise<string> | undefined;
  * tables (derived from the rows compared here), security_events, because refusals such as a
  * visitor's sign-out or a rate-limited request are logged by design, and CHANGED_BY_REFUSALS.
  */
-function comparisonQuery(): Promise<string> {
+function comparisonQuery(): Promise<Comparison> {
   comparison ??= (async () => {
     const { results } = await env.DB.prepare("select name, sql from sqlite_master where type = 'table'").all<{ name: string; sql: string | null }>();
     const virtual = results.filter((t) => /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
@@ -285,20 +291,24 @@ function comparisonQuery(): Promise<string> {
       .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
       .sort();
     // Table by table: D1 refuses pragma_table_info joined over sqlite_master, which holds its own _cf_ tables.
-    const columns = await env.DB.batch<{ name: string }>(tables.map((t) => env.DB.prepare("select name from pragma_table_info(?) order by cid").bind(t)));
-    const perTable = tables.map((t, i) => {
-      const compared = columns[i]!.results.map((c) => c.name).filter((c) => CHANGED_BY_REFUSALS[t]?.[c] === undefined);
-      // A row as text: json_array of quoted columns (D1 allows 32 arguments a function and an
-      // expression 100 deep, so wide tables take several arrays, joined by ||, which also makes
-      // the row a plain string inside the table's array).
+    const found = await env.DB.batch<{ name: string }>(tables.map((t) => env.DB.prepare("select name from pragma_table_info(?) order by cid").bind(t)));
+    const columns = new Map(tables.map((t, i) => [t, found[i]!.results.map((c) => c.name).filter((c) => CHANGED_BY_REFUSALS[t]?.[c] === undefined)]));
+    const perTable = [...columns].map(([t, compared]) => {
+      // A row as text: a JSON array of its quoted columns. D1 allows 32 arguments a function, so a
+      // wider table nests arrays of 30; `|| ''` makes the row a plain string in its table's array,
+      // so a failure's diff names only the rows that changed.
       const chunks: string[] = [];
       for (let at = 0; at < compared.length; at += 30) chunks.push(`json_array(${compared.slice(at, at + 30).map((c) => `quote("${c}")`).join(", ")})`);
-      return `(select json_group_array(${chunks.join(" || ")} || '') from "${t}") as "${t}"`;
+      const row = chunks.length === 1 ? chunks[0]! : `json_array(${chunks.join(", ")})`;
+      return `(select json_group_array(${row} || '') from "${t}") as "${t}"`;
     });
-    return `select ${perTable.join(", ")}`;
+    return { sql: `select ${perTable.join(", ")}`, columns };
   })();
   return comparison;
 }
+
+/** Every compared table's rows, each a string (see comparisonQuery). */
+export type RefusalState = Record<string, string[]>;
 
 /**
  * What a refused request must leave as it was: every row of every compared table, column by
@@ -306,9 +316,30 @@ function comparisonQuery(): Promise<string> {
  * suite (tests/worker/fuzz) can take it around every request it sends. The fixture is not needed
  * any more (every row is read) but stays in the signature its callers use.
  */
-export async function refusalState(_f?: RouteFixture): Promise<Record<string, string[]>> {
-  const row = await env.DB.prepare(await comparisonQuery()).first<Record<string, string>>();
+export async function refusalState(_f?: RouteFixture): Promise<RefusalState> {
+  const row = await env.DB.prepare((await comparisonQuery()).sql).first<Record<string, string>>();
   return Object.fromEntries(Object.entries(row ?? {}).map(([tbl, rows]) => [tbl, JSON.parse(rows) as string[]]));
+}
+
+/**
+ * `before` as the one refusal that writes by design leaves it (decision record 0005): the owner's
+ * part that runs past the upload's declared size (413) or whose first bytes are not its type
+ * (415) aborts the whole upload, which sets its status to "aborted" and its updated_at. Compare
+ * such a refusal's after-state with this instead of `before`: the upload's row is taken from
+ * `after` only when nothing else in it changed, so any other write still shows.
+ */
+export async function withUploadAborted(before: RefusalState, after: RefusalState, uploadId: string): Promise<RefusalState> {
+  const columns = (await comparisonQuery()).columns.get("uploads") ?? [];
+  const [id, status, updatedAt] = ["id", "status", "updated_at"].map((c) => columns.indexOf(c));
+  const values = (row: string) => (JSON.parse(row) as unknown[]).flat() as string[];
+  const key = `'${uploadId}'`;
+  const was = (before.uploads ?? []).findIndex((row) => values(row)[id!] === key);
+  const now = (after.uploads ?? []).find((row) => values(row)[id!] === key);
+  if (was < 0 || now === undefined) return before;
+  const old = values(before.uploads![was]!);
+  const next = values(now);
+  if (next[status!] !== "'aborted'" || next.some((v, i) => i !== status && i !== updatedAt && v !== old[i])) return before;
+  return { ...before, uploads: before.uploads!.map((row, i) => (i === was ? now : row)) };
 }
 
 /** `literal` where it stands alone: not inside a longer number or word (a timestamp, a uuid). */
