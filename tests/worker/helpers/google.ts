@@ -23,7 +23,7 @@ export function idToken(claims: Record<string, unknown>) {
 export function stubGoogle(claims: Record<string, unknown>, status = 200) {
   const calls: URLSearchParams[] = [];
   // A second stub replaces the first, so "the real fetch" is never a stub calling itself.
-  if (vi.isMockFunction(globalThis.fetch)) globalThis.fetch.mockRestore();
+  if (vi.isMockFunction(globalThis.fetch)) vi.mocked(globalThis.fetch).mockRestore();
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
