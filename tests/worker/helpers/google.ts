@@ -7,7 +7,7 @@ import { vi } from "vitest";
 const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
 /** An ID token as Google's token endpoint returns it: valid for this client unless `claims` say otherwise. */
-export function idToken(claims: Record<string, unknown>) {
+function idToken(claims: Record<string, unknown>) {
   const payload = {
     iss: "https://accounts.google.com",
     aud: env.GOOGLE_CLIENT_ID,

@@ -21,7 +21,7 @@ export const GOOGLE_COOKIE_MAX_AGE = 600;
 /** A re-authentication's third cookie: the session that asked, which the callback must still be. */
 export const GOOGLE_REAUTH_COOKIE = "bl_google_reauth";
 /** Google's sign-in must be at most this old when a re-authentication finishes (and `max_age` asks for it). */
-export const REAUTH_MAX_AGE_SECONDS = 300;
+const REAUTH_MAX_AGE_SECONDS = 300;
 /** Clock difference tolerated between Google and us on auth_time. */
 const AUTH_TIME_SKEW_SECONDS = 60;
 const REAUTH_STATE_PREFIX = "reauth.";
