@@ -215,6 +215,35 @@ describe("the re-authentication callback", () => {
     expect((await accountState(user.id)).deletion).toEqual(before.deletion);
   });
 
+  it("sends a refusal at Google, or a failed code exchange, back to /settings with nothing written", async () => {
+    const user = await googleOnlyUser();
+    const before = await accountState(user.id);
+    // The person pressed Cancel on Google's page: Google answers with an error and no code.
+    const { location, cookies } = await startReauth(user);
+    const flow = cookieHeader({ bl_google_state: cookies.bl_google_state, bl_google_verifier: cookies.bl_google_verifier, bl_google_reauth: cookies.bl_google_reauth });
+    const cancelled = await api(`/api/auth/google/callback?error=access_denied&state=${encodeURIComponent(location.searchParams.get("state")!)}`, { cookie: `${user.cookie}; ${flow}` });
+    expect(cancelled.headers.get("location")).toBe("/settings?reauth=failed");
+    // Google refuses the code.
+    stubGoogle({}, 400);
+    const refused = await startReauth(user);
+    const exchange = await api(`/api/auth/google/callback?code=c&state=${encodeURIComponent(refused.location.searchParams.get("state")!)}`, {
+      cookie: `${user.cookie}; ${cookieHeader({ bl_google_state: refused.cookies.bl_google_state, bl_google_verifier: refused.cookies.bl_google_verifier, bl_google_reauth: refused.cookies.bl_google_reauth })}`,
+    });
+    expect(exchange.headers.get("location")).toBe("/settings?reauth=failed");
+    expect(setCookies(exchange).bl_reauth).toBeUndefined();
+    expect(await accountState(user.id)).toEqual(before);
+  });
+
+  it("still counts a device whose access token ran out on Google's page: the refresh cookie renews it", async () => {
+    const user = await googleOnlyUser();
+    const { callback, proof } = await reauthRoundTrip(user, { sub: user.googleSub, email: user.email, auth_time: nowSeconds() }, { callbackCookie: cookieHeader({ bl_refresh: user.refresh }) });
+    expect(callback.headers.get("location")).toBe("/settings?reauth=confirmed");
+    // The same session, renewed: the proof works with the new access cookie.
+    const renewed = cookieHeader({ bl_access: setCookies(callback).bl_access });
+    expect(await sessionIdOf(user.id, setCookies(callback).bl_access!)).toBe(user.sessionId);
+    await json(await deleteWithGoogle({ cookie: renewed }, proof), 200);
+  });
+
   it("cannot be swapped with a sign-in: the flow comes from our cookie, and the session must be the one that started it", async () => {
     const user = await googleOnlyUser();
     const other = await googleOnlyUser();
