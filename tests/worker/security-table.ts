@@ -79,6 +79,9 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   },
   // Each caller reads their own events; there is nobody else's to ask for.
   { route: "GET /api/security-events/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Re-authentication before deleting the account (decision record 0084): the fixture's accounts
+  // have no Google link, so each is sent back to /settings (account/google-reauth.test.ts runs the flow).
+  { route: "GET /api/auth/google/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 302 }, owner: { status: 302 } },
 ];
 
 /** Uploads (spec §5 Upload), posts (§4, §6, §7) and the post lists (§2 /feed). */
@@ -537,6 +540,8 @@ export const LEAVING_ROUTES: RouteCase[] = [
   { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
   { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 } },
   { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 } },
+  // How the caller's own account confirms it is them; nobody else's can be asked for.
+  { route: "GET /api/account/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
 ];
 
 /**
