@@ -7,6 +7,7 @@ import { REQUEST_TEXTS } from "@shared/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";
+import { configurationCheck } from "./middleware/configuration";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { createLogger } from "./lib/logger";
 import { init } from "./middleware/init";
@@ -117,6 +118,8 @@ export const app = new Hono<AppEnv>();
 app.use("*", drainUnreadBody);
 app.use("*", securityHeaders);
 app.use("*", init);
+// A deploy missing APP_ORIGIN or its secrets answers 503 to everything (decision record 0086).
+app.use("*", configurationCheck);
 // Cross-origin mutations are refused before any handler runs; then an oversized body (decision
 // record 0020); then the session is read, so every API and media handler sees c.var.session (null
 // for visitors).

@@ -14,19 +14,23 @@ export interface Bindings {
   ASSETS: Fetcher;
   APP_NAME: string;
   /**
-   * "development" (npm start) or "test" (vitest) relax what worker/lib/modes.ts allows; any other
-   * value, or none, behaves as production.
+   * "development" (npm start), "test" (vitest) or "e2e" (the local production build of the journeys)
+   * relax what worker/lib/modes.ts allows; any other value ("production", "preview"), or none,
+   * behaves as production.
    */
   ENVIRONMENT: string;
   // --- Accounts (worker/services/auth, worker/routes/auth.ts) ---
-  /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`). */
+  /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`), at least 32 characters. */
   JWT_SECRET: string;
   /** Secret: HMAC key applied to every password before hashing (`wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER: string;
   /** Secret pair: Google sign-in is offered only when both are set. */
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-  /** Public origin of the app (e.g. https://backline.example); empty means the request's own origin. */
+  /**
+   * Public origin of the app (e.g. https://backline.example). Required outside development and test
+   * (worker/lib/config.ts refuses to serve without it); there, empty means the request's own origin.
+   */
   APP_ORIGIN?: string;
   /** Cloudflare Email Routing send_email binding; without it mail goes to the dev outbox. */
   EMAIL?: SendEmail;
