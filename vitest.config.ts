@@ -85,6 +85,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
+          // Fails the running test on a CSP violation or an uncaught page error (decision record 0086).
+          setupFiles: ["./tests/e2e/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           // expect.poll gives up after 1 s by default. Beside the worker and web files (decision

@@ -1,3 +1,5 @@
+// First, before any module that builds a zod schema (see the module).
+import "./lib/zod-jitless";
 import "@fontsource-variable/inter";
 import "@fontsource-variable/space-grotesk";
 import { startTransition, StrictMode } from "react";
