@@ -16,6 +16,10 @@ export default defineConfig({
     // would hold it back until every other file is done, so `npm test` (scripts/test.mjs) starts
     // it as a run of its own beside the worker and web files (decision record 0072).
     maxWorkers: 2,
+    // Every Worker request writes its one info line (worker/middleware/request-log.ts); thousands
+    // of them would bury the output that matters. Tests that read them spy on the console, which
+    // this does not affect.
+    onConsoleLog: (log) => !log.includes('"message":"request"'),
     projects: [
       {
         // Worker, database and realtime tests run inside workerd with local D1, R2, KV and DOs.

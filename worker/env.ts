@@ -41,6 +41,11 @@ export interface Bindings {
   ANDROID_CERT_SHA256?: string;
   /** The Apple Developer team id that signs the iOS app. */
   APPLE_TEAM_ID?: string;
+  /**
+   * Secret: the bearer token of the deep health check (GET /api/health?deep=1) for uptime monitors;
+   * without it the deep check answers 401 to everyone.
+   */
+  HEALTH_CHECK_TOKEN?: string;
   /** Test-only: "test" selects a cheap password-hash cost, honoured only when ENVIRONMENT is "test". */
   PASSWORD_HASH_COST?: string;
   // --- Payments (worker/services/payments, decision records 0037–0039) ---

@@ -15,4 +15,6 @@ export const REQUEST_TEXTS = {
   unexpectedError: "An unexpected error occurred",
   /** Every answer of a deploy missing its configuration (worker/lib/config.ts); the log line says what is missing. */
   notConfigured: "Backline is not available right now. Please try again later.",
+  /** The deep health check's 503 (GET /api/health?deep=1); its details say which part failed. */
+  healthCheckFailed: "Health check failed",
 } as const;
