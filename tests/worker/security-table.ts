@@ -79,6 +79,8 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   },
   // Each caller reads their own events; there is nobody else's to ask for.
   { route: "GET /api/security-events/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // The SPA's error reports: anyone may send one; it is a log line, owned by nobody.
+  { route: "POST /api/client-errors", body: () => ({ kind: "error", message: "TypeError: x is undefined", route: "/feed" }), ...everyone(202) },
 ];
 
 /** Uploads (spec §5 Upload), posts (§4, §6, §7) and the post lists (§2 /feed). */
