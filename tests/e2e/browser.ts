@@ -44,7 +44,12 @@ function watchPage(page: Page) {
       return page.url();
     }
   };
-  page.on("pageerror", (error) => pageFailures.push(`uncaught page error on ${where()}: ${error.stack ?? error.message}`));
+  page.on("pageerror", (error) => {
+    // A new page's first document is about:blank, where only a journey's own init scripts run (one
+    // that reads localStorage throws there, an opaque origin): none of the app's code.
+    if (page.url() === "about:blank") return;
+    pageFailures.push(`uncaught page error on ${where()}: ${error.stack ?? error.message}`);
+  });
   page.on("console", (message) => {
     const text = message.text();
     // Chromium's own report ("Refused to execute inline script because it violates the following
