@@ -12,6 +12,8 @@ export interface Bindings {
   PRIVATE_FILES: R2Bucket;
   KV: KVNamespace;
   ASSETS: Fetcher;
+  /** The nightly D1 backups (worker/cron/database-backup.ts); without it the job writes nothing and says so. */
+  BACKUPS?: R2Bucket;
   APP_NAME: string;
   /**
    * "development" (npm start), "test" (vitest) or "e2e" (the local production build of the journeys)
