@@ -9,7 +9,7 @@ import { logger } from "./logger";
 import { allows } from "./modes";
 
 /** HS256 wants a key at least as long as its output; anything shorter is a typo or a placeholder. */
-export const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_JWT_SECRET_LENGTH = 32;
 
 type ConfigEnv = Pick<Bindings, "ENVIRONMENT" | "APP_ORIGIN" | "JWT_SECRET" | "PASSWORD_PEPPER">;
 
@@ -27,7 +27,7 @@ function isOrigin(value: string): boolean {
  * What is wrong with this environment's configuration, one sentence each, naming variables and
  * never their values; empty when it may serve. Modes allowed to run unconfigured get none.
  */
-export function configurationProblems(env: ConfigEnv): string[] {
+function configurationProblems(env: ConfigEnv): string[] {
   if (allows(env, "unconfigured")) return [];
   const problems: string[] = [];
   const origin: unknown = env.APP_ORIGIN;

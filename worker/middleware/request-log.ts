@@ -15,7 +15,7 @@ const keys = new WeakMap<object, Promise<CryptoKey>>();
  * value for as long as the secret lives, and user ids (public in URLs) cannot be hashed by anyone
  * else to find their lines. Rotating JWT_SECRET starts new values.
  */
-export async function hashedUserId(env: Pick<Bindings, "JWT_SECRET">, userId: string): Promise<string> {
+async function hashedUserId(env: Pick<Bindings, "JWT_SECRET">, userId: string): Promise<string> {
   let key = keys.get(env);
   if (!key) {
     key = crypto.subtle.importKey("raw", encoder.encode(`log-user:${env.JWT_SECRET}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

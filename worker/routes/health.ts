@@ -13,7 +13,7 @@ import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 
 /** How long one isolate answers deep checks from its last result. */
-export const DEEP_CHECK_TTL_MS = 15_000;
+const DEEP_CHECK_TTL_MS = 15_000;
 
 /** The migrations this build expects D1 to have applied: drizzle-kit's journal of migrations/. */
 export const EXPECTED_MIGRATIONS: readonly string[] = journal.entries.map((entry) => `${entry.tag}.sql`);
