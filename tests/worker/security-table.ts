@@ -82,6 +82,8 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   // Re-authentication before deleting the account (decision record 0084): the fixture's accounts
   // have no Google link, so each is sent back to /settings (account/google-reauth.test.ts runs the flow).
   { route: "GET /api/auth/google/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 302 }, owner: { status: 302 } },
+  // The SPA's error reports: anyone may send one; it is a log line, owned by nobody.
+  { route: "POST /api/client-errors", body: () => ({ kind: "error", message: "TypeError: x is undefined", route: "/feed" }), ...everyone(202) },
 ];
 
 /** Uploads (spec §5 Upload), posts (§4, §6, §7) and the post lists (§2 /feed). */
