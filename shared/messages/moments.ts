@@ -12,9 +12,12 @@ export const MOMENT_TEXTS = {
   /** The player and its markers. */
   commentAt: (ms: number) => `Comment at ${formatDuration(ms)}`,
   markersLabel: "Comments on the track",
+  /** A marker's accessible name; its visible words are `markerShown`, which the name contains. */
   marker: (name: string, ms: number) => `Comment by ${name} at ${formatDuration(ms)}`,
-  showMarkers: (n: number) => (n === 1 ? "Show 1 comment on the track" : `Show ${n} comments on the track`),
-  hideMarkers: "Hide comments on the track",
+  markerShown: (name: string, ms: number) => `${name} at ${formatDuration(ms)}`,
+  noMarkers: "No comments on the track yet",
+  loadingMarkers: "Loading comments on the track",
+  markersFailed: "Failed to load comments on the track",
   moreMarkers: "Show more comments on the track",
   /** The composer's pin and a comment's moment. */
   pinnedAt: (ms: number) => `Pinned at ${formatDuration(ms)}`,
