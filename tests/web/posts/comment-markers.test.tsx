@@ -213,6 +213,58 @@ describe("pinning a comment", () => {
     await waitFor(() => expect(api.callsTo("GET", MARKERS_PATH).length).toBe(before + 1));
   });
 
+  it("reads the markers again when a pinned comment arrives live, and drops a deleted one without a request", async () => {
+    const api = mockApi({ [`GET ${MARKERS_PATH}`]: json(MARKERS), [`GET /api/posts/${POST.id}/comments`]: json(commentPage([])) });
+    renderSocial(
+      <>
+        <PostCard post={POST} />
+        <CommentsDialog post={POST} viewerId="u1" open onOpenChange={() => {}} createSocket={FakeSocket.create} />
+      </>,
+      (qc) => qc.setQueryData(POST_KEY(POST.id), POST),
+    );
+    const ws = await player();
+    await media(ws, "interaction", 1);
+    await waitFor(() => expect(screen.getAllByTestId("marker-avatar")).toHaveLength(2));
+    await screen.findByTestId("comments-empty");
+    const before = api.callsTo("GET", MARKERS_PATH).length;
+    const live = async (frame: unknown) =>
+      act(async () => {
+        FakeSocket.last().serverSend(frame);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    await act(async () => FakeSocket.last().serverOpen());
+    // An unpinned comment is no marker: nothing is read.
+    await live({ type: "comment.created", comment: { ...makeComment({ id: "c7", userId: "u3", content: "Plain" }), postId: POST.id } });
+    expect(api.callsTo("GET", MARKERS_PATH)).toHaveLength(before);
+    await live({ type: "comment.created", comment: { ...makeComment({ id: "c8", userId: "u3", content: "Pinned", atMs: 30_000 }), postId: POST.id } });
+    await waitFor(() => expect(api.callsTo("GET", MARKERS_PATH)).toHaveLength(before + 1));
+    await live({ type: "comment.deleted", commentId: "m1", postId: POST.id, commentsCount: 2 });
+    await waitFor(() => expect(screen.getAllByTestId("marker-avatar").map((avatar) => avatar.dataset.atMs)).toEqual(["60000"]));
+    expect(api.callsTo("GET", MARKERS_PATH)).toHaveLength(before + 1);
+  });
+
+  it("pins the very end of the track to its last millisecond, which the server takes", async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      [`GET ${MARKERS_PATH}`]: json(MARKERS),
+      [`GET /api/posts/${POST.id}/comments`]: json(commentPage([])),
+      [`POST /api/posts/${POST.id}/comments`]: json({ ...makeComment({ id: "c9", userId: "u1", content: "Ends well", atMs: 83_399 }), postId: POST.id }, 201),
+    });
+    renderSocial(
+      <>
+        <PostCard post={POST} />
+        <CommentsDialog post={POST} viewerId="u1" open onOpenChange={() => {}} createSocket={FakeSocket.create} />
+      </>,
+    );
+    const ws = await player();
+    // The file ran a little longer than its stored 83.4 s.
+    await media(ws, "finish", 83.6);
+    await user.click(await screen.findByRole("button", { name: "Pin to 1:23" }));
+    await user.type(screen.getByRole("textbox"), "Ends well{Enter}");
+    await waitFor(() => expect(api.callsTo("POST", `/api/posts/${POST.id}/comments`)).toHaveLength(1));
+    expect(api.callsTo("POST", `/api/posts/${POST.id}/comments`)[0]!.body).toEqual({ content: "Ends well", parentId: null, atMs: 83_399 });
+  });
+
   it("offers no pin on a reply", async () => {
     const user = userEvent.setup();
     const top = makeComment({ id: "c1", userId: "u3", content: "Top" });

@@ -77,19 +77,22 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   // Only a top-level comment on audio of known length can be pinned; the server says the same.
   const track = post.contentType === "audio" && post.durationMs ? { postId: post.id, durationMs: post.durationMs } : null;
   const position = usePlayerPosition(post.id);
-  const [pinnedAt, setPinnedAt] = useState<number | null>(pinRequest && track ? pinRequest.atMs : null);
+  // The player may run a little past the stored length (it ends where the file ends); the server
+  // takes moments strictly before the stored end, so a pin at the very end becomes its last one.
+  const withinTrack = (ms: number) => (track ? Math.min(ms, track.durationMs - 1) : null);
+  const [pinnedAt, setPinnedAt] = useState<number | null>(pinRequest ? withinTrack(pinRequest.atMs) : null);
   const [answeredPin, setAnsweredPin] = useState(pinRequest?.seq ?? null);
   // A later "Comment at …" from the player while the dialog is open moves the pin there.
   if (pinRequest && pinRequest.seq !== answeredPin) {
     setAnsweredPin(pinRequest.seq);
-    if (track) setPinnedAt(pinRequest.atMs);
+    setPinnedAt(withinTrack(pinRequest.atMs));
   }
   const pin: PinControl | null =
     track && !replyTo
       ? {
           pinnedAt,
           // The player's moment is offered once the listener has used it, and within the track.
-          offerAt: position?.touched && position.timeMs < track.durationMs ? position.timeMs : null,
+          offerAt: position?.touched ? withinTrack(position.timeMs) : null,
           onPin: setPinnedAt,
           onRemove: () => setPinnedAt(null),
         }
