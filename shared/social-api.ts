@@ -65,6 +65,12 @@ export const commentsQuerySchema = z.object({ since: cursorSchema.optional(), cu
 /** Markers per page of a post's pinned comments (GET /api/posts/:postId/comments/markers). */
 export const MARKER_PAGE_DEFAULT = 100;
 export const MARKER_PAGE_MAX = 100;
+/**
+ * A marker carries the start of its comment, at most this many characters (an ellipsis marks a
+ * cut): enough for the two lines that surface over the waveform, and a full page stays small.
+ * The whole comment is in the comments dialog.
+ */
+export const MARKER_EXCERPT_CHARS = 140;
 
 /** GET /api/posts/:postId/comments/markers?cursor=&limit= — pinned comments in the track's order. */
 export const markersQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema(MARKER_PAGE_DEFAULT, MARKER_PAGE_MAX) });
@@ -146,6 +152,7 @@ export interface CommentMarker {
   userId: string;
   /** Milliseconds from the start of the track, within the post's stored duration. */
   atMs: number;
+  /** The comment's text, cut to MARKER_EXCERPT_CHARS. */
   content: string;
   createdAt: number;
 }

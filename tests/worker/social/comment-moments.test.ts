@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { DataExportState } from "@shared/leaving-api";
 import { MOMENT_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
 import type { Comment } from "@shared/realtime";
-import type { CommentPage, MarkerPage } from "@shared/social-api";
+import { type CommentPage, MARKER_EXCERPT_CHARS, type MarkerPage } from "@shared/social-api";
 import { markerPageQuery } from "../../../worker/db/queries/comments";
 import { comments, posts } from "../../../worker/db/schema";
 import { logger } from "../../../worker/lib/logger";
@@ -166,6 +166,36 @@ describe("pinned comments page like any comment", () => {
     await json(await api(`/api/comments/${theirs.id}`, { method: "DELETE", cookie: owner.cookie }), 200);
     expect((await markers(postId)).items).toEqual([]);
     expect(await storedMoments(postId)).toEqual([]);
+  });
+});
+
+describe("a full page of markers", () => {
+  it("holds 100 markers with the start of each comment, and stays small", async () => {
+    const owner = await signedInUser();
+    const fan = await signedInUser();
+    const postId = await audioPost(owner.id);
+    // Written straight to the table: 101 comments through the API would meet the rate limit.
+    const long = "Long note about the mix ".repeat(50).slice(0, 1000);
+    const rows = Array.from({ length: 101 }, (_, i) => ({ postId, userId: i % 2 ? fan.id : owner.id, content: `${i} ${long}`, atMs: i * 1_000, createdAt: 1_000 + i }));
+    // D1 binds at most 100 parameters a statement.
+    for (let i = 0; i < rows.length; i += 10) await db().insert(comments).values(rows.slice(i, i + 10));
+    const res = await api(`/api/posts/${postId}/comments/markers`);
+    const body = await res.text();
+    const first = JSON.parse(body) as MarkerPage;
+    expect(first.items).toHaveLength(100);
+    expect(first.items.map((item) => item.atMs)).toEqual(Array.from({ length: 100 }, (_, i) => i * 1_000));
+    expect(first.items.every((item) => Array.from(item.content).length === MARKER_EXCERPT_CHARS && item.content.endsWith("…"))).toBe(true);
+    expect(first.items[7]!.content.startsWith("7 Long note")).toBe(true);
+    expect(Object.keys(first.authors).sort()).toEqual([owner.id, fan.id].sort());
+    // Under the 32 KB a comment page is held to (0061); 100 whole comments would be over 100 KB.
+    expect(body.length).toBeLessThan(32 * 1024);
+    const rest = await markers(postId, null, `?cursor=${first.nextCursor}`);
+    expect(rest.items.map((item) => item.atMs)).toEqual([100_000]);
+    expect(rest.nextCursor).toBeNull();
+    // A short comment is sent whole.
+    const short = await json<Comment>(await add(fan, postId, { content: "Short 🎧", atMs: 150_500 }), 201);
+    expect((await markers(postId, null, `?cursor=${first.nextCursor}`)).items.at(-1)).toMatchObject({ id: short.id, content: "Short 🎧" });
+    console.info(`markers page: 100 markers, ${body.length} bytes`);
   });
 });
 

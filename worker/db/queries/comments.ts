@@ -23,6 +23,7 @@ import {
   type CommentPage,
   type CommentsSince,
   type CommentThreadEntry,
+  MARKER_EXCERPT_CHARS,
   type MarkerPage,
   REPLY_PREVIEW,
   type ReplyPage,
@@ -374,6 +375,12 @@ export function markerPageQuery(db: Db, postId: string, cursor: Cursor | undefin
     .limit(limit + 1);
 }
 
+/** The start of a comment for its marker, cut by code points so no emoji is split. */
+function excerpt(content: string): string {
+  const chars = Array.from(content);
+  return chars.length <= MARKER_EXCERPT_CHARS ? content : `${chars.slice(0, MARKER_EXCERPT_CHARS - 1).join("")}…`;
+}
+
 /** One page of a post's markers for this viewer, each author once in `authors`. */
 export async function listMarkers(db: Db, options: { postId: string; viewerId: string | null; cursor: Cursor | undefined; limit: number }): Promise<MarkerPage> {
   const rows = (await markerPageQuery(db, options.postId, options.cursor, options.limit, options.viewerId)) as CommentRow[];
@@ -382,7 +389,7 @@ export async function listMarkers(db: Db, options: { postId: string; viewerId: s
   const authors: CommentAuthors = {};
   const items = page.items.map((row): CommentMarker => {
     authors[row.userId] ??= toAuthor(row);
-    return { id: row.id, userId: row.userId, atMs: row.atMs, content: row.content, createdAt: row.createdAt };
+    return { id: row.id, userId: row.userId, atMs: row.atMs, content: excerpt(row.content), createdAt: row.createdAt };
   });
   return { items, authors, nextCursor: page.nextCursor };
 }
