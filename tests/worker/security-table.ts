@@ -176,6 +176,8 @@ export const SOCIAL_ROUTES: RouteCase[] = [
     otherUser: { status: 200 },
     owner: { status: 400, message: "You cannot follow yourself" },
   },
+  // The waveform's pinned comments are as public as the comment pages they come from.
+  { route: "GET /api/posts/:postId/comments/markers", ...everyone(200) },
 ];
 
 /**

@@ -4,19 +4,30 @@
 // 0009 and 0061 (keyset-paged threads). Every write goes to D1 first and is then broadcast to the
 // post's CommentRoom.
 import { type Context, Hono } from "hono";
-import { POST_ERRORS, SOCIAL_TEXTS } from "@shared/messages";
+import { MOMENT_TEXTS, POST_ERRORS, SOCIAL_TEXTS } from "@shared/messages";
 import type { CommentRoomBroadcast } from "@shared/realtime";
 import { prepareComment } from "@shared/rules/comment";
-import { type CommentPage, type CommentsSince, commentsQuerySchema, createCommentBodySchema, type ReplyPage, repliesQuerySchema } from "@shared/social-api";
+import {
+  type CommentPage,
+  type CommentsSince,
+  commentsQuerySchema,
+  createCommentBodySchema,
+  type MarkerPage,
+  markersQuerySchema,
+  type ReplyPage,
+  repliesQuerySchema,
+} from "@shared/social-api";
 import { newId } from "../db/ids";
 import {
   deleteComment,
   getCommentWithPost,
   getPostCommentsInfo,
   getPostOwnerId,
+  getPostTrack,
   insertComment,
   listCommentPage,
   listCommentsSince,
+  listMarkers,
   listReplies,
   resolveReplyParent,
   toComment,
@@ -34,6 +45,23 @@ import { screenOrRefuse } from "../services/content-screen";
 import { notifyUsers, trackRoom } from "../services/live";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
+
+/**
+ * The moment a new comment is pinned to, checked against the post's own row: only a top-level
+ * comment on an audio post whose duration is stored, at a whole millisecond within that duration
+ * (decision record 0086). Null when the comment is not pinned.
+ */
+async function checkedMoment(c: Context<AppEnv>, postId: string, atMs: number | null | undefined, parentId: string | null | undefined): Promise<number | null> {
+  if (atMs === null || atMs === undefined) return null;
+  if (parentId) throw new ApiError("validation_failed", MOMENT_TEXTS.onReply);
+  const track = await getPostTrack(c.var.db, postId);
+  if (!track) throw postNotFound();
+  if (track.contentType !== "audio") throw new ApiError("validation_failed", MOMENT_TEXTS.notAudio);
+  if (!track.durationMs) throw new ApiError("validation_failed", MOMENT_TEXTS.durationUnknown);
+  // The end itself is not a moment anyone can hear; the last millisecond is.
+  if (atMs >= track.durationMs) throw new ApiError("validation_failed", MOMENT_TEXTS.outOfTrack);
+  return atMs;
+}
 
 function room(c: Context<AppEnv>, postId: string) {
   return c.env.COMMENT_ROOM.get(c.env.COMMENT_ROOM.idFromName(postId));
@@ -80,6 +108,9 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // exactly what would be stored.
     const prepared = prepareComment(body.content);
     if (!prepared.ok && prepared.message === SOCIAL_TEXTS.commentEmpty) throw new ApiError("validation_failed", SOCIAL_TEXTS.commentEmpty);
+    // A pin that can never be stored is refused before the rate limit counts the attempt, like
+    // an empty text.
+    const atMs = await checkedMoment(c, postId, body.atMs, body.parentId);
 
     let parentId: string | null = null;
     if (body.parentId) {
@@ -92,7 +123,7 @@ export const postCommentRoutes = new Hono<AppEnv>()
 
     const { content } = await screenOrRefuse(c.var.ctx, { userId, rule: "comment", verdict: prepared, source: "comment", refs: { postId } });
 
-    const row = await insertComment(c.var.db, { id: newId(), postId, userId, parentId, content });
+    const row = await insertComment(c.var.db, { id: newId(), postId, userId, parentId, content, atMs });
     if (!row) {
       // The post or the parent was deleted between the checks above and the insert.
       if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
@@ -103,6 +134,18 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // Someone else's comment is activity for the post's owner (decision record 0041).
     if (postOwnerId !== userId) await notifyUsers(c.env, c.var.log, [postOwnerId], { type: "activity.created", activityType: "comment" });
     return c.json(comment, 201);
+  })
+  .get("/:postId/comments/markers", postParam, validate("query", markersQuerySchema), async (c) => {
+    // The waveform's markers: the post's pinned comments in the track's order, read by the same
+    // rules as its comment pages (public, 404 across a block, the viewer's mutes and muted words,
+    // moderation), so a marker never shows a comment the list would leave out.
+    const { postId } = c.req.valid("param");
+    const { cursor, limit } = c.req.valid("query");
+    const ownerId = await getPostOwnerId(c.var.db, postId);
+    const viewer = viewerId(c);
+    if (!ownerId || (await isBlockedBetween(c.var.db, viewer, ownerId))) throw postNotFound();
+    const page = await listMarkers(c.var.db, { postId, viewerId: viewer, cursor, limit });
+    return c.json(page satisfies MarkerPage, 200);
   })
   .get("/:postId/comments/live", postParam, async (c) => {
     // The reader's id only tailors viewer.canDelete. A socket opened from another site is served

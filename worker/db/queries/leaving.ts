@@ -307,7 +307,7 @@ export async function readExportRows(db: Db, userId: string) {
         .where(eq(posts.userId, userId))
         .orderBy(asc(posts.createdAt)),
       db
-        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt })
+        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, atMs: comments.atMs })
         .from(comments)
         .where(eq(comments.userId, userId))
         .orderBy(asc(comments.createdAt)),
