@@ -1,4 +1,4 @@
--- Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0086). One
+-- Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0089). One
 -- nullable column and one partial index: rebuilding `comments` is never needed. `at_ms` is the
 -- moment in milliseconds from the start of the track; the Worker bounds it by the post's own
 -- `duration_ms` when the comment is written, so the table holds no CHECK that would need the post.

@@ -24,7 +24,7 @@ export interface Comment {
   createdAt: number;
   /**
    * The moment of the post's audio this comment is pinned to, in milliseconds from the start;
-   * null for a comment that is not pinned (decision record 0086).
+   * null for a comment that is not pinned (decision record 0089).
    */
   atMs: number | null;
   /**

@@ -30,7 +30,7 @@ export const createCommentBodySchema = z.object({
   parentId: idSchema.nullish(),
   /**
    * Optional: the moment of an audio post this comment is pinned to, in milliseconds from the
-   * start (issue #31, decision record 0086). Only its shape is checked here; the handler bounds it
+   * start (issue #31, decision record 0089). Only its shape is checked here; the handler bounds it
    * by the duration stored on the post's own row, and refuses it on any other kind of post.
    */
   atMs: z

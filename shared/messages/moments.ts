@@ -1,4 +1,4 @@
-// Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0086). The spec
+// Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0089). The spec
 // has none of these; the server's refusals and the player's and dialog's words are ours.
 import { formatDuration } from "../media-format";
 

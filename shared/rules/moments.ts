@@ -1,5 +1,5 @@
 // Moments written in a comment's text ("at 1:23", "2:05", "1:02:03") that the comments dialog
-// turns into seek buttons (issue #31 item 1, decision record 0086). Only a moment within the
+// turns into seek buttons (issue #31 item 1, decision record 0089). Only a moment within the
 // track becomes one: "12:00" under a three-minute song stays text, so does "10:30" as a time of
 // day under a short one.
 

@@ -1,4 +1,4 @@
-// Moments written in a comment (decision record 0086): which "m:ss" and "h:mm:ss" become seek
+// Moments written in a comment (decision record 0089): which "m:ss" and "h:mm:ss" become seek
 // buttons, and only within the track.
 import { describe, expect, it } from "vitest";
 import { splitMoments } from "@shared/rules/moments";

@@ -1,5 +1,5 @@
 // Where each audio post's player is, for the screens that pin comments to its moments (issue #31
-// item 1, decision record 0086). The player lives in the posts feature and the comments in the
+// item 1, decision record 0089). The player lives in the posts feature and the comments in the
 // social feature, which never import each other; both talk to the player through this store:
 // the player registers itself and reports its position, the comments dialog reads the position
 // to pin a comment and asks the player to seek, and the player's "Comment at 1:23" asks whichever

@@ -49,7 +49,7 @@ const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 /**
  * The moment a new comment is pinned to, checked against the post's own row: only a top-level
  * comment on an audio post whose duration is stored, at a whole millisecond within that duration
- * (decision record 0086). Null when the comment is not pinned.
+ * (decision record 0089). Null when the comment is not pinned.
  */
 async function checkedMoment(c: Context<AppEnv>, postId: string, atMs: number | null | undefined, parentId: string | null | undefined): Promise<number | null> {
   if (atMs === null || atMs === undefined) return null;

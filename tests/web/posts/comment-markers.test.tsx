@@ -1,4 +1,4 @@
-// Comments pinned to moments of an audio post (issue #31 item 1, decision record 0086): the
+// Comments pinned to moments of an audio post (issue #31 item 1, decision record 0089): the
 // markers along the waveform, surfacing as the track plays through them, the plain list with
 // accessible names that seeks, "Comment at 1:23" opening the comments with that pin, the pin in
 // the composer, and moments written in a comment's text as seek buttons within the track only.

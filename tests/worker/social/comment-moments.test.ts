@@ -1,4 +1,4 @@
-// Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0086): the pin
+// Comments pinned to a moment of an audio post (issue #31 item 1, decision record 0089): the pin
 // is bounded by the duration on the post's own row, refused on other posts and on replies, follows
 // every comment rule (sign-in, rate limit, content screen, deletion), pages like any comment,
 // travels in the live frame and the data export, and the waveform's markers are read by the same

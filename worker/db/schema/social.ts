@@ -24,7 +24,7 @@ export const comments = sqliteTable(
     hiddenAt: timestampMs("hidden_at"),
     /**
      * The moment of the post's audio this comment is pinned to, in ms from the start; null when
-     * not pinned. Bounded by the post's duration_ms when written (decision record 0086).
+     * not pinned. Bounded by the post's duration_ms when written (decision record 0089).
      */
     atMs: integer("at_ms", { mode: "number" }),
   },

@@ -1,4 +1,4 @@
-// Comments pinned to moments of an audio post (issue #31 item 1, decision record 0086): small
+// Comments pinned to moments of an audio post (issue #31 item 1, decision record 0089): small
 // avatars along the waveform, the comment surfacing above it for a few seconds as the track plays
 // through its moment, "Comment at 1:23" under the player, and the same markers as a plain list for
 // the keyboard and screen readers. Tapping a marker plays from its moment. The player, the

@@ -65,7 +65,7 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
 
 /**
  * The audio player, drawn from the post's peaks as they travel (8-bit base64, decision 0060), with
- * the comments pinned to its moments when its length is known (decision record 0086).
+ * the comments pinned to its moments when its length is known (decision record 0089).
  */
 function AudioMedia({ post, label }: { post: Post; label: string }) {
   // Decoded once per waveform, so a re-render of the card does not rebuild the player.

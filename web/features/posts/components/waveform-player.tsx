@@ -3,7 +3,7 @@
 // downloaded until the listener presses play. Click or drag the waveform to seek; arrow keys
 // seek by five seconds when it has focus. With a `postId` the player registers itself with
 // web/lib/audio-moments.ts, so comments pinned to its moments can read its position and seek it
-// (decision record 0086); `children` draws over the waveform (the comments' markers).
+// (decision record 0089); `children` draws over the waveform (the comments' markers).
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import WaveSurfer from "wavesurfer.js";

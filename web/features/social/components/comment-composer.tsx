@@ -2,7 +2,7 @@
 // target"; §4 "a successful send clears the text and the parent"; §5 comments; §9 1000
 // characters). Enter sends, Shift+Enter starts a new line; Send is disabled while the text is
 // blank. The parent owns the text and the reply target so a send can clear both. On an audio
-// post a new comment can be pinned to the player's moment (decision record 0086).
+// post a new comment can be pinned to the player's moment (decision record 0089).
 import { MapPin, SendHorizontal, X } from "lucide-react";
 import { forwardRef, type KeyboardEvent } from "react";
 import { TEXT_LIMITS } from "@shared/constants";

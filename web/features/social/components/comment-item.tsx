@@ -2,7 +2,7 @@
 // breaks"): avatar, name, @username, relative time, the text, Reply and, for the comment's author
 // or the post's owner, Delete. React escapes the text; shared commentLines splits the lines.
 // On an audio post, the moment a comment is pinned to and every moment written in its text
-// ("at 1:23") within the track are buttons that play the post from there (decision record 0086).
+// ("at 1:23") within the track are buttons that play the post from there (decision record 0089).
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";

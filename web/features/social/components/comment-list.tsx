@@ -20,7 +20,7 @@ export interface CommentListProps {
   onReply: (comment: CommentView) => void;
   onDelete: (comment: CommentView) => void;
   onMoreReplies: (thread: CommentThreadView) => void;
-  /** The post's audio with a known length: moments in the comments seek it (decision record 0086). */
+  /** The post's audio with a known length: moments in the comments seek it (decision record 0089). */
   track?: CommentTrack | null;
 }
 

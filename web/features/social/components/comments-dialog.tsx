@@ -6,7 +6,7 @@
 // While it is open the post's comment room keeps the list current. Threads load a page of
 // top-level comments at a time, and a thread's further replies on request (decision record 0061).
 // On an audio post a new top-level comment can be pinned to a moment of the player, and moments
-// in the comments play the post from there (decision record 0086).
+// in the comments play the post from there (decision record 0089).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

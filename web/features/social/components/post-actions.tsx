@@ -26,7 +26,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
   const commentsButton = useRef<HTMLButtonElement>(null);
   const signedIn = viewerId !== null;
   // The player's "Comment at 1:23" opens the comments with a new comment pinned there
-  // (decision record 0086); each request is answered once.
+  // (decision record 0089); each request is answered once.
   const requested = usePinRequest(post.id);
   const [pinRequest, setPinRequest] = useState<PinRequest | null>(null);
   useEffect(() => {

@@ -33,7 +33,7 @@ function updateComments(queryClient: QueryClient, postId: string, fn: (data: Com
 export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[]): void {
   updateComments(queryClient, postId, (data) => comments.reduce((next, comment) => (comment.postId === postId ? insertComment(next, comment) : next), data));
   // A pinned comment is also a marker on the waveform: its pages are read again, in track order
-  // (decision record 0086). A player that never loaded them is not asked to.
+  // (decision record 0089). A player that never loaded them is not asked to.
   if (comments.some((comment) => comment.postId === postId && comment.atMs !== null)) {
     void queryClient.invalidateQueries({ queryKey: commentMarkersKey(postId), exact: true });
   }
