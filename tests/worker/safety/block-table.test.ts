@@ -136,6 +136,25 @@ const TABLE: Row[] = [
     expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: false }), ...hiddenBoth(404, POST_ERRORS.postNotFound) },
   },
   {
+    name: "GET /api/posts/:postId/comments (reply count of C's thread where A replied)",
+    // C's post and thread, so nothing of A's own is in the way; A's reply is the only one. The
+    // count a thread shows is the replies the viewer can open (issue #27 gap 2).
+    run: async (w) => {
+      const c = await signedInUser();
+      const post = await insertPost(c.id);
+      const top = await api(`/api/posts/${post}/comments`, { cookie: c.cookie, body: { content: "C asks a question" } });
+      const { id: threadId } = (await top.json()) as { id: string };
+      expect((await api(`/api/posts/${post}/comments`, { cookie: w.a.cookie, body: { content: `A answers about ${w.word}`, parentId: threadId } })).status).toBe(201);
+      return api(`/api/posts/${post}/comments`, { cookie: w.b.cookie });
+    },
+    shows: (_w, body) => {
+      const [thread] = (body as { items: { replyCount: number; replies: unknown[] }[] }).items;
+      expect(thread!.replyCount).toBe(thread!.replies.length);
+      return thread!.replyCount === 1;
+    },
+    expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: false }), blocked: ok(200, { shows: false }), blockedBy: ok(200, { shows: false }) },
+  },
+  {
     name: "PUT /api/posts/:postId/like",
     run: (w) => api(`/api/posts/${w.postId}/like`, { method: "PUT", cookie: w.b.cookie, body: { liked: true } }),
     written: async (w) => (await rows(db().select({ n: count() }).from(postLikes).where(and(eq(postLikes.postId, w.postId), eq(postLikes.userId, w.b.id))))) > 0,
