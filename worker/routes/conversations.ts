@@ -34,6 +34,7 @@ import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { CHAT_CONVERSATION_HEADER, CHAT_SESSION_HEADER, CHAT_USER_HEADER } from "../realtime/chat-room";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
+import { SESSION_UNTIL_HEADER } from "../realtime/socket-utils";
 import { screenOrRefuse } from "../services/content-screen";
 import { broadcastToChat, chatRoom, notifyUsers, trackRoom } from "../services/live";
 import { conversationNotFound, requireConversationMember, requireLinkTrust, writeMessage } from "../services/messages";
@@ -103,11 +104,14 @@ export const conversationRoutes = new Hono<AppEnv>()
   // Opening a conversation marks it read (spec: unread counts per participant).
   .put("/:conversationId/read", conversationParam, async (c) => {
     const { userId } = requireUser(c);
-    const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
+    const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     await limitUser(c.var.ctx, "read_marker", userId);
     const lastReadAt = await markConversationRead(c.var.db, conversation.id, userId);
+    // Across a block neither side learns what the other does in the conversation (decision
+    // record 0082): the marker is stored, but the other side's room is not told.
+    const blocked = await isBlockedBetween(c.var.db, userId, otherId);
     await Promise.all([
-      broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),
+      blocked ? undefined : broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),
       notifyUsers(c.env, c.var.log, [userId], { type: "conversation.read", conversationId: conversation.id }),
     ]);
     return c.json({ lastReadAt }, 200);
@@ -116,10 +120,15 @@ export const conversationRoutes = new Hono<AppEnv>()
     // A private room: a socket opened from another site is refused outright, so a foreign page
     // can never listen in on the signed-in user's conversation.
     socketGate(c, "refuse");
-    const { userId, sessionId } = requireUser(c);
+    const { userId, sessionId, activeUntil } = requireUser(c);
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     // The socket belongs to this session and closes when it ends (decision record 0085).
     await trackRoom(c.env, userId, { kind: "chat", name: conversation.id });
-    const headers = { [CHAT_CONVERSATION_HEADER]: conversation.id, [CHAT_USER_HEADER]: userId, [CHAT_SESSION_HEADER]: sessionId };
+    const headers = {
+      [CHAT_CONVERSATION_HEADER]: conversation.id,
+      [CHAT_USER_HEADER]: userId,
+      [CHAT_SESSION_HEADER]: sessionId,
+      [SESSION_UNTIL_HEADER]: String(activeUntil),
+    };
     return forwardToRoom(chatRoom(c.env, conversation.id), "https://chat-room.internal/connect", headers);
   });
