@@ -25,7 +25,7 @@ import {
   markConversationRead,
   openConversation,
 } from "../db/queries/conversations";
-import { isBlockedBetween } from "../db/queries/audience";
+import { cannotReach, isBlockedBetween } from "../db/queries/audience";
 import { profileExists } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -67,7 +67,8 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const summary = await getConversationSummary(c.var.db, c.req.valid("param").conversationId, userId);
     if (!summary) throw conversationNotFound();
-    const canReply = !(await isBlockedBetween(c.var.db, userId, summary.otherUser.userId));
+    // Read-only across a block, and with a deleted account (decision records 0082, 0084).
+    const canReply = !(await cannotReach(c.var.db, userId, summary.otherUser.userId));
     return c.json({ ...summary, canReply } satisfies ConversationSummary, 200);
   })
   .get("/:conversationId/messages", conversationParam, signedIn, validate("query", messagesQuerySchema), async (c) => {
@@ -85,8 +86,9 @@ export const conversationRoutes = new Hono<AppEnv>()
   .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
-    // Read-only across a block, in the same words to both sides (decision record 0082).
-    if (await isBlockedBetween(c.var.db, userId, otherId)) throw new ApiError("forbidden", SAFETY_TEXTS.cannotReply);
+    // Read-only across a block, in the same words to both sides (decision record 0082), and with a
+    // deleted account, whose placeholder only keeps the history readable (0084).
+    if (await cannotReach(c.var.db, userId, otherId)) throw new ApiError("forbidden", SAFETY_TEXTS.cannotReply);
     const body = c.req.valid("json");
     // In the order of comments: non-empty and within the limit, then the rate limit, then the
     // content screen, whose refusals are logged as content_violation events.

@@ -104,6 +104,19 @@ export async function isShownTo(db: Db, viewerId: string, userId: string, text?:
   return rows.length > 0;
 }
 
+/**
+ * Whether `viewerId` cannot reach `otherId` (follow, message, offer, book, buy): a block either
+ * way, or the other's account was deleted (its placeholder only keeps old conversations and orders
+ * readable; decision record 0084). One statement. Every caller answers as it does for a block, so
+ * a deleted account reads like a missing one.
+ */
+export async function cannotReach(db: Db, viewerId: string | null | undefined, otherId: string): Promise<boolean> {
+  const deleted = sql`exists(select 1 from account_deletions ad where ad.user_id = ${otherId} and ad.completed_at is not null)`;
+  const blocked = viewerId && viewerId !== otherId ? sql` or not ${notBlockedWith(viewerId, sql`${otherId}`)}` : sql``;
+  const rows = await db.all<{ one: number }>(sql`select 1 as one where ${deleted}${blocked}`);
+  return rows.length > 0;
+}
+
 /** Whether either of the two has blocked the other. False for a visitor or oneself. */
 export async function isBlockedBetween(db: Db, a: string | null | undefined, b: string): Promise<boolean> {
   if (!a || a === b) return false;
