@@ -76,11 +76,11 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const { before, since } = c.req.valid("query");
     if (since) {
-      const items = await listMessagesSince(c.var.db, { conversationId: conversation.id, since, limit: MESSAGING_LIMITS.catchUp });
+      const items = await listMessagesSince(c.var.db, { conversationId: conversation.id, viewerId: userId, since, limit: MESSAGING_LIMITS.catchUp });
       // A full catch-up page may have more behind it: the client asks again from its newest.
       return c.json({ items, nextCursor: null } satisfies MessagePage, 200);
     }
-    const page = await listMessages(c.var.db, { conversationId: conversation.id, before, limit: MESSAGING_LIMITS.messagesPage });
+    const page = await listMessages(c.var.db, { conversationId: conversation.id, viewerId: userId, before, limit: MESSAGING_LIMITS.messagesPage });
     return c.json(page satisfies MessagePage, 200);
   })
   .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
