@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** The account behind `userColumn` is not suspended: one primary-key probe of users per row. */
-export function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
+function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
   return sql`not exists(select 1 from users su where su.id = ${userColumn} and su.suspended_at is not null)`;
 }
 
