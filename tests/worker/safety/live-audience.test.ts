@@ -8,8 +8,8 @@
 // frames are sent, so once a later frame is in, an earlier one would have been too.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { comments, conversationReads } from "../../../worker/db/schema";
-import { api, db, insertPost, listen, listenChat, listenUserChannel, openConversationWith, sentMessage, signedInUser, sleep, unique } from "../helpers";
+import { comments, conversationReads, messages, reviewRequests } from "../../../worker/db/schema";
+import { api, db, insertOrder, insertPost, listen, listenChat, listenUserChannel, openConversationWith, sentMessage, signedInUser, sleep, unique } from "../helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -109,5 +109,25 @@ describe("the user channel", () => {
     // What was done is stored; only the notice is left out. /activity agrees: only the stranger's like.
     const activity = (await (await api("/api/activity", { cookie: owner.cookie })).json()) as { items: { type: string; user: { userId: string } }[] };
     expect(activity.items.map((i) => [i.type, i.user.userId])).toEqual([["like", stranger.id]]);
+  });
+});
+
+describe("app messages across a block", () => {
+  it("a review request from a seller the buyer blocked is recorded and answered as usual, but reaches neither the inbox nor the channel", async () => {
+    const [seller, buyer, friend] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
+    const orderId = await insertOrder({ buyerId: buyer.id, sellerId: seller.id, status: "completed" });
+    expect((await api(`/api/users/${seller.id}/block`, { method: "POST", cookie: buyer.cookie })).status).toBe(200);
+    const channel = await listenUserChannel(buyer);
+
+    const asked = await api(`/api/reviews/orders/${orderId}/request`, { method: "POST", cookie: seller.cookie });
+    expect(asked.status).toBe(201);
+    // The sentinel: a friend's message, announced after the request would have been.
+    const friendly = await openConversationWith(friend, buyer.id);
+    await sentMessage(friend, friendly, "Hi there");
+    await channel.next("message.created", (m) => m.conversationId === friendly);
+
+    expect(channel.messages.filter((m) => m.type !== "welcome" && !("conversationId" in m && m.conversationId === friendly))).toEqual([]);
+    expect(await db().select().from(messages).where(and(eq(messages.receiverId, buyer.id), eq(messages.messageType, "review_request")))).toEqual([]);
+    expect(await db().select({ orderId: reviewRequests.orderId }).from(reviewRequests).where(eq(reviewRequests.orderId, orderId))).toEqual([{ orderId }]);
   });
 });
