@@ -103,7 +103,7 @@ interface Variables {
   /** The request's structured logger; every line carries the requestId. */
   log: Logger;
   /** Set by the session middleware: the signed-in user and their auth_sessions row, or null. */
-  session?: { userId: string; sessionId: string } | null;
+  session?: { userId: string; sessionId: string; activeUntil: number } | null;
 }
 
 export interface AppEnv {

@@ -32,14 +32,15 @@ import {
   resolveReplyParent,
   toComment,
 } from "../db/queries/comments";
-import { isBlockedBetween } from "../db/queries/audience";
+import { isBlockedBetween, isShownTo } from "../db/queries/audience";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { ipClient } from "../lib/ip";
 import { commentParam, postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireCommentDeleter, requireUser, signedIn, viewerId } from "../middleware/session";
-import { ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { type BroadcastOptions, ROOM_IP_HEADER, ROOM_POST_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../realtime/comment-room";
+import { SESSION_UNTIL_HEADER } from "../realtime/socket-utils";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
 import { notifyUsers, trackRoom } from "../services/live";
@@ -71,9 +72,9 @@ function room(c: Context<AppEnv>, postId: string) {
  * Hands a change to the post's room after it is in D1. A failed broadcast is logged, never
  * surfaced: the row is already stored, and listeners fetch it when they catch up.
  */
-async function broadcast(c: Context<AppEnv>, postId: string, message: CommentRoomBroadcast, postOwnerId: string) {
+async function broadcast(c: Context<AppEnv>, postId: string, message: CommentRoomBroadcast, options: BroadcastOptions) {
   try {
-    await room(c, postId).broadcast(message, { postOwnerId });
+    await room(c, postId).broadcast(message, options);
   } catch (error) {
     c.var.log.error("comment broadcast failed", { postId, error });
   }
@@ -130,9 +131,12 @@ export const postCommentRoutes = new Hono<AppEnv>()
       throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
     }
     const comment = toComment(row, userId, postOwnerId);
-    await broadcast(c, postId, { type: "comment.created", comment }, postOwnerId);
+    await broadcast(c, postId, { type: "comment.created", comment }, { postOwnerId });
     // Someone else's comment is activity for the post's owner (decision record 0041).
-    if (postOwnerId !== userId) await notifyUsers(c.env, c.var.log, [postOwnerId], { type: "activity.created", activityType: "comment" });
+    // Never from an account the owner muted, nor with a word they muted (DESIGN.md "Mute").
+    if (postOwnerId !== userId && (await isShownTo(c.var.db, postOwnerId, userId, comment.content))) {
+      await notifyUsers(c.env, c.var.log, [postOwnerId], { type: "activity.created", activityType: "comment" });
+    }
     return c.json(comment, 201);
   })
   .get("/:postId/comments/markers", postParam, validate("query", markersQuerySchema), async (c) => {
@@ -152,15 +156,18 @@ export const postCommentRoutes = new Hono<AppEnv>()
     // as a visitor, so a foreign page can never act on or learn anything as the signed-in user.
     const { sameOrigin } = socketGate(c, "serve");
     const { postId } = c.req.valid("param");
-    if (!(await getPostOwnerId(c.var.db, postId))) throw postNotFound();
     const reader = sameOrigin ? c.var.session : null;
+    const ownerId = await getPostOwnerId(c.var.db, postId);
+    // Across a block the post does not exist for either side (decision record 0082); a block
+    // made while the socket is open stops its frames in the room.
+    if (!ownerId || (await isBlockedBetween(c.var.db, reader?.userId, ownerId))) throw postNotFound();
     // A signed-in reader's socket belongs to their session and closes when it ends (decision
     // record 0085).
     if (reader) await trackRoom(c.env, reader.userId, { kind: "comments", name: postId });
     // The room caps sockets per IP (decision record 0020).
     const headers = {
       [ROOM_POST_HEADER]: postId,
-      ...(reader ? { [ROOM_USER_HEADER]: reader.userId, [ROOM_SESSION_HEADER]: reader.sessionId } : {}),
+      ...(reader ? { [ROOM_USER_HEADER]: reader.userId, [ROOM_SESSION_HEADER]: reader.sessionId, [SESSION_UNTIL_HEADER]: String(reader.activeUntil) } : {}),
       // An IPv6 client counts as its /64 (decision record 0085).
       [ROOM_IP_HEADER]: c.var.ctx.ip ? ipClient(c.var.ctx.ip) : "unknown",
     };
@@ -187,6 +194,6 @@ export const commentRoutes = new Hono<AppEnv>()
     if (!comment) throw new ApiError("not_found", SOCIAL_TEXTS.commentNotFound);
     requireCommentDeleter(c, comment);
     const commentsCount = await deleteComment(c.var.db, comment.id, comment.postId);
-    await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId, commentsCount }, comment.postOwnerId);
+    await broadcast(c, comment.postId, { type: "comment.deleted", commentId: comment.id, postId: comment.postId, commentsCount }, { postOwnerId: comment.postOwnerId, authorId: comment.userId });
     return c.json({ ok: true as const, commentId: comment.id }, 200);
   });

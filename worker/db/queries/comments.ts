@@ -126,12 +126,16 @@ export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: numbe
     .orderBy(asc(comments.parentId), asc(comments.createdAt), asc(comments.id));
 }
 
-/** How many replies each of these threads has (one index range per thread); for the plan tests too. */
-export function replyCountsQuery(db: Db, parentIds: string[]) {
+/**
+ * How many replies each of these threads has that this viewer can open (one index range per
+ * thread): the same conditions as the reply pages, so a thread never promises replies that
+ * moderation, a block, a mute or a muted word leaves out. For the plan tests too.
+ */
+export function replyCountsQuery(db: Db, parentIds: string[], viewerId: string | null = null) {
   return db
     .select({ parentId: comments.parentId, replies: count() })
     .from(comments)
-    .where(inArray(comments.parentId, parentIds))
+    .where(and(inArray(comments.parentId, parentIds), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .groupBy(comments.parentId);
 }
 
@@ -202,7 +206,7 @@ export async function listCommentPage(db: Db, options: PageOptions): Promise<Com
   const previews = new Map<string, CommentRow[]>();
   if (tops.length > 0) {
     const ids = tops.map((row) => row.id);
-    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids), replyPreviewsQuery(db, ids, REPLY_PREVIEW, options.viewerId)]);
+    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids, options.viewerId), replyPreviewsQuery(db, ids, REPLY_PREVIEW, options.viewerId)]);
     for (const row of countRows as { parentId: string | null; replies: number }[]) if (row.parentId) counts.set(row.parentId, row.replies);
     for (const row of previewRows as CommentRow[]) {
       if (!row.parentId) continue;
