@@ -3,10 +3,29 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
-import { defineConfig, type PluginOption } from "vite";
+import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { authPrerender, inlineThemeScript, landingPrerender } from "./web/landing/prerender.config.ts";
 import { nativeOfflinePage } from "./web/native/offline-page.config.ts";
 import { pwa } from "./web/pwa/vite-pwa.config.ts";
+
+/**
+ * The Cloudflare plugin copies the local secrets (.dev.vars, or .env) next to the built Worker so
+ * that `vite preview` can read them; a build must never carry them (issue #28, decision record
+ * 0086): dist/ is what CI uploads and deploys. This drops that file from every environment's
+ * output. The local server of the journeys and benchmarks is given its own settings instead
+ * (scripts/lib.mjs, startPreview).
+ */
+function noLocalSecretsInBuild(): Plugin {
+  return {
+    name: "backline:no-local-secrets-in-build",
+    enforce: "post",
+    generateBundle(_, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (name === ".dev.vars" || name.endsWith("/.dev.vars") || name === ".env") delete bundle[name];
+      }
+    },
+  };
+}
 
 // BACKLINE_STATE lets tests and scripts point the local D1/R2/KV/DO state at their own folder.
 const statePath = process.env.BACKLINE_STATE;
@@ -27,6 +46,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     cloudflare({ persistState: statePath ? { path: statePath } : true }),
+    noLocalSecretsInBuild(),
     ...(pwa() as PluginOption[]),
     nativeOfflinePage(),
     landingPrerender(),

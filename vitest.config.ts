@@ -16,6 +16,10 @@ export default defineConfig({
     // would hold it back until every other file is done, so `npm test` (scripts/test.mjs) starts
     // it as a run of its own beside the worker and web files (decision record 0072).
     maxWorkers: 2,
+    // Every Worker request writes its one info line (worker/middleware/request-log.ts); thousands
+    // of them would bury the output that matters. Tests that read them spy on the console, which
+    // this does not affect.
+    onConsoleLog: (log) => !log.includes('"message":"request"'),
     projects: [
       {
         // Worker, database and realtime tests run inside workerd with local D1, R2, KV and DOs.
@@ -85,6 +89,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
+          // Fails the running test on a CSP violation or an uncaught page error (decision record 0086).
+          setupFiles: ["./tests/e2e/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           // expect.poll gives up after 1 s by default. Beside the worker and web files (decision

@@ -2,7 +2,7 @@
 // local state folder, migrations and the seed. Plain ESM so it runs on Node without a build.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -13,8 +13,10 @@ export function statePath() {
 }
 
 /**
- * Local-only settings in .dev.vars (git-ignored): development mode (dev outbox, relaxed dev CSP)
- * and random secrets, created once per checkout so no secret is ever committed.
+ * Local-only settings in .dev.vars (git-ignored): development mode for `npm start` (dev outbox,
+ * relaxed dev CSP) and random secrets, created once per checkout so no secret is ever committed.
+ * The build never copies it into dist/ (vite.config.ts); the production build served by
+ * startPreview gets its own settings (previewVars).
  */
 export function ensureDevVars() {
   const file = path.join(root, ".dev.vars");
@@ -51,6 +53,37 @@ export function run(command, args, options = {}) {
  */
 export function buildApp() {
   run("npx", ["vite", "build", "--logLevel", "warn"], { env: { NODE_ENV: "production" } });
+  assertNoLocalSecretsIn(path.join(root, "dist"));
+}
+
+/**
+ * Fails if a build left local secrets (.dev.vars, .env) anywhere under `dir` (issue #28, decision
+ * record 0086): the Cloudflare plugin copies them next to the Worker, and vite.config.ts removes
+ * them. Every end-to-end run and `.ci/run` check it on a fresh build.
+ */
+export function assertNoLocalSecretsIn(dir) {
+  const found = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && (entry.name === ".dev.vars" || entry.name.startsWith(".dev.vars.") || entry.name === ".env" || entry.name.startsWith(".env.")))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  if (found.length > 0) throw new Error(`The build carries local secrets: ${found.join(", ")} (see noLocalSecretsInBuild in vite.config.ts)`);
+}
+
+/**
+ * The settings of the production build served locally (startPreview), written next to the built
+ * Worker where `vite preview` reads them, after the build and its check: ENVIRONMENT "e2e" (the
+ * production code paths with only the outbox, the labelled test payments and the local server's
+ * body drain allowed, worker/lib/modes.ts), the origin it is served on, and the checkout's secrets
+ * from .dev.vars (the seed hashed the demo password with that pepper).
+ */
+function writePreviewVars(baseURL) {
+  const local = Object.fromEntries(
+    readFileSync(ensureDevVars(), "utf8")
+      .split("\n")
+      .filter((line) => line.includes("="))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+  const vars = { ENVIRONMENT: "e2e", APP_ORIGIN: baseURL, JWT_SECRET: local.JWT_SECRET, PASSWORD_PEPPER: local.PASSWORD_PEPPER };
+  writeFileSync(path.join(root, "dist/backline/.dev.vars"), Object.entries(vars).map(([key, value]) => `${key}=${value}\n`).join(""));
 }
 
 /** Applies migrations/ to the local D1 in `state` (idempotent: wrangler skips applied ones). */
@@ -117,13 +150,16 @@ export async function waitForHttp(url, timeoutMs = 120_000) {
 
 /**
  * Serves the production build with `vite preview` in workerd on a migrated local state, for the
- * end-to-end tests and the benchmarks: ensures .dev.vars, builds (unless skipBuild), migrates
+ * end-to-end tests and the benchmarks, in the "e2e" mode with the production CSP (decision record
+ * 0086): ensures .dev.vars, builds (unless skipBuild), writes the preview's settings, migrates
  * (and seeds, if asked), starts the server and waits for /api/health. Returns the server process
  * (stop it with stopProcess), its URL and the state folder.
  */
 export async function startPreview({ state, port, skipBuild = false, seedWorld = false, timeoutMs = 180_000 }) {
   ensureDevVars();
   if (!skipBuild) buildApp();
+  const baseURL = `http://127.0.0.1:${port}`;
+  writePreviewVars(baseURL);
   applyMigrations(state);
   if (seedWorld) seed(state);
   const server = startProcess("npx", ["vite", "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
@@ -132,7 +168,6 @@ export async function startPreview({ state, port, skipBuild = false, seedWorld =
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
-  const baseURL = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${baseURL}/api/health`, timeoutMs);
   } catch (error) {

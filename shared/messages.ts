@@ -21,6 +21,7 @@ export * from "./messages/market-screen";
 export * from "./messages/posts";
 export * from "./messages/post-screen";
 export * from "./messages/comments";
+export * from "./messages/moments";
 export * from "./messages/upload";
 export * from "./messages/upload-screen";
 export * from "./messages/content-screen";

@@ -40,6 +40,11 @@ export type UserChannelServerMessage =
   | { type: "message.created"; conversationId: string }
   | { type: "conversation.read"; conversationId: string }
   | { type: "conversation.opened"; conversationId: string }
+  /**
+   * To the receiver only: moderation hid a message sent to them, so their tabs drop it from the
+   * chat and refresh the lists and badges (decision records 0077, 0083). An id, never the text.
+   */
+  | { type: "message.hidden"; conversationId: string; messageId: string }
   | { type: "activity.created"; activityType: ActivityType }
   | { type: "activity.read" }
   | { type: "pong"; t: number };
@@ -122,6 +127,8 @@ export function parseUserChannelServerMessage(data: unknown): UserChannelServerM
     case "conversation.read":
     case "conversation.opened":
       return isString(m.conversationId) ? { type: m.type, conversationId: m.conversationId } : null;
+    case "message.hidden":
+      return isString(m.conversationId) && isString(m.messageId) ? { type: m.type, conversationId: m.conversationId, messageId: m.messageId } : null;
     case "activity.created":
       return isString(m.activityType) && ACTIVITY_TYPE_SET.has(m.activityType)
         ? { type: m.type, activityType: m.activityType as ActivityType }

@@ -17,6 +17,11 @@ export const RULES = {
   /** Not in the spec: bounds what one browser can write into security_events. */
   security_report: { limit: 30, windowMs: 10 * MINUTE_MS },
   /**
+   * Not in the spec: the SPA's error reports (/api/client-errors) per IP, so one broken or hostile
+   * browser cannot flood the logs; the SPA itself samples and sends at most a few per page.
+   */
+  client_error: { limit: 20, windowMs: 10 * MINUTE_MS },
+  /**
    * Not in the spec: bounds the mail sign-up and resend send to one address (a confirmation link,
    * or the "already registered" notice), whichever IPs ask. One budget for both routes, so
    * alternating between them gets no more; 3 an hour is the spec's own sign-up figure and leaves

@@ -23,6 +23,11 @@ export interface Comment {
   content: string;
   createdAt: number;
   /**
+   * The moment of the post's audio this comment is pinned to, in milliseconds from the start;
+   * null for a comment that is not pinned (decision record 0089).
+   */
+  atMs: number | null;
+  /**
    * Opaque (shared/cursor.ts): pass the newest comment's cursor back as `?since=` to get the
    * comments created after it. Clients never build one.
    */
@@ -118,6 +123,7 @@ export function isComment(value: unknown): value is Comment {
     (value.parentId === null || isString(value.parentId)) &&
     isString(value.content) &&
     isFiniteNumber(value.createdAt) &&
+    (value.atMs === null || isFiniteNumber(value.atMs)) &&
     isString(value.cursor) &&
     isAuthor(value.author) &&
     isObject(value.viewer) &&

@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "./constants";
 import { cursorSchema } from "./cursor";
-import { SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
+import { MOMENT_TEXTS, SOCIAL_TEXTS, REQUEST_TEXTS } from "./messages";
 import { limitSchema } from "./schemas/paging";
 import { idSchema } from "./schemas/common";
+import { MAX_DURATION_MS } from "./schemas/post";
 import type { PersonRef } from "./people";
 import type { Comment } from "./realtime";
 
@@ -27,6 +28,17 @@ export const followBodySchema = z.object({ following: z.boolean({ error: REQUEST
 export const createCommentBodySchema = z.object({
   content: z.string({ error: SOCIAL_TEXTS.commentEmpty }).max(TEXT_LIMITS.comment * 10, SOCIAL_TEXTS.commentTooLong),
   parentId: idSchema.nullish(),
+  /**
+   * Optional: the moment of an audio post this comment is pinned to, in milliseconds from the
+   * start (issue #31, decision record 0089). Only its shape is checked here; the handler bounds it
+   * by the duration stored on the post's own row, and refuses it on any other kind of post.
+   */
+  atMs: z
+    .number({ error: MOMENT_TEXTS.notWhole })
+    .int(MOMENT_TEXTS.notWhole)
+    .min(0, MOMENT_TEXTS.outOfTrack)
+    .max(MAX_DURATION_MS, MOMENT_TEXTS.outOfTrack)
+    .nullish(),
 });
 
 /** Top-level comments per page when the client does not say (decision record 0061). */
@@ -49,6 +61,19 @@ const pageLimit = limitSchema(COMMENT_PAGE_DEFAULT, COMMENT_PAGE_MAX);
  * reconnect, flat and oldest first. The two never mix: `since` wins.
  */
 export const commentsQuerySchema = z.object({ since: cursorSchema.optional(), cursor: cursorSchema.optional(), limit: pageLimit });
+
+/** Markers per page of a post's pinned comments (GET /api/posts/:postId/comments/markers). */
+export const MARKER_PAGE_DEFAULT = 100;
+export const MARKER_PAGE_MAX = 100;
+/**
+ * A marker carries the start of its comment, at most this many characters (an ellipsis marks a
+ * cut): enough for the two lines that surface over the waveform, and a full page stays small.
+ * The whole comment is in the comments dialog.
+ */
+export const MARKER_EXCERPT_CHARS = 140;
+
+/** GET /api/posts/:postId/comments/markers?cursor=&limit= — pinned comments in the track's order. */
+export const markersQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema(MARKER_PAGE_DEFAULT, MARKER_PAGE_MAX) });
 
 /** GET /api/comments/:commentId/replies?cursor=&limit= — more replies of one thread. */
 export const repliesQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: pageLimit });
@@ -116,4 +141,29 @@ export interface CommentsSince {
   items: Comment[];
   /** True when more than CATCH_UP_MAX comments were written meanwhile: read the pages again. */
   hasMore: boolean;
+}
+
+/**
+ * A comment pinned to a moment of an audio post, as the waveform shows it: who, when in the
+ * track, and the text that surfaces there while it plays. Only top-level comments are pinned.
+ */
+export interface CommentMarker {
+  id: string;
+  userId: string;
+  /** Milliseconds from the start of the track, within the post's stored duration. */
+  atMs: number;
+  /** The comment's text, cut to MARKER_EXCERPT_CHARS. */
+  content: string;
+  createdAt: number;
+}
+
+/**
+ * GET /api/posts/:postId/comments/markers — a post's pinned comments in the track's order
+ * (earliest moment first), with the same audience rules as its comment pages.
+ */
+export interface MarkerPage {
+  items: CommentMarker[];
+  authors: CommentAuthors;
+  /** Opaque; pass back as `?cursor=` for the later moments. Null on the last page. */
+  nextCursor: string | null;
 }

@@ -44,6 +44,11 @@ function appRouter(): AppRouter {
  * this, so that the app's first render replaces that HTML with the finished screen rather than
  * with a blank or a spinner. The router is built in one task and starts loading in the next.
  */
+/** The router's id of the screen on show (`/_authed/users/$userId`), for error reports; none before the router exists. */
+export function currentRouteId(): string | undefined {
+  return router?.state.matches.at(-1)?.routeId;
+}
+
 export async function loadFirstScreen(): Promise<void> {
   const firstRouter = appRouter();
   await nextTask();

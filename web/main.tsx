@@ -1,17 +1,22 @@
+// First, before any module that builds a zod schema (see the module).
+import "./lib/zod-jitless";
 import "@fontsource-variable/inter";
 import "@fontsource-variable/space-grotesk";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App, loadFirstScreen } from "./app";
+import { App, currentRouteId, loadFirstScreen } from "./app";
 import { deferUntilAfterFirstCommit } from "./lib/after-first-commit";
 import { cn } from "./lib/cn";
 import { nextTask } from "./lib/next-task";
+import { installErrorReporter } from "./lib/report-error";
 import { applyTheme } from "./lib/theme";
 // Imported for its side effect too: the install store must listen before beforeinstallprompt fires.
 import "./pwa/install-prompt-store";
 import "./styles.css";
 
 applyTheme();
+// Uncaught errors and error boundaries go to /api/client-errors, sampled (decision record 0011).
+installErrorReporter(currentRouteId);
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing #root");

@@ -2,21 +2,25 @@
 // is typed against, so a renamed field breaks the build rather than a user.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import type { ErrorBody } from "@shared/errors";
 import { REQUEST_TEXTS } from "@shared/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { bodyLimits } from "./middleware/body-limit";
+import { configurationCheck } from "./middleware/configuration";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { createLogger } from "./lib/logger";
 import { init } from "./middleware/init";
 import { originCheck } from "./middleware/origin";
+import { requestLog } from "./middleware/request-log";
 import { session } from "./middleware/session";
 import { securityHeaders } from "./middleware/security-headers";
 import { analyticsRoutes } from "./routes/analytics";
 import { appLinkRoutes } from "./routes/app-links";
 import { authRoutes } from "./routes/auth";
 import { bookingRoutes } from "./routes/booking";
+import { clientErrorRoutes } from "./routes/client-errors";
 import { bookmarkPostRoutes, bookmarkRoutes } from "./routes/bookmarks";
 import { checkoutRoutes } from "./routes/checkout";
 import { accountRoutes } from "./routes/account";
@@ -56,6 +60,8 @@ const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/security-events", securityEventRoutes)
+  // The SPA's uncaught errors, as log lines (decision record 0011).
+  .route("/client-errors", clientErrorRoutes)
   .route("/uploads", uploadRoutes)
   .route("/posts", postRoutes)
   .route("/feed", feedRoutes)
@@ -117,6 +123,10 @@ export const app = new Hono<AppEnv>();
 app.use("*", drainUnreadBody);
 app.use("*", securityHeaders);
 app.use("*", init);
+// One structured line per request, refusals included (decision record 0011).
+app.use("*", requestLog);
+// A deploy missing APP_ORIGIN or its secrets answers 503 to everything (decision record 0086).
+app.use("*", configurationCheck);
 // Cross-origin mutations are refused before any handler runs; then an oversized body (decision
 // record 0020); then the session is read, so every API and media handler sees c.var.session (null
 // for visitors).
@@ -162,7 +172,10 @@ app.onError((err, c) => {
     return c.json(body, status);
   }
   const log = c.get("log") ?? createLogger({ requestId });
-  log.error("unhandled error", { path: c.req.path, error: err, stack: (err as Error)?.stack });
+  // The one line of this failure, with its stack (the logger adds it); the request line that
+  // follows carries the route and the 500, not the error again. The route pattern, not the path:
+  // a path can hold ids and search words.
+  log.error("unhandled error", { route: routePath(c), error: err instanceof Error ? err : new Error(String(err)) });
   const body: ErrorBody = { error: { code: "internal", message: REQUEST_TEXTS.unexpectedError, requestId } };
   return c.json(body, 500);
 });

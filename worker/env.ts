@@ -12,21 +12,27 @@ export interface Bindings {
   PRIVATE_FILES: R2Bucket;
   KV: KVNamespace;
   ASSETS: Fetcher;
+  /** The nightly D1 backups (worker/cron/database-backup.ts); without it the job writes nothing and says so. */
+  BACKUPS?: R2Bucket;
   APP_NAME: string;
   /**
-   * "development" (npm start) or "test" (vitest) relax what worker/lib/modes.ts allows; any other
-   * value, or none, behaves as production.
+   * "development" (npm start), "test" (vitest) or "e2e" (the local production build of the journeys)
+   * relax what worker/lib/modes.ts allows; any other value ("production", "preview"), or none,
+   * behaves as production.
    */
   ENVIRONMENT: string;
   // --- Accounts (worker/services/auth, worker/routes/auth.ts) ---
-  /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`). */
+  /** Secret: HS256 key for access tokens (`wrangler secret put JWT_SECRET`), at least 32 characters. */
   JWT_SECRET: string;
   /** Secret: HMAC key applied to every password before hashing (`wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER: string;
   /** Secret pair: Google sign-in is offered only when both are set. */
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-  /** Public origin of the app (e.g. https://backline.example); empty means the request's own origin. */
+  /**
+   * Public origin of the app (e.g. https://backline.example). Required outside development and test
+   * (worker/lib/config.ts refuses to serve without it); there, empty means the request's own origin.
+   */
   APP_ORIGIN?: string;
   /** Cloudflare Email Routing send_email binding; without it mail goes to the dev outbox. */
   EMAIL?: SendEmail;
@@ -37,6 +43,11 @@ export interface Bindings {
   ANDROID_CERT_SHA256?: string;
   /** The Apple Developer team id that signs the iOS app. */
   APPLE_TEAM_ID?: string;
+  /**
+   * Secret: the bearer token of the deep health check (GET /api/health?deep=1) for uptime monitors;
+   * without it the deep check answers 401 to everyone.
+   */
+  HEALTH_CHECK_TOKEN?: string;
   /** Test-only: "test" selects a cheap password-hash cost, honoured only when ENVIRONMENT is "test". */
   PASSWORD_HASH_COST?: string;
   // --- Payments (worker/services/payments, decision records 0037–0039) ---
@@ -92,7 +103,7 @@ interface Variables {
   /** The request's structured logger; every line carries the requestId. */
   log: Logger;
   /** Set by the session middleware: the signed-in user and their auth_sessions row, or null. */
-  session?: { userId: string; sessionId: string } | null;
+  session?: { userId: string; sessionId: string; activeUntil: number } | null;
 }
 
 export interface AppEnv {

@@ -3,6 +3,7 @@
 import { app } from "./app";
 import { dispatchScheduled } from "./cron";
 import type { Bindings } from "./env";
+import { refusedConfiguration } from "./lib/config";
 
 export { ChatRoom } from "./realtime/chat-room";
 export { CommentRoom } from "./realtime/comment-room";
@@ -12,6 +13,9 @@ export { UserChannel } from "./realtime/user-channel";
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    // A deploy missing its configuration runs no job either (decision record 0086); the refusal
+    // was logged once.
+    if (refusedConfiguration(env).length > 0) return;
     ctx.waitUntil(dispatchScheduled(controller.cron, env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Bindings>;

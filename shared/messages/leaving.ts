@@ -47,9 +47,27 @@ export const LEAVING_TEXTS = {
     ],
     keptHeading: "What we keep",
     openOrders: "Orders that are paid but not completed must be completed or refunded first.",
-    googleOnly:
-      "Signed up with Google and never set a password? To confirm it is you, first set one with “Forgot password?” on the sign-in page, then come back here.",
     passwordLabel: "Your password",
+    /** The ways to confirm it is you (decision record 0084): the password, a fresh Google sign-in, or either. */
+    confirmWithPassword: "Enter your password to confirm it is you.",
+    confirmWithGoogle: "Sign in with Google again to confirm it is you.",
+    confirmWithEither: "Enter your password, or sign in with Google again, to confirm it is you.",
+    googleButton: "Confirm with Google",
+    googleOpening: "Opening Google…",
+    /** After the round trip: the confirmation and when it stops working. */
+    googleConfirmed: (until: string) => `Google confirmed it is you. This works until ${until}; delete your account before then.`,
+    googleExpired: "Your Google confirmation has expired. Confirm with Google again.",
+    /** `/settings?reauth=…` when the round trip did not confirm anything. */
+    googleOtherAccount: "That Google account is not the one linked to your Backline account. Nothing was changed. Confirm with the Google account you sign in with.",
+    googleStale: "Google did not ask for your sign-in again. Please confirm with Google again and enter your Google password when asked.",
+    googleNotLinked: "Your account is not linked to Google. Confirm with your password instead.",
+    googleFailed: "Google could not confirm it is you. Please try again.",
+    /** The callback of a confirmation finds nobody signed in. */
+    reauthSignedOut: "Your session has ended. Sign in, then confirm with Google again from your settings.",
+    loadFailed: "Failed to load how to confirm it is you",
+    tryAgain: "Try Again",
+    /** 403 for a missing, expired, used or someone else's Google confirmation: the words of a wrong password's kind. */
+    googleProofInvalid: "Your Google confirmation is missing or has expired. Confirm with Google again.",
     confirmLabel: "I understand that my account and content will be deleted",
     submit: "Delete my account",
     submitting: "Deleting…",
@@ -64,6 +82,9 @@ export const LEAVING_TEXTS = {
     openOrdersRefusal: (orders: string[]) =>
       `Your account has open orders. Complete or refund them before deleting your account: ${orders.join("; ")}`,
     orderLine: (name: string, role: "buyer" | "seller", status: string) => `${name} (${role === "buyer" ? "bought" : "sold"}, ${status.replace("_", " ")})`,
+    /** A password sent for an account without one, Google linked: the other way is offered. */
+    noPasswordUseGoogle: "Your account has no password. Confirm with Google instead.",
+    /** An account with no password and no usable Google sign-in (and /settings says the same). */
     needsPassword: "Set a password first: use “Forgot password?” on the sign-in page, then try again.",
     /** /auth shows this once after the deletion signed the person out. */
     signedOutNotice: `Your account will be deleted in ${DELETION_GRACE_DAYS} days. Sign in before then to cancel the deletion.`,

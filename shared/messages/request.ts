@@ -13,4 +13,8 @@ export const REQUEST_TEXTS = {
   crossOriginRefused: "Cross-origin request refused",
   expectedWebSocket: "Expected a WebSocket upgrade",
   unexpectedError: "An unexpected error occurred",
+  /** Every answer of a deploy missing its configuration (worker/lib/config.ts); the log line says what is missing. */
+  notConfigured: "Backline is not available right now. Please try again later.",
+  /** The deep health check's 503 (GET /api/health?deep=1); its details say which part failed. */
+  healthCheckFailed: "Health check failed",
 } as const;

@@ -18,8 +18,56 @@ export function baseURL() {
   return inject("baseURL");
 }
 
+/**
+ * Every CSP violation and uncaught error of every page a journey opens (DESIGN.md "What we test",
+ * decision record 0086). `launch` watches each context's pages; tests/e2e/setup.ts fails the test
+ * (or the file, for its hooks) that was running when one happened.
+ */
+const pageFailures: string[] = [];
+
+/** The failures collected since the last call, emptied. */
+export function takePageFailures(): string[] {
+  return pageFailures.splice(0);
+}
+
+// Runs in every page and frame before its own scripts: the event carries what the console line may
+// not (the directive and the blocked source), and it fires for violations that log nothing.
+const REPORT_CSP_VIOLATIONS = `document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("[csp] securitypolicyviolation: " + event.effectiveDirective + " blocked " + (event.blockedURI || "an inline source") + " in " + event.sourceFile + ":" + event.lineNumber);
+});`;
+
+function watchPage(page: Page) {
+  const where = () => {
+    try {
+      return new URL(page.url()).pathname;
+    } catch {
+      return page.url();
+    }
+  };
+  page.on("pageerror", (error) => {
+    // A new page's first document is about:blank, where only a journey's own init scripts run (one
+    // that reads localStorage throws there, an opaque origin): none of the app's code.
+    if (page.url() === "about:blank") return;
+    pageFailures.push(`uncaught page error on ${where()}: ${error.stack ?? error.message}`);
+  });
+  page.on("console", (message) => {
+    const text = message.text();
+    // Chromium's own report ("Refused to execute inline script because it violates the following
+    // Content Security Policy directive…") and the listener's line above.
+    if (message.type() === "error" && (text.startsWith("[csp]") || text.includes("Content Security Policy"))) {
+      pageFailures.push(`CSP violation on ${where()}: ${text}`);
+    }
+  });
+}
+
+async function watchContext(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+  context.on("page", watchPage);
+  return context;
+}
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--headless",
@@ -33,6 +81,17 @@ export async function launch(): Promise<Browser> {
       "--autoplay-policy=no-user-gesture-required",
     ],
   });
+  // Every profile a journey opens is watched, whichever way it was opened.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchContext(await newContext(options));
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // A page opened this way owns its context, as Playwright's own newPage does.
+    page.on("close", () => void context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
 }
 
 let contexts = 0;

@@ -90,6 +90,11 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   },
   // Each caller reads their own events; there is nobody else's to ask for.
   { route: "GET /api/security-events/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  // Re-authentication before deleting the account (decision record 0084): the fixture's accounts
+  // have no Google link, so each is sent back to /settings (account/google-reauth.test.ts runs the flow).
+  { route: "GET /api/auth/google/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 302 }, owner: { status: 302 } },
+  // The SPA's error reports: anyone may send one; it is a log line, owned by nobody.
+  { route: "POST /api/client-errors", body: () => ({ kind: "error", message: "TypeError: x is undefined", route: "/feed" }), ...everyone(202) },
 ];
 
 /** Uploads (spec §5 Upload), posts (§4, §6, §7) and the post lists (§2 /feed). */
@@ -182,6 +187,8 @@ export const SOCIAL_ROUTES: RouteCase[] = [
     otherUser: { status: 200 },
     owner: { status: 400, message: "You cannot follow yourself" },
   },
+  // The waveform's pinned comments are as public as the comment pages they come from.
+  { route: "GET /api/posts/:postId/comments/markers", ...everyone(200) },
 ];
 
 /**
@@ -582,6 +589,8 @@ export const LEAVING_ROUTES: PartyRouteCase[] = [
   { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
   { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 }, buyer: { status: 202 } },
   { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 }, buyer: { status: 404, message: "Export not found" } },
+  // How the caller's own account confirms it is them; nobody else's can be asked for.
+  { route: "GET /api/account/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
 ];
 
 /**

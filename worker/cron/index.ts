@@ -9,6 +9,7 @@ import { rollUpAnalytics } from "./analytics-rollup";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
 import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
+import { backUpDatabase } from "./database-backup";
 import { completeDueOrders } from "./orders-auto-complete";
 import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldInteractions } from "./interactions-purge";
@@ -54,6 +55,8 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "release-retained-product-files", run: releaseRetainedProductFiles },
     // Accounts whose deletion's grace period ended (decision record 0084).
     { name: "delete-due-accounts", run: deleteDueAccounts },
+    // The nightly copy of the base tables that outlives Time Travel (decision record 0087).
+    { name: "database-backup", run: backUpDatabase },
   ],
 };
 

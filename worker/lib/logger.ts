@@ -19,13 +19,21 @@ function plain(value: unknown): unknown {
   return value instanceof Error ? String(value) : value;
 }
 
-/** The line one call writes; exported for the logger's tests. */
+/**
+ * The line one call writes; exported for the logger's tests. An Error among the fields is written
+ * as its text, and the line carries its stack once, as `stack` (the first Error's, unless the call
+ * gave a stack of its own), so a failure is one searchable line with where it came from.
+ */
 export function formatLogLine(level: LogLevel, message: string, base: LogFields, fields: LogFields = {}): string {
   const line: LogFields = { level, message };
+  let stack: string | undefined;
   for (const [key, value] of Object.entries({ ...base, ...fields })) {
     // The level and message of the call win over a field that happens to share their name.
-    if (key !== "level" && key !== "message") line[key] = plain(value);
+    if (key === "level" || key === "message") continue;
+    line[key] = plain(value);
+    if (value instanceof Error && stack === undefined && value.stack) stack = value.stack;
   }
+  if (stack !== undefined && line.stack === undefined) line.stack = stack;
   return JSON.stringify(line);
 }
 

@@ -31,6 +31,11 @@ export const BODY_LIMITS = {
    * JSON text of up to 8,000 characters, in 3-byte characters, about 50 KB at most.
    */
   catalogue: 64 * KiB,
+  /**
+   * The SPA's error reports (/api/client-errors): a 300-character message, a 2,000-character stack
+   * and a 200-character route, in 3-byte characters, under 8 KB.
+   */
+  clientError: 8 * KiB,
   /** Stripe's events: a Checkout Session or a Charge with its metadata runs to several KB. */
   webhook: 256 * KiB,
 } as const;
@@ -52,6 +57,7 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // A service delivery file streams into PRIVATE_FILES, held to its 100 MB limit there.
   { method: "POST", path: /^\/api\/orders\/[^/]+\/files\/?$/, limit: "own" },
   { method: "POST", path: /^\/api\/webhooks\/stripe\/?$/, limit: BODY_LIMITS.webhook },
+  { method: "POST", path: /^\/api\/client-errors\/?$/, limit: BODY_LIMITS.clientError },
   { method: "POST", path: /^\/api\/uploads\/?$/, limit: BODY_LIMITS.uploadStart },
   { method: "POST", path: /^\/api\/posts\/?$/, limit: BODY_LIMITS.content },
   { method: "PATCH", path: /^\/api\/posts\/[^/]+\/?$/, limit: BODY_LIMITS.content },

@@ -9,13 +9,15 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { canDeleteComment, isOwner } from "../lib/permissions";
 import { getAccountStanding } from "../db/queries/moderation";
-import { ACCESS_COOKIE, loadActiveSession } from "../services/auth/sessions";
+import { ACCESS_COOKIE, loadActiveSession, sessionActiveUntil } from "../services/auth/sessions";
 import { verifyAccessToken } from "../services/auth/tokens";
 import { REQUEST_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
 
 export interface SessionInfo {
   userId: string;
   sessionId: string;
+  /** The earliest moment this session can end by expiring or idling out (a socket's next check). */
+  activeUntil: number;
 }
 
 export const session = createMiddleware<AppEnv>(async (c, next) => {
@@ -29,7 +31,7 @@ async function readSession(c: Context<AppEnv>): Promise<SessionInfo | null> {
   const claims = await verifyAccessToken(c.env, token);
   if (!claims) return null;
   const row = await loadActiveSession(c.var.db, claims.sessionId, claims.userId);
-  return row ? { userId: row.userId, sessionId: row.id } : null;
+  return row ? { userId: row.userId, sessionId: row.id, activeUntil: sessionActiveUntil(row) } : null;
 }
 
 /**

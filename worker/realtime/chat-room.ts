@@ -12,16 +12,24 @@
 import { DurableObject } from "cloudflare:workers";
 import { type ChatBroadcast, encodeFrame, parseChatClientMessage } from "@shared/messaging-realtime";
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
+import { createDb } from "../db/client";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { Bindings } from "../env";
+import { sessionsActiveUntil } from "../services/auth/sessions";
 import {
   closeEndedSessions,
   closeQuietly,
   type EndedSessions,
   forgetRoomIfLastSocket,
+  keepLiveSessions,
   notAnUpgrade,
   readAttachment,
   readClientFrame,
   refuseSocket,
+  runSessionAlarm,
+  scheduleSessionCheck,
+  type SessionClock,
+  sessionClockOf,
   sendToAll,
   sessionTag,
 } from "./socket-utils";
@@ -36,7 +44,7 @@ const MAX_CHAT_SOCKETS_PER_USER = 8;
 
 const userTag = (userId: string) => `user:${userId}`;
 
-interface ChatAttachment {
+interface ChatAttachment extends SessionClock {
   conversationId: string;
   userId: string;
   connectedAt: number;
@@ -58,14 +66,26 @@ export class ChatRoom extends DurableObject<Bindings> {
     const { 0: client, 1: server } = new WebSocketPair();
     // The session tag lets the session's end close this socket (decision record 0085).
     this.ctx.acceptWebSocket(server, [userTag(userId), sessionTag(sessionId)]);
-    server.serializeAttachment({ conversationId, userId, connectedAt: Date.now() } satisfies ChatAttachment);
+    const attachment: ChatAttachment = { conversationId, userId, connectedAt: Date.now(), ...sessionClockOf(request, sessionId) };
+    server.serializeAttachment(attachment);
     server.send(encodeFrame({ type: "welcome", conversationId, serverTime: Date.now() }));
+    // A quiet socket's session is looked at when it can first have expired or idled out.
+    await scheduleSessionCheck(this.ctx, attachment.activeUntil);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Fans a stored change out to every socket in the room; answers how many it reached. */
+  /**
+   * Fans a stored change out to every socket in the room whose session is live; answers how many
+   * it reached. Sockets whose session ended by expiring or idling out close instead.
+   */
   async broadcast(message: ChatBroadcast): Promise<number> {
-    return sendToAll(this.ctx.getWebSockets(), encodeFrame(message));
+    return sendToAll(await this.liveSockets(this.ctx.getWebSockets()), encodeFrame(message));
+  }
+
+  /** The sockets fit to be sent a frame now (socket-utils keepLiveSessions). */
+  private liveSockets(sockets: readonly WebSocket[]): Promise<WebSocket[]> {
+    const db = createDb(this.env.DB);
+    return keepLiveSessions<ChatAttachment>(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now), sockets);
   }
 
   /** How many sockets are open (tests and diagnostics). */
@@ -82,15 +102,23 @@ export class ChatRoom extends DurableObject<Bindings> {
     const message = readClientFrame(socket, data, parseChatClientMessage);
     if (!message) return;
     switch (message.type) {
-      case "ping":
-        socket.send(encodeFrame({ type: "pong", t: message.t }));
+      case "ping": {
+        const [live] = await this.liveSockets([socket]);
+        live?.send(encodeFrame({ type: "pong", t: message.t }));
         break;
+      }
       case "typing": {
         const sender = readAttachment<ChatAttachment>(socket);
-        if (!sender) return;
+        if (!sender || (await this.liveSockets([socket])).length === 0) return;
         // To the other participant's sockets only: one's own tabs need no typing indicator.
         const others = this.ctx.getWebSockets().filter((s) => !this.ctx.getTags(s).includes(userTag(sender.userId)));
-        sendToAll(others, encodeFrame({ type: "typing", userId: sender.userId, typing: message.typing }));
+        if (others.length === 0) return;
+        // Across a block the conversation is read-only and neither side learns what the other
+        // does in it (decision record 0082): a typing frame is dropped, after one read of the
+        // pair's blocks, made only when the other side is listening.
+        const otherId = readAttachment<ChatAttachment>(others[0]!)?.userId;
+        if (!otherId || (await isBlockedBetween(createDb(this.env.DB), sender.userId, otherId))) return;
+        sendToAll(await this.liveSockets(others), encodeFrame({ type: "typing", userId: sender.userId, typing: message.typing }));
         break;
       }
       default: {
@@ -108,5 +136,11 @@ export class ChatRoom extends DurableObject<Bindings> {
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     closeQuietly(socket, 1011, "Socket error");
+  }
+
+  /** Rings when a socket's session can first have expired or idled out (decision record 0085). */
+  override async alarm(): Promise<void> {
+    const db = createDb(this.env.DB);
+    await runSessionAlarm(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now));
   }
 }

@@ -20,17 +20,25 @@ import {
   encodeMessage,
   parseClientMessage,
 } from "@shared/realtime";
+import { createDb } from "../db/client";
+import { readersNotShown } from "../db/queries/audience";
 import type { Bindings } from "../env";
 import { canDeleteComment } from "../lib/permissions";
+import { sessionsActiveUntil } from "../services/auth/sessions";
 import {
   closeEndedSessions,
   closeQuietly,
   type EndedSessions,
   forgetRoomIfLastSocket,
+  keepLiveSessions,
   notAnUpgrade,
   readAttachment,
   readClientFrame,
   refuseSocket,
+  runSessionAlarm,
+  scheduleSessionCheck,
+  type SessionClock,
+  sessionClockOf,
   sessionTag,
 } from "./socket-utils";
 
@@ -70,7 +78,7 @@ const ipTag = (ip: string) => `ip:${ip}`;
 const userTag = (userId: string) => `user:${userId}`;
 
 /** Per-socket state, stored with the socket so it survives hibernation and eviction. */
-interface ListenerAttachment {
+interface ListenerAttachment extends SessionClock {
   postId: string;
   /** The signed-in reader, or null for a visitor (posts are public). */
   userId: string | null;
@@ -80,6 +88,11 @@ interface ListenerAttachment {
 export interface BroadcastOptions {
   /** The post's owner, who may delete any comment on it (for each reader's `viewer.canDelete`). */
   postOwnerId: string;
+  /**
+   * The deleted comment's author, for `comment.deleted`: a reader who never saw the comment (a
+   * block or a mute) is not told of its removal either. A new comment names its own author.
+   */
+  authorId?: string;
 }
 
 export class CommentRoom extends DurableObject<Bindings> {
@@ -107,24 +120,36 @@ export class CommentRoom extends DurableObject<Bindings> {
     if (refused) return refuseSocket(CLOSE_TOO_MANY_LISTENERS, refused);
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
-    const attachment: ListenerAttachment = { postId, userId, connectedAt: Date.now() };
+    const attachment: ListenerAttachment = { postId, userId, connectedAt: Date.now(), ...sessionClockOf(request, userId ? sessionId : null) };
     server.serializeAttachment(attachment);
     server.send(encodeMessage({ type: "welcome", postId, serverTime: Date.now() }));
+    // A quiet socket's session is looked at when it can first have expired or idled out.
+    await scheduleSessionCheck(this.ctx, attachment.activeUntil);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /**
    * Sends a message to every socket in the room and answers how many it reached. Called by the
    * Worker after the D1 write. A new comment is tailored per reader: `viewer.canDelete` is true
-   * only for its author and the post's owner, exactly as the HTTP list would say.
+   * only for its author and the post's owner, exactly as the HTTP list would say. And it reaches
+   * only the readers the HTTP list would show it to (decision record 0082): not across a block
+   * with its author or the post's owner, not to a reader who muted its author or one of its
+   * words. That is one D1 read per broadcast for all the room's signed-in readers, none when
+   * only visitors listen. Sockets whose session ended by expiring or idling out close first.
    */
   async broadcast(message: CommentRoomBroadcast, options: BroadcastOptions): Promise<number> {
     const frames = framesFor(message, options);
+    const db = createDb(this.env.DB);
+    const sockets = await keepLiveSessions<ListenerAttachment>(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now), this.ctx.getWebSockets());
+    const readers = new Map<WebSocket, string | null>(sockets.map((socket) => [socket, readAttachment<ListenerAttachment>(socket)?.userId ?? null]));
+    const signedIn = [...new Set([...readers.values()].filter((id): id is string => id !== null))];
+    const item = audienceOf(message, options);
+    const notShown = item ? await readersNotShown(db, signedIn, item) : new Set<string>();
     let delivered = 0;
-    for (const socket of this.ctx.getWebSockets()) {
-      const attachment = readAttachment<ListenerAttachment>(socket);
+    for (const [socket, userId] of readers) {
+      if (userId !== null && notShown.has(userId)) continue;
       try {
-        socket.send(frames(attachment?.userId ?? null));
+        socket.send(frames(userId));
         delivered += 1;
       } catch {
         // The socket is closing or gone; its client reconnects and catches up over HTTP.
@@ -149,9 +174,13 @@ export class CommentRoom extends DurableObject<Bindings> {
     const message = readClientFrame(socket, data, parseClientMessage);
     if (!message) return;
     switch (message.type) {
-      case "ping":
-        socket.send(encodeMessage({ type: "pong", t: message.t }));
+      case "ping": {
+        // A socket whose session ended by itself is closed rather than answered.
+        const db = createDb(this.env.DB);
+        const [live] = await keepLiveSessions<ListenerAttachment>(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now), [socket]);
+        if (live) live.send(encodeMessage({ type: "pong", t: message.t }));
         break;
+      }
       default: {
         const _exhaustive: never = message.type;
         void _exhaustive;
@@ -168,6 +197,27 @@ export class CommentRoom extends DurableObject<Bindings> {
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     closeQuietly(socket, 1011, "Socket error");
+  }
+
+  /** Rings when a socket's session can first have expired or idled out (decision record 0085). */
+  override async alarm(): Promise<void> {
+    const db = createDb(this.env.DB);
+    await runSessionAlarm(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now));
+  }
+}
+
+/** Whose comment a broadcast is about, for readersNotShown; null when it is about no one's. */
+function audienceOf(message: CommentRoomBroadcast, options: BroadcastOptions): { authorId: string; postOwnerId: string; text: string | null } | null {
+  switch (message.type) {
+    case "comment.created":
+      return { authorId: message.comment.userId, postOwnerId: options.postOwnerId, text: message.comment.content };
+    case "comment.deleted":
+      // Without its author (an older caller), the deletion still reaches no one across a block with the post's owner.
+      return { authorId: options.authorId ?? options.postOwnerId, postOwnerId: options.postOwnerId, text: null };
+    default: {
+      const _exhaustive: never = message;
+      return _exhaustive;
+    }
   }
 }
 

@@ -122,3 +122,98 @@ export async function forgetRoomIfLastSocket(
     // The entry stays; endSessions drops it once it finds no socket there.
   }
 }
+
+/**
+ * The earliest moment the socket's session can end by expiring or idling out (services/auth
+ * sessions.ts sessionActiveUntil), set by the Worker on the internal upgrade request beside the
+ * session id.
+ */
+export const SESSION_UNTIL_HEADER = "x-backline-session-until";
+
+/** What every signed-in socket keeps in its attachment so a room can tell when to look at its session. */
+export interface SessionClock {
+  /** The socket's session, or null for a visitor's comment socket. */
+  sessionId: string | null;
+  /** Until when the session is certainly live; null for a visitor. */
+  activeUntil: number | null;
+}
+
+/** The session clock of an upgrade request: the session id and its activeUntil header. */
+export function sessionClockOf(request: Request, sessionId: string | null): SessionClock {
+  if (!sessionId) return { sessionId: null, activeUntil: null };
+  const until = Number(request.headers.get(SESSION_UNTIL_HEADER));
+  // A missing or broken header is looked at on the next send, never trusted for longer.
+  return { sessionId, activeUntil: Number.isFinite(until) && until > 0 ? until : 0 };
+}
+
+type SessionCheck = (sessionIds: readonly string[], now: number) => Promise<Map<string, number | null>>;
+
+/**
+ * Sessions end by themselves too, by expiring or idling out, with no request to act on (decision
+ * record 0085). Each signed-in socket carries its session's activeUntil; before a room sends to
+ * sockets, and when its alarm rings, the sockets whose activeUntil has passed are looked at in D1,
+ * all in one read. An ended session's sockets close with CLOSE_SESSION_ENDED and are sent nothing;
+ * a live one (used or refreshed meanwhile) gets its new activeUntil. Answers the sockets fit to
+ * receive a frame now.
+ */
+export async function keepLiveSessions<A extends SessionClock>(
+  ctx: DurableObjectState,
+  check: SessionCheck,
+  sockets: readonly WebSocket[],
+  now = Date.now(),
+): Promise<WebSocket[]> {
+  const due: { socket: WebSocket; attachment: A }[] = [];
+  const live: WebSocket[] = [];
+  for (const socket of sockets) {
+    const attachment = readAttachment<A>(socket);
+    if (attachment?.sessionId && attachment.activeUntil !== null && attachment.activeUntil <= now) due.push({ socket, attachment });
+    else live.push(socket);
+  }
+  if (due.length === 0) return live;
+  const until = await check(
+    due.map((d) => d.attachment.sessionId!),
+    now,
+  );
+  for (const { socket, attachment } of due) {
+    const next = until.get(attachment.sessionId!) ?? null;
+    if (next === null) {
+      closeQuietly(socket, CLOSE_SESSION_ENDED, "Session ended");
+      continue;
+    }
+    socket.serializeAttachment({ ...attachment, activeUntil: next } satisfies A);
+    live.push(socket);
+  }
+  await scheduleSessionCheck(ctx);
+  return live;
+}
+
+/**
+ * Sets the room's alarm for the earliest activeUntil among its open sockets, so a quiet socket's
+ * session is looked at when it can first have ended; clears it when no signed-in socket is left
+ * (a room nobody signed in watches costs nothing). `atMost`: a new socket's activeUntil, which
+ * only pulls a pending alarm earlier, without reading every socket.
+ */
+export async function scheduleSessionCheck(ctx: DurableObjectState, atMost?: number | null): Promise<void> {
+  if (atMost !== undefined) {
+    if (atMost === null) return;
+    const pending = await ctx.storage.getAlarm();
+    if (pending === null || atMost < pending) await ctx.storage.setAlarm(atMost);
+    return;
+  }
+  let earliest: number | null = null;
+  for (const socket of ctx.getWebSockets()) {
+    const attachment = readAttachment<SessionClock>(socket);
+    if (!attachment?.sessionId || attachment.activeUntil === null || socket.readyState !== WebSocket.OPEN) continue;
+    if (earliest === null || attachment.activeUntil < earliest) earliest = attachment.activeUntil;
+  }
+  if (earliest === null) await ctx.storage.deleteAlarm();
+  else await ctx.storage.setAlarm(earliest);
+}
+
+/** A room's alarm: looks at every socket whose session may have ended, then sets the next alarm. */
+export async function runSessionAlarm(ctx: DurableObjectState, check: SessionCheck): Promise<void> {
+  const sockets = ctx.getWebSockets();
+  await keepLiveSessions(ctx, check, sockets);
+  // keepLiveSessions only reschedules when something was due; an alarm may also ring early.
+  await scheduleSessionCheck(ctx);
+}

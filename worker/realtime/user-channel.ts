@@ -9,7 +9,24 @@ import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast }
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { logger } from "../lib/logger";
-import { closeEndedSessions, closeQuietly, type EndedSessions, notAnUpgrade, readClientFrame, refuseSocket, sendToAll, sessionTag, type TrackedRoom } from "./socket-utils";
+import { createDb } from "../db/client";
+import { sessionsActiveUntil } from "../services/auth/sessions";
+import {
+  closeEndedSessions,
+  closeQuietly,
+  type EndedSessions,
+  keepLiveSessions,
+  notAnUpgrade,
+  readClientFrame,
+  refuseSocket,
+  runSessionAlarm,
+  scheduleSessionCheck,
+  type SessionClock,
+  sessionClockOf,
+  sendToAll,
+  sessionTag,
+  type TrackedRoom,
+} from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
@@ -26,7 +43,7 @@ function roomOfKey(key: string): TrackedRoom | null {
 /** One socket per tab: far more tabs and devices than anyone keeps open. */
 const MAX_USER_CHANNEL_SOCKETS = 16;
 
-interface ChannelAttachment {
+interface ChannelAttachment extends SessionClock {
   userId: string;
   sessionId: string;
   connectedAt: number;
@@ -44,14 +61,26 @@ export class UserChannel extends DurableObject<Bindings> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [sessionTag(sessionId)]);
-    server.serializeAttachment({ userId, sessionId, connectedAt: Date.now() } satisfies ChannelAttachment);
+    const attachment: ChannelAttachment = { userId, connectedAt: Date.now(), ...sessionClockOf(request, sessionId), sessionId };
+    server.serializeAttachment(attachment);
     server.send(encodeFrame({ type: "welcome", serverTime: Date.now() }));
+    // A quiet socket's session is looked at when it can first have expired or idled out.
+    await scheduleSessionCheck(this.ctx, attachment.activeUntil);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Tells every tab of the user; answers how many sockets it reached. */
+  /**
+   * Tells every tab of the user whose session is live; answers how many sockets it reached.
+   * Sockets whose session ended by expiring or idling out close instead.
+   */
   async notify(message: UserChannelBroadcast): Promise<number> {
-    return sendToAll(this.ctx.getWebSockets(), encodeFrame(message));
+    return sendToAll(await this.liveSockets(this.ctx.getWebSockets()), encodeFrame(message));
+  }
+
+  /** The sockets fit to be sent a frame now (socket-utils keepLiveSessions). */
+  private liveSockets(sockets: readonly WebSocket[]): Promise<WebSocket[]> {
+    const db = createDb(this.env.DB);
+    return keepLiveSessions<ChannelAttachment>(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now), sockets);
   }
 
   async listeners(): Promise<number> {
@@ -99,7 +128,8 @@ export class UserChannel extends DurableObject<Bindings> {
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const message = readClientFrame(socket, data, parseUserChannelClientMessage);
     if (!message) return;
-    socket.send(encodeFrame({ type: "pong", t: message.t }));
+    const [live] = await this.liveSockets([socket]);
+    live?.send(encodeFrame({ type: "pong", t: message.t }));
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
@@ -108,5 +138,11 @@ export class UserChannel extends DurableObject<Bindings> {
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     closeQuietly(socket, 1011, "Socket error");
+  }
+
+  /** Rings when a socket's session can first have expired or idled out (decision record 0085). */
+  override async alarm(): Promise<void> {
+    const db = createDb(this.env.DB);
+    await runSessionAlarm(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now));
   }
 }

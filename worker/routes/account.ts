@@ -2,6 +2,7 @@
 // and download my data, on the signed-in user's own account only. Nothing here takes a user id
 // from the request: the session names the account.
 import { Hono } from "hono";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { deleteAccountSchema } from "@shared/schemas/leaving";
 import { LEAVING_TEXTS } from "@shared/messages";
 import type { AppEnv } from "../env";
@@ -9,9 +10,11 @@ import { SANDBOX_CSP } from "../lib/file-headers";
 import { exportParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
+import { REAUTH_COOKIE, REAUTH_COOKIE_PATH } from "../services/auth/reauth";
 import { clearSessionCookies } from "../services/auth/sessions";
 import {
   currentExportState,
+  deletionConfirmation,
   exportState,
   openExportDownload,
   requestAccountDeletion,
@@ -22,13 +25,23 @@ import { limitUser } from "../services/rate-limit";
 
 /** Mounted at /account. */
 export const accountRoutes = new Hono<AppEnv>()
-  // Re-enter the password; refused while orders are open; then every session ends at once.
+  // Re-enter the password, or spend this device's fresh Google confirmation; refused while orders
+  // are open; then every session ends at once.
   .post("/delete", signedIn, validate("json", deleteAccountSchema), async (c) => {
-    const { userId } = requireUser(c);
-    await limitUser(c.var.ctx, "account_delete", userId);
-    await requestAccountDeletion(c.var.ctx, userId, c.req.valid("json").password);
+    const session = requireUser(c);
+    await limitUser(c.var.ctx, "account_delete", session.userId);
+    const { password } = c.req.valid("json");
+    await requestAccountDeletion(c.var.ctx, session, password !== undefined ? { password } : { googleProof: getCookie(c, REAUTH_COOKIE) });
     clearSessionCookies(c);
+    deleteCookie(c, REAUTH_COOKIE, { path: REAUTH_COOKIE_PATH, secure: true });
     return c.json({ ok: true as const, message: LEAVING_TEXTS.delete.signedOutNotice }, 200);
+  })
+  // How /settings offers the confirmation (password, Google, or either), and until when this
+  // device's Google confirmation works.
+  .get("/reauth", async (c) => {
+    const session = requireUser(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(await deletionConfirmation(c.var.ctx, session, getCookie(c, REAUTH_COOKIE)), 200);
   })
   // The newest export's state, for /settings.
   .get("/export", async (c) => {

@@ -8,7 +8,8 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCOUNT_TEXTS, MODERATION_TEXTS, REQUEST_TEXTS } from "@shared/messages";
+import type { ReauthOutcome } from "@shared/leaving-api";
+import { ACCOUNT_TEXTS, LEAVING_TEXTS, MODERATION_TEXTS, REQUEST_TEXTS } from "@shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "@shared/schemas/account";
 import { passwordResetConfirmSchema, passwordResetRequestSchema, signInSchema, signUpSchema } from "@shared/schemas/auth";
 import { retireEmailTokens } from "../db/queries/email-tokens";
@@ -19,17 +20,22 @@ import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validator";
 import { confirmationMail, issueEmailToken, passwordResetMail, spendEmailToken } from "../services/auth/accounts";
 import {
+  finishGoogleReauth,
   finishGoogleSignIn,
   GOOGLE_COOKIE_MAX_AGE,
   GOOGLE_COOKIE_PATH,
+  GOOGLE_REAUTH_COOKIE,
   GOOGLE_STATE_COOKIE,
   GOOGLE_VERIFIER_COOKIE,
+  googleFlowOf,
   GoogleSignInError,
   googleConfigured,
+  startGoogleReauth,
   startGoogleSignIn,
 } from "../services/auth/google";
 import { linkOrCreateGoogleUser } from "../services/auth/google-account";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
+import { REAUTH_COOKIE, REAUTH_COOKIE_PATH, REAUTH_PROOF_MS, signReauthProof } from "../services/auth/reauth";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { signUp } from "../services/auth/sign-up";
 import { cancelDeletionOnSignIn } from "../services/leaving";
@@ -62,14 +68,14 @@ function afterResponse(c: Ctx, label: string, work: () => Promise<void>) {
  * GET /session (which renews quietly, so a page opened after the 15-minute access token expired
  * still boots signed in). Returns the user id, or null with the reason already handled.
  */
-async function refreshFromCookie(c: Ctx): Promise<{ userId: string } | { failed: "missing" | "invalid" | "race" }> {
+async function refreshFromCookie(c: Ctx): Promise<{ userId: string; sessionId: string } | { failed: "missing" | "invalid" | "race" }> {
   const presented = getCookie(c, REFRESH_COOKIE);
   if (!presented) return { failed: "missing" };
   const result = await rotateRefreshToken(c.var.db, c.env, presented);
   switch (result.status) {
     case "ok":
       setSessionCookies(c, result.session);
-      return { userId: result.session.userId };
+      return { userId: result.session.userId, sessionId: result.session.sessionId };
     case "race":
       // Another tab exchanged this token a moment ago and the browser already holds the new
       // cookies from that answer: leave them alone.
@@ -106,6 +112,65 @@ async function accountOrSignedOut(c: Ctx, userId: string) {
 
 function googleFailure(c: Ctx, message: string) {
   return c.redirect(`/auth?error=${encodeURIComponent(message)}`, 302);
+}
+
+/**
+ * The signed-in device, renewing an expired access token from the refresh cookie (its path covers
+ * /api/auth) like GET /session does: a person who spent a while on Google's sign-in page is still
+ * signed in when they come back.
+ */
+async function sessionOrRefreshed(c: Ctx): Promise<{ userId: string; sessionId: string } | null> {
+  if (c.var.session) return c.var.session;
+  const refreshed = await refreshFromCookie(c);
+  return "userId" in refreshed ? refreshed : null;
+}
+
+/** Back to the deletion section of /settings with the outcome of a re-authentication (a code, never text). */
+function reauthOutcome(c: Ctx, outcome: ReauthOutcome) {
+  return c.redirect(`/settings?reauth=${outcome}`, 302);
+}
+
+const googleCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: GOOGLE_COOKIE_PATH, maxAge: GOOGLE_COOKIE_MAX_AGE } as const;
+
+/**
+ * The callback of a re-authentication (decision record 0084): the device must still be signed in
+ * as the session that started it, Google's sign-in must be fresh and be the Google account linked
+ * to this user; then a proof bound to this session goes into an HttpOnly cookie for
+ * POST /api/account/delete. Nothing else changes: no account is linked or created, no session
+ * started. A refusal writes nothing.
+ */
+async function finishReauth(c: Ctx, code: string, codeVerifier: string, startedBy: string | undefined) {
+  const ctx = c.var.ctx;
+  const current = await sessionOrRefreshed(c);
+  if (!current) return googleFailure(c, LEAVING_TEXTS.delete.reauthSignedOut);
+  // Signed out and in again (as anyone) since it started: this flow's answer is not for this session.
+  if (current.sessionId !== startedBy) return reauthOutcome(c, "failed");
+
+  let identity;
+  try {
+    identity = await finishGoogleReauth(c.env, ctx.origin, code, codeVerifier, ctx.now);
+  } catch (error) {
+    if (error instanceof GoogleSignInError) {
+      c.var.log.warn("google re-authentication failed", { reason: error.reason });
+      return reauthOutcome(c, error.reason === "stale_auth_time" ? "stale" : "failed");
+    }
+    throw error;
+  }
+  const user = await getUser(c.var.db, current.userId);
+  if (!user?.googleSub) return reauthOutcome(c, "not_linked");
+  if (user.googleSub !== identity.sub) return reauthOutcome(c, "other_account");
+
+  const proof = await signReauthProof(c.env, { userId: user.id, sessionId: current.sessionId, googleSub: identity.sub }, ctx.now);
+  setCookie(c, REAUTH_COOKIE, proof, { httpOnly: true, secure: true, sameSite: "Strict", path: REAUTH_COOKIE_PATH, maxAge: REAUTH_PROOF_MS / 1000 });
+  await logSecurityEvent(c.var.db, {
+    userId: user.id,
+    eventType: "sign_in",
+    severity: "low",
+    details: { action: "reauthenticate", method: "google", sessionId: current.sessionId },
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  return reauthOutcome(c, "confirmed");
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -316,9 +381,23 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/google", (c) => {
     if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
     const { url, state, codeVerifier } = startGoogleSignIn(c.env, c.var.ctx.origin);
-    const cookie = { httpOnly: true, secure: true, sameSite: "Lax", path: GOOGLE_COOKIE_PATH, maxAge: GOOGLE_COOKIE_MAX_AGE } as const;
-    setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
-    setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+    setCookie(c, GOOGLE_STATE_COOKIE, state, googleCookie);
+    setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, googleCookie);
+    // A sign-in replaces any re-authentication this browser had started.
+    deleteCookie(c, GOOGLE_REAUTH_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+    return c.redirect(url.toString(), 302);
+  })
+  // A fresh Google sign-in before deleting the account (decision record 0084); /settings opens it.
+  .get("/google/reauth", async (c) => {
+    const current = await sessionOrRefreshed(c);
+    if (!current) throw new ApiError("unauthorized", REQUEST_TEXTS.authenticationRequired);
+    if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
+    const user = await getUser(c.var.db, current.userId);
+    if (!user?.googleSub) return reauthOutcome(c, "not_linked");
+    const { url, state, codeVerifier } = startGoogleReauth(c.env, c.var.ctx.origin, user.googleSub);
+    setCookie(c, GOOGLE_STATE_COOKIE, state, googleCookie);
+    setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, googleCookie);
+    setCookie(c, GOOGLE_REAUTH_COOKIE, current.sessionId, googleCookie);
     return c.redirect(url.toString(), 302);
   })
   .get("/google/callback", async (c) => {
@@ -327,13 +406,18 @@ export const authRoutes = new Hono<AppEnv>()
     const { ip, userAgent } = c.var.ctx;
     const expectedState = getCookie(c, GOOGLE_STATE_COOKIE);
     const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+    const reauthStartedBy = getCookie(c, GOOGLE_REAUTH_COOKIE);
     // The cookies are single-use whatever happens next.
     deleteCookie(c, GOOGLE_STATE_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
     deleteCookie(c, GOOGLE_VERIFIER_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+    deleteCookie(c, GOOGLE_REAUTH_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+    // Which flow this is comes from our own HttpOnly cookie, never from the query: a sign-in's
+    // answer cannot be finished as a re-authentication or the other way round.
+    const flow = expectedState ? googleFlowOf(expectedState) : "sign_in";
 
     const code = c.req.query("code");
     const state = c.req.query("state");
-    if (c.req.query("error")) return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
+    if (c.req.query("error")) return flow === "reauth" ? reauthOutcome(c, "failed") : googleFailure(c, ACCOUNT_TEXTS.googleFailed);
     if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
       // A GET any other site can make a browser load (an image tag), so the event is limited per
       // IP and recorded at most once per IP and window, with a count (decision record 0022).
@@ -344,8 +428,9 @@ export const authRoutes = new Hono<AppEnv>()
         ip,
         userAgent,
       });
-      return googleFailure(c, ACCOUNT_TEXTS.googleFailed);
+      return flow === "reauth" ? reauthOutcome(c, "failed") : googleFailure(c, ACCOUNT_TEXTS.googleFailed);
     }
+    if (flow === "reauth") return finishReauth(c, code, codeVerifier, reauthStartedBy);
 
     let identity;
     try {

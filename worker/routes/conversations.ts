@@ -25,7 +25,7 @@ import {
   markConversationRead,
   openConversation,
 } from "../db/queries/conversations";
-import { isBlockedBetween } from "../db/queries/audience";
+import { cannotReach, isBlockedBetween } from "../db/queries/audience";
 import { profileExists } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -34,6 +34,7 @@ import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { CHAT_CONVERSATION_HEADER, CHAT_SESSION_HEADER, CHAT_USER_HEADER } from "../realtime/chat-room";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
+import { SESSION_UNTIL_HEADER } from "../realtime/socket-utils";
 import { screenOrRefuse } from "../services/content-screen";
 import { broadcastToChat, chatRoom, notifyUsers, trackRoom } from "../services/live";
 import { conversationNotFound, requireConversationMember, requireLinkTrust, writeMessage } from "../services/messages";
@@ -66,7 +67,8 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { userId } = requireUser(c);
     const summary = await getConversationSummary(c.var.db, c.req.valid("param").conversationId, userId);
     if (!summary) throw conversationNotFound();
-    const canReply = !(await isBlockedBetween(c.var.db, userId, summary.otherUser.userId));
+    // Read-only across a block, and with a deleted account (decision records 0082, 0084).
+    const canReply = !(await cannotReach(c.var.db, userId, summary.otherUser.userId));
     return c.json({ ...summary, canReply } satisfies ConversationSummary, 200);
   })
   .get("/:conversationId/messages", conversationParam, signedIn, validate("query", messagesQuerySchema), async (c) => {
@@ -74,18 +76,19 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     const { before, since } = c.req.valid("query");
     if (since) {
-      const items = await listMessagesSince(c.var.db, { conversationId: conversation.id, since, limit: MESSAGING_LIMITS.catchUp });
+      const items = await listMessagesSince(c.var.db, { conversationId: conversation.id, viewerId: userId, since, limit: MESSAGING_LIMITS.catchUp });
       // A full catch-up page may have more behind it: the client asks again from its newest.
       return c.json({ items, nextCursor: null } satisfies MessagePage, 200);
     }
-    const page = await listMessages(c.var.db, { conversationId: conversation.id, before, limit: MESSAGING_LIMITS.messagesPage });
+    const page = await listMessages(c.var.db, { conversationId: conversation.id, viewerId: userId, before, limit: MESSAGING_LIMITS.messagesPage });
     return c.json(page satisfies MessagePage, 200);
   })
   .post("/:conversationId/messages", conversationParam, signedIn, validate("json", sendMessageBodySchema), async (c) => {
     const { userId } = requireUser(c);
     const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
-    // Read-only across a block, in the same words to both sides (decision record 0082).
-    if (await isBlockedBetween(c.var.db, userId, otherId)) throw new ApiError("forbidden", SAFETY_TEXTS.cannotReply);
+    // Read-only across a block, in the same words to both sides (decision record 0082), and with a
+    // deleted account, whose placeholder only keeps the history readable (0084).
+    if (await cannotReach(c.var.db, userId, otherId)) throw new ApiError("forbidden", SAFETY_TEXTS.cannotReply);
     const body = c.req.valid("json");
     // In the order of comments: non-empty and within the limit, then the rate limit, then the
     // content screen, whose refusals are logged as content_violation events.
@@ -103,11 +106,14 @@ export const conversationRoutes = new Hono<AppEnv>()
   // Opening a conversation marks it read (spec: unread counts per participant).
   .put("/:conversationId/read", conversationParam, async (c) => {
     const { userId } = requireUser(c);
-    const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
+    const { conversation, otherId } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     await limitUser(c.var.ctx, "read_marker", userId);
     const lastReadAt = await markConversationRead(c.var.db, conversation.id, userId);
+    // Across a block neither side learns what the other does in the conversation (decision
+    // record 0082): the marker is stored, but the other side's room is not told.
+    const blocked = await isBlockedBetween(c.var.db, userId, otherId);
     await Promise.all([
-      broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),
+      blocked ? undefined : broadcastToChat(c.env, c.var.log, conversation.id, { type: "read", userId, lastReadAt }),
       notifyUsers(c.env, c.var.log, [userId], { type: "conversation.read", conversationId: conversation.id }),
     ]);
     return c.json({ lastReadAt }, 200);
@@ -116,10 +122,15 @@ export const conversationRoutes = new Hono<AppEnv>()
     // A private room: a socket opened from another site is refused outright, so a foreign page
     // can never listen in on the signed-in user's conversation.
     socketGate(c, "refuse");
-    const { userId, sessionId } = requireUser(c);
+    const { userId, sessionId, activeUntil } = requireUser(c);
     const { conversation } = await requireConversationMember(c.var.ctx, { conversationId: c.req.valid("param").conversationId, userId });
     // The socket belongs to this session and closes when it ends (decision record 0085).
     await trackRoom(c.env, userId, { kind: "chat", name: conversation.id });
-    const headers = { [CHAT_CONVERSATION_HEADER]: conversation.id, [CHAT_USER_HEADER]: userId, [CHAT_SESSION_HEADER]: sessionId };
+    const headers = {
+      [CHAT_CONVERSATION_HEADER]: conversation.id,
+      [CHAT_USER_HEADER]: userId,
+      [CHAT_SESSION_HEADER]: sessionId,
+      [SESSION_UNTIL_HEADER]: String(activeUntil),
+    };
     return forwardToRoom(chatRoom(c.env, conversation.id), "https://chat-room.internal/connect", headers);
   });

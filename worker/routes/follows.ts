@@ -4,7 +4,7 @@
 // reflects a change.
 import { Hono } from "hono";
 import { followBodySchema, type FollowState } from "@shared/social-api";
-import { isBlockedBetween } from "../db/queries/audience";
+import { cannotReach, isBlockedBetween, isShownTo } from "../db/queries/audience";
 import { isFollowing, profileExists, setFollow } from "../db/queries/follows";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -36,11 +36,13 @@ export const followRoutes = new Hono<AppEnv>()
     const target = c.req.valid("param").userId;
     if (target === userId) throw new ApiError("bad_request", SOCIAL_TEXTS.followSelf);
     // Across a block the profile does not exist for either side (decision record 0082).
-    if (await isBlockedBetween(c.var.db, userId, target)) throw profileNotFound();
+    // So does a deleted account's placeholder (decision record 0084).
+    if (await cannotReach(c.var.db, userId, target)) throw profileNotFound();
     await limitUser(c.var.ctx, "follow_toggle", userId);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
     // A new follower is activity for the one followed (decision record 0041).
-    if (result.following) await notifyUsers(c.env, c.var.log, [target], { type: "activity.created", activityType: "follow" });
+    // Never from an account the one followed muted (DESIGN.md "Mute").
+    if (result.following && (await isShownTo(c.var.db, target, userId))) await notifyUsers(c.env, c.var.log, [target], { type: "activity.created", activityType: "follow" });
     return c.json(result satisfies FollowState, 200);
   });

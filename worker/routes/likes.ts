@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { POST_ERRORS } from "@shared/messages";
 import { likeBodySchema, type LikeState } from "@shared/social-api";
-import { isBlockedBetween } from "../db/queries/audience";
+import { isBlockedBetween, isShownTo } from "../db/queries/audience";
 import { getPostOwnerId } from "../db/queries/comments";
 import { setLike } from "../db/queries/likes";
 import type { AppEnv } from "../env";
@@ -27,6 +27,9 @@ export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", postParam, sig
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
   // A like by someone else is activity for the post's owner (decision record 0041).
-  if (result.liked && ownerId !== userId) await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
+  // Never from an account the owner muted (DESIGN.md "Mute": its activity is not theirs to see).
+  if (result.liked && ownerId !== userId && (await isShownTo(c.var.db, ownerId, userId))) {
+    await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
+  }
   return c.json(result satisfies LikeState, 200);
 });

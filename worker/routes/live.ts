@@ -9,6 +9,7 @@ import { countUnreadMessages } from "../db/queries/conversations";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
+import { SESSION_UNTIL_HEADER } from "../realtime/socket-utils";
 import { USER_CHANNEL_SESSION_HEADER, USER_CHANNEL_USER_HEADER } from "../realtime/user-channel";
 import { userChannel } from "../services/live";
 
@@ -17,8 +18,9 @@ export const liveRoutes = new Hono<AppEnv>()
   .get("/live", async (c) => {
     // The channel speaks only of the signed-in user's own business: never to another site's page.
     socketGate(c, "refuse");
-    const { userId, sessionId } = requireUser(c);
-    const headers = { [USER_CHANNEL_USER_HEADER]: userId, [USER_CHANNEL_SESSION_HEADER]: sessionId };
+    const { userId, sessionId, activeUntil } = requireUser(c);
+    // The session's clock, so the channel closes the socket when the session expires or idles out.
+    const headers = { [USER_CHANNEL_USER_HEADER]: userId, [USER_CHANNEL_SESSION_HEADER]: sessionId, [SESSION_UNTIL_HEADER]: String(activeUntil) };
     return forwardToRoom(userChannel(c.env, userId), "https://user-channel.internal/connect", headers);
   })
   .get("/unread", async (c) => {

@@ -31,7 +31,7 @@ import {
   type BookingListRow,
   type BookingRow,
 } from "../db/queries/booking";
-import { isBlockedBetween } from "../db/queries/audience";
+import { cannotReach } from "../db/queries/audience";
 import type { OrderRow } from "../db/queries/orders";
 import { toBookingParty } from "../db/queries/people";
 import { ApiError } from "../lib/errors";
@@ -179,8 +179,9 @@ export async function createBooking(ctx: AppMessageContext, input: { userId: str
   const { db, now } = ctx;
   const { order } = input;
   if (input.role !== "buyer") throw new ApiError("forbidden", BOOKING_TEXTS.orderNotBookable);
-  // No booking across a block; the answer is the one a seller with no free time gives (0082).
-  if (await isBlockedBetween(db, order.buyerId, order.sellerId)) throw new ApiError("conflict", BOOKING_TEXTS.slotUnavailable);
+  // No booking across a block, nor with a deleted seller; the answer is the one a seller with no
+  // free time gives (decision records 0082, 0084).
+  if (await cannotReach(db, order.buyerId, order.sellerId)) throw new ApiError("conflict", BOOKING_TEXTS.slotUnavailable);
   await requireBookableOrder(db, order.id);
   if (await activeBookingOfOrder(db, order.id)) throw new ApiError("conflict", BOOKING_TEXTS.orderAlreadyBooked);
   const slot = await requireFreeSlot(db, order.sellerId, input.startsAt, now);

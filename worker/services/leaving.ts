@@ -1,7 +1,7 @@
 // Leaving (issue #27 items 5 and 6; DESIGN.md "Leaving"; decision record 0084): deleting one's
 // account after a grace period, and a copy of one's data prepared in the background.
 import { DAY_MS } from "@shared/constants";
-import { DELETION_GRACE_DAYS, EXPORT_LINK_DAYS, type DataExportState } from "@shared/leaving-api";
+import { DELETION_GRACE_DAYS, EXPORT_LINK_DAYS, type DataExportState, type DeletionConfirmation } from "@shared/leaving-api";
 import { LEAVING_TEXTS } from "@shared/messages";
 import { STORAGE_PREFIXES } from "@shared/rules/upload";
 import {
@@ -32,11 +32,13 @@ import {
 import { deleteProductRow, ordersNeedProductFile } from "../db/queries/products";
 import { revokeSessions } from "../db/queries/sessions";
 import { closeSessionSockets } from "./live";
-import { getUser } from "../db/queries/users";
+import { getUser, type UserRow } from "../db/queries/users";
 import type { Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { mediaUrl } from "../lib/media-url";
+import { googleConfigured } from "./auth/google";
 import { verifyPassword } from "./auth/passwords";
+import { readReauthProof } from "./auth/reauth";
 import { createMailer, linkMail } from "./mail";
 import { posterKeyFor } from "./media/keys";
 import { storedFileOf } from "./media/product-media";
@@ -49,21 +51,38 @@ const EXPORTS_PER_RUN = 20;
 
 // ---- Asking for deletion -----------------------------------------------------------------------
 
+/** How the person confirms it is them: the password re-entered, or this device's Google proof cookie (decision record 0084). */
+/** The signed-in device asking: its user and its auth_sessions row. */
+interface AskingSession {
+  userId: string;
+  sessionId: string;
+}
+
+export type IdentityConfirmation = { password: string } | { googleProof: string | undefined };
+
 /**
- * Checks the password, refuses while orders are open, then records the request, withdraws open
- * offers and ends every session at once. The content stays until the daily job after the grace
- * period; signing in before then cancels.
+ * Refuses (403) unless the confirmation holds: the right password, or a genuine, unexpired Google
+ * proof for exactly this user, this session and the Google account linked now. Only a wrong
+ * password writes an event (it is a guess at a secret); a missing, expired or borrowed proof
+ * writes nothing.
  */
-export async function requestAccountDeletion(ctx: Ctx, userId: string, password: string): Promise<void> {
-  const user = await getUser(ctx.db, userId);
-  if (!user) throw new ApiError("unauthorized", LEAVING_TEXTS.delete.wrongPassword);
-  // A Google-only account has no password to re-enter: it sets one through the reset mail first,
-  // which proves the mailbox (decision record 0084).
-  if (!user.passwordHash) throw new ApiError("forbidden", LEAVING_TEXTS.delete.needsPassword);
-  const check = await verifyPassword(ctx.env, password, user.passwordHash);
+async function confirmIdentity(ctx: Ctx, user: UserRow, sessionId: string, confirmation: IdentityConfirmation): Promise<void> {
+  if ("googleProof" in confirmation) {
+    const until = user.googleSub
+      ? await readReauthProof(ctx.env, confirmation.googleProof, { userId: user.id, sessionId, googleSub: user.googleSub }, ctx.now)
+      : null;
+    if (until === null) throw new ApiError("forbidden", LEAVING_TEXTS.delete.googleProofInvalid);
+    return;
+  }
+  // An account without a password confirms through Google; without Google either, it sets a
+  // password through the reset mail, which proves the mailbox.
+  if (!user.passwordHash) {
+    throw new ApiError("forbidden", user.googleSub && googleConfigured(ctx.env) ? LEAVING_TEXTS.delete.noPasswordUseGoogle : LEAVING_TEXTS.delete.needsPassword);
+  }
+  const check = await verifyPassword(ctx.env, confirmation.password, user.passwordHash);
   if (!check.ok) {
     await logSecurityEvent(ctx.db, {
-      userId,
+      userId: user.id,
       eventType: "suspicious_login_attempt",
       severity: "medium",
       details: { action: "account_delete", outcome: "invalid_password" },
@@ -72,6 +91,27 @@ export async function requestAccountDeletion(ctx: Ctx, userId: string, password:
     });
     throw new ApiError("forbidden", LEAVING_TEXTS.delete.wrongPassword);
   }
+}
+
+/** How /settings offers the confirmation, and whether this device's Google proof still works. */
+export async function deletionConfirmation(ctx: Ctx, session: AskingSession, googleProof: string | undefined): Promise<DeletionConfirmation> {
+  const user = await getUser(ctx.db, session.userId);
+  const google = Boolean(user?.googleSub) && googleConfigured(ctx.env);
+  const googleConfirmedUntil =
+    user?.googleSub ? await readReauthProof(ctx.env, googleProof, { userId: user.id, sessionId: session.sessionId, googleSub: user.googleSub }, ctx.now) : null;
+  return { password: Boolean(user?.passwordHash), google, googleConfirmedUntil };
+}
+
+/**
+ * Confirms it is them (password or Google), refuses while orders are open, then records the
+ * request, withdraws open offers and ends every session at once. The content stays until the
+ * daily job after the grace period; signing in before then cancels.
+ */
+export async function requestAccountDeletion(ctx: Ctx, session: AskingSession, confirmation: IdentityConfirmation): Promise<void> {
+  const { userId } = session;
+  const user = await getUser(ctx.db, userId);
+  if (!user) throw new ApiError("unauthorized", LEAVING_TEXTS.delete.wrongPassword);
+  await confirmIdentity(ctx, user, session.sessionId, confirmation);
   const open = await listOpenOrders(ctx.db, userId);
   if (open.length > 0) {
     const lines = open.map((order) => LEAVING_TEXTS.delete.orderLine(order.itemName, order.role, order.status));

@@ -14,7 +14,7 @@ import {
   type ReportReceipt,
   type ReportTargetType,
 } from "@shared/moderation-api";
-import { fileReport, findReportTarget, isHideable, openReporterCount, recordModeration, reportedOwner, setHidden, setSuspended } from "../db/queries/moderation";
+import { fileReport, findReportTarget, isHideable, messageReceiver, openReporterCount, recordModeration, reportedOwner, setHidden, setSuspended } from "../db/queries/moderation";
 import { revokeSessions } from "../db/queries/sessions";
 import { closeSessionSockets } from "./live";
 import type { Ctx } from "../env";
@@ -58,6 +58,7 @@ export async function reportContent(ctx: Ctx, reporterId: string, input: ReportI
     if (reporters >= MODERATION_LIMITS.hideThreshold) {
       const hidden = await setHidden(ctx.db, input.targetType, input.targetId, ctx.now);
       if (hidden) ctx.log.info("content hidden pending review", { targetType: input.targetType, targetId: input.targetId, reporters });
+      if (hidden) await tellReceiver(ctx, input.targetType, input.targetId, true);
     }
   }
   return { report, created };
@@ -91,12 +92,15 @@ export async function moderate(ctx: Ctx, moderatorId: string, input: ActionInput
     case "dismiss":
     case "restore":
       // No violation: content hidden pending review (or by an earlier action) comes back.
-      if (target && isHideable(targetType)) await setHidden(ctx.db, targetType, targetId, null);
-      else if (action === "restore") throw new ApiError("bad_request", MODERATION_TEXTS.actionNotApplicable);
+      if (target && isHideable(targetType)) {
+        await setHidden(ctx.db, targetType, targetId, null);
+        if (target.hiddenAt !== null) await tellReceiver(ctx, targetType, targetId, false);
+      } else if (action === "restore") throw new ApiError("bad_request", MODERATION_TEXTS.actionNotApplicable);
       break;
     case "hide":
       if (!target || !isHideable(targetType)) throw new ApiError("bad_request", MODERATION_TEXTS.actionNotApplicable);
       await setHidden(ctx.db, targetType, targetId, ctx.now);
+      await tellReceiver(ctx, targetType, targetId, true);
       break;
     case "suspend":
       if (ownerId === moderatorId) throw new ApiError("bad_request", MODERATION_TEXTS.actionNotApplicable);
@@ -128,4 +132,16 @@ export async function moderate(ctx: Ctx, moderatorId: string, input: ActionInput
   ctx.log.info("moderation action", { action, targetType, targetId, resolved: reporters.length });
   await notifyUsers(ctx.env, ctx.log, reporters, { type: "activity.created", activityType: "report" });
   return { action, targetType, targetId, resolvedReports: reporters.length };
+}
+
+/**
+ * A message hidden or brought back changes what its receiver has (the sender keeps seeing it):
+ * their tabs drop it at once, or fetch the conversation again (decision records 0077, 0083).
+ */
+async function tellReceiver(ctx: Ctx, targetType: ReportTargetType, targetId: string, hidden: boolean): Promise<void> {
+  if (targetType !== "message") return;
+  const message = await messageReceiver(ctx.db, targetId);
+  if (!message) return;
+  const { conversationId, receiverId } = message;
+  await notifyUsers(ctx.env, ctx.log, [receiverId], hidden ? { type: "message.hidden", conversationId, messageId: targetId } : { type: "message.created", conversationId });
 }

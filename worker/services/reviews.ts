@@ -5,6 +5,7 @@
 import type { OrderReviewState, Review } from "@shared/review-api";
 import { REVIEW_TEXTS } from "@shared/messages";
 import { newId } from "../db/ids";
+import { isBlockedBetween } from "../db/queries/audience";
 import type { OrderRow } from "../db/queries/orders";
 import {
   answerReview,
@@ -105,6 +106,10 @@ export async function requestReview(ctx: AppMessageContext, input: { order: Orde
   if (!(await insertReviewRequest(ctx.db, { orderId: order.id, sellerId: order.sellerId, now: ctx.now }))) {
     throw new ApiError("conflict", REVIEW_TEXTS.alreadyRequested);
   }
+  // Across a block the request is recorded and answered as usual, but no message reaches the
+  // buyer: nothing of a blocked account arrives in the blocker's inbox, and the seller is not
+  // told of the block (decision record 0082).
+  if (await isBlockedBetween(ctx.db, order.sellerId, order.buyerId)) return orderReviewState(ctx, { order, role: "seller" });
   try {
     await sendAppMessage(ctx, {
       senderId: order.sellerId,

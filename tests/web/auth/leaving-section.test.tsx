@@ -1,6 +1,8 @@
 // /settings "Download my data" and "Delete my account" (issue #27 items 5 and 6, decision record
-// 0084): the export's states, the request, and the deletion form with its refusals and its exit.
-import { screen, waitFor, within } from "@testing-library/react";
+// 0084): the export's states, the request, and the deletion form with its refusals and its exit,
+// confirmed by the password or by a fresh Google sign-in (the round trip's outcomes, expiry,
+// loading and failure).
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "./helpers";
@@ -11,8 +13,18 @@ afterEach(resetApp);
 
 const summary = { today: [], criticalLast7Days: [], latestAt: null };
 
+/** How the account confirms it is them (GET /api/account/reauth): a password account unless told otherwise. */
+const PASSWORD_ONLY = { password: true, google: false, googleConfirmedUntil: null };
+const GOOGLE_ONLY = { password: false, google: true, googleConfirmedUntil: null };
+
 function settings(extra: Record<string, unknown> = {}) {
-  return mockApi({ "GET /api/auth/session": SIGNED_IN, "GET /api/security-events/summary": summary, ...extra });
+  return mockApi({
+    "GET /api/auth/session": SIGNED_IN,
+    "GET /api/security-events/summary": summary,
+    "GET /api/account/export": { status: "none" },
+    "GET /api/account/reauth": PASSWORD_ONLY,
+    ...extra,
+  });
 }
 
 async function deleteForm() {
@@ -81,7 +93,7 @@ describe("/settings: delete my account", () => {
     const form = await deleteForm();
     await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
     expect(await form.findByRole("alert")).toHaveTextContent("Enter your password");
-    await userEvent.type(form.getByLabelText("Your password"), "Tuning-Fork-42!");
+    await userEvent.type(await form.findByLabelText("Your password"), "Tuning-Fork-42!");
     await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
     expect(await form.findByRole("alert")).toHaveTextContent("Tick the box to confirm");
     expect(api.callsTo("POST", "/api/account/delete")).toHaveLength(0);
@@ -93,7 +105,7 @@ describe("/settings: delete my account", () => {
     vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload: vi.fn() });
     renderApp("/settings");
     const form = await deleteForm();
-    await userEvent.type(form.getByLabelText("Your password"), "Tuning-Fork-42!");
+    await userEvent.type(await form.findByLabelText("Your password"), "Tuning-Fork-42!");
     await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
     await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
     expect(await form.findByRole("alert")).toHaveTextContent(refusal);
@@ -109,10 +121,152 @@ describe("/settings: delete my account", () => {
     vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload: vi.fn() });
     renderApp("/settings");
     const form = await deleteForm();
-    await userEvent.type(form.getByLabelText("Your password"), "Tuning-Fork-42!");
+    await userEvent.type(await form.findByLabelText("Your password"), "Tuning-Fork-42!");
     await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
     await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
     await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith("/auth"));
     expect(sessionStorage.getItem("backline:auth-notice")).toBe("Your account will be deleted in 7 days. Sign in before then to cancel the deletion.");
+  });
+});
+
+describe("/settings: delete my account with Google", () => {
+  const inTenMinutes = () => Date.now() + 10 * 60_000;
+
+  it("offers Confirm with Google instead of the password to an account without one, and goes to Google", async () => {
+    const api = settings({ "GET /api/account/reauth": GOOGLE_ONLY });
+    vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload: vi.fn() });
+    renderApp("/settings");
+    const form = await deleteForm();
+    const google = await form.findByRole("button", { name: "Confirm with Google" });
+    expect(form.queryByLabelText("Your password")).not.toBeInTheDocument();
+    expect(form.getByText("Sign in with Google again to confirm it is you.")).toBeInTheDocument();
+    // Deleting before confirming says how, and sends nothing.
+    await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
+    await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
+    expect(await form.findByRole("alert")).toHaveTextContent("Sign in with Google again to confirm it is you.");
+    expect(api.callsTo("POST", "/api/account/delete")).toHaveLength(0);
+    // Reachable from the keyboard; while the page leaves it says so and does not go twice.
+    google.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(window.location.assign).toHaveBeenCalledWith("/api/auth/google/reauth");
+    expect(form.getByRole("button", { name: "Opening Google…" })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(form.getByRole("button", { name: "Opening Google…" }));
+    expect(window.location.assign).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets an account with both use either", async () => {
+    settings({ "GET /api/account/reauth": { password: true, google: true, googleConfirmedUntil: null } });
+    renderApp("/settings");
+    const form = await deleteForm();
+    expect(await form.findByRole("button", { name: "Confirm with Google" })).toBeInTheDocument();
+    expect(form.getByLabelText("Your password")).toBeInTheDocument();
+    expect(form.getByText("Enter your password, or sign in with Google again, to confirm it is you.")).toBeInTheDocument();
+  });
+
+  it("back from Google: says identity is confirmed and until when, focuses it, forgets the URL's outcome, and deletes with the proof", async () => {
+    const until = inTenMinutes();
+    const api = settings({
+      "GET /api/account/reauth": { ...GOOGLE_ONLY, googleConfirmedUntil: until },
+      "POST /api/account/delete": { ok: true, message: "Your account will be deleted in 7 days. Sign in before then to cancel the deletion." },
+    });
+    vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload: vi.fn() });
+    const { router } = renderApp("/settings?reauth=confirmed");
+    const form = await deleteForm();
+    const status = await form.findByRole("status");
+    const time = new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(until);
+    expect(status).toHaveTextContent(`Google confirmed it is you. This works until ${time}; delete your account before then.`);
+    expect(status.parentElement).toHaveFocus();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(form.queryByRole("button", { name: "Confirm with Google" })).not.toBeInTheDocument();
+    expect(form.queryByLabelText("Your password")).not.toBeInTheDocument();
+    // The tick is still required.
+    await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
+    expect(await form.findByRole("alert")).toHaveTextContent("Tick the box to confirm");
+    expect(api.callsTo("POST", "/api/account/delete")).toHaveLength(0);
+    await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
+    await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
+    await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith("/auth"));
+    expect(api.callsTo("POST", "/api/account/delete")[0]!.body).toEqual({ confirmWith: "google" });
+  });
+
+  it.each([
+    ["other_account", "That Google account is not the one linked to your Backline account. Nothing was changed. Confirm with the Google account you sign in with."],
+    ["stale", "Google did not ask for your sign-in again. Please confirm with Google again and enter your Google password when asked."],
+    ["failed", "Google could not confirm it is you. Please try again."],
+    ["not_linked", "Your account is not linked to Google. Confirm with your password instead."],
+  ])("back from Google with %s: says why and offers it again", async (outcome, text) => {
+    settings({ "GET /api/account/reauth": { ...GOOGLE_ONLY, password: outcome === "not_linked" } });
+    renderApp(`/settings?reauth=${outcome}`);
+    const form = await deleteForm();
+    expect(await form.findByRole("alert")).toHaveTextContent(text);
+    expect(form.getByRole("button", { name: "Confirm with Google" })).toBeInTheDocument();
+    expect(form.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("tells an account with neither a password nor Google to set a password, and sends nothing", async () => {
+    const api = settings({ "GET /api/account/reauth": { password: false, google: false, googleConfirmedUntil: null } });
+    renderApp("/settings");
+    const form = await deleteForm();
+    const hint = "Set a password first: use “Forgot password?” on the sign-in page, then try again.";
+    expect(await form.findByText(hint)).toBeInTheDocument();
+    expect(form.queryByRole("button", { name: "Confirm with Google" })).not.toBeInTheDocument();
+    await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
+    await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
+    expect(await form.findByRole("alert")).toHaveTextContent(hint);
+    expect(api.callsTo("POST", "/api/account/delete")).toHaveLength(0);
+  });
+
+  it("falls back to asking again once the confirmation runs out on screen", async () => {
+    settings({ "GET /api/account/reauth": { ...GOOGLE_ONLY, googleConfirmedUntil: Date.now() + 1500 } });
+    renderApp("/settings?reauth=confirmed");
+    const form = await deleteForm();
+    expect(await form.findByRole("status")).toHaveTextContent("Google confirmed it is you");
+    expect(await form.findByText("Your Google confirmation has expired. Confirm with Google again.", undefined, { timeout: 4000 })).toHaveAttribute("role", "alert");
+    expect(form.getByRole("button", { name: "Confirm with Google" })).toBeInTheDocument();
+    expect(form.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an expired proof and asks for Google again", async () => {
+    const refusal = "Your Google confirmation is missing or has expired. Confirm with Google again.";
+    let state: Record<string, unknown> = { ...GOOGLE_ONLY, googleConfirmedUntil: inTenMinutes() };
+    const api = settings({
+      "GET /api/account/reauth": () => json(state),
+      "POST /api/account/delete": () => {
+        state = GOOGLE_ONLY;
+        return apiError(403, "forbidden", refusal);
+      },
+    });
+    vi.stubGlobal("location", { ...window.location, assign: vi.fn(), reload: vi.fn() });
+    renderApp("/settings");
+    const form = await deleteForm();
+    await form.findByRole("status");
+    await userEvent.click(form.getByLabelText("I understand that my account and content will be deleted"));
+    await userEvent.click(form.getByRole("button", { name: "Delete my account" }));
+    expect(await form.findByRole("alert")).toHaveTextContent(refusal);
+    expect(await form.findByRole("button", { name: "Confirm with Google" })).toBeInTheDocument();
+    expect(api.callsTo("GET", "/api/account/reauth").length).toBeGreaterThanOrEqual(2);
+    expect(window.location.assign).not.toHaveBeenCalled();
+  });
+
+  it("shows loading, then a failure with Try Again", async () => {
+    let fail = true;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    settings({
+      "GET /api/account/reauth": async () => {
+        await held;
+        return fail ? apiError(503, "unavailable", "Down") : json(GOOGLE_ONLY);
+      },
+    });
+    renderApp("/settings");
+    const form = await deleteForm();
+    expect(document.querySelector('#delete-account [aria-busy="true"]')).not.toBeNull();
+    await act(async () => release());
+    expect(await form.findByText("Failed to load how to confirm it is you")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(form.getByRole("button", { name: "Try Again" }));
+    expect(await form.findByRole("button", { name: "Confirm with Google" })).toBeInTheDocument();
   });
 });

@@ -295,6 +295,22 @@ describe("the header's messages badge", () => {
     expect(screen.getByTestId("messages-badge")).toHaveTextContent("3");
   });
 
+  it("drops a message moderation hid from the open conversation at once, and refetches the badges", async () => {
+    const api = mockApi(routes({ "GET /api/feed": page([]) }));
+    renderApp("/messages?conversation=c1");
+    expect(await screen.findByText("Message 1")).toBeInTheDocument();
+    const channel = () => socketsTo("/api/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/live")).toHaveLength(1));
+    await server(() => channel().serverOpen());
+    const unreadCalls = () => api.calls.filter((c) => c.method === "GET" && c.path === "/api/unread").length;
+    const before = unreadCalls();
+    await server(() => channel().serverSend({ type: "message.hidden", conversationId: "c1", messageId: "m1" }));
+    await waitFor(() => expect(screen.queryByText("Message 1")).not.toBeInTheDocument());
+    // The rest of the conversation stays.
+    expect(screen.getByText("My own words")).toBeInTheDocument();
+    await waitFor(() => expect(unreadCalls()).toBeGreaterThan(before));
+  });
+
   it("marks a conversation's cached messages stale on the notice and adds nothing from it (the room carries messages)", async () => {
     mockApi(routes({ "GET /api/feed": page([]) }));
     renderApp("/messages");

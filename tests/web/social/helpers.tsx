@@ -61,6 +61,7 @@ export function makeComment(overrides: Partial<Comment> & { id: string }): Comme
     content: `Comment ${overrides.id}`,
     createdAt: NOW - 60 * 60_000,
     // Opaque to the SPA: whatever the server sent is what it must send back.
+    atMs: null,
     cursor: `cursor-of-${overrides.id}`,
     author: AUTHORS[userId as keyof typeof AUTHORS] ?? AUTHORS.u3,
     viewer: { canDelete: false },

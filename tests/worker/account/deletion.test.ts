@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@shared/constants";
+import { app } from "../../../worker/app";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import {
   blocks,
@@ -33,6 +34,7 @@ import { logger } from "../../../worker/lib/logger";
 import { deleteAccountNow, deleteDueAccounts, DELETION_GRACE_MS } from "../../../worker/services/leaving";
 import {
   api,
+  apiRequest,
   createUser,
   db,
   expectError,
@@ -133,11 +135,16 @@ describe("POST /api/account/delete", () => {
     expect(await deletionRow(user.id)).not.toBeNull();
   });
 
-  it("refuses a Google-only account until it sets a password", async () => {
+  it("points a Google-only account to Google, or to setting a password where Google sign-in is not configured", async () => {
     const user = await createUser();
     const session = await signIn(user.email, user.password);
     await db().update(users).set({ passwordHash: null, googleSub: `google-${user.id}` }).where(eq(users.id, user.id));
-    await expectError(await api("/api/account/delete", { cookie: session.cookie, body: { password: "anything" } }), 403, "Set a password first: use “Forgot password?” on the sign-in page, then try again.");
+    // The Google confirmation itself: tests/worker/account/google-reauth.test.ts.
+    await expectError(await api("/api/account/delete", { cookie: session.cookie, body: { password: "anything" } }), 403, "Your account has no password. Confirm with Google instead.");
+    const withoutGoogle = { ...env, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined };
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const res = await app.fetch(apiRequest("/api/account/delete", { cookie: session.cookie, body: { password: "anything" } }), withoutGoogle, ctx);
+    await expectError(res, 403, "Set a password first: use “Forgot password?” on the sign-in page, then try again.");
     expect(await deletionRow(user.id)).toBeNull();
   });
 

@@ -1,39 +1,11 @@
-// Google sign-in against a stubbed token endpoint: the Worker runs in the same isolate as the
-// tests, so replacing global fetch for oauth2.googleapis.com is a Google we control.
+// Google sign-in against a stubbed token endpoint (helpers/google.ts).
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../../worker/app";
 import { profiles, users } from "../../../worker/db/schema";
 import { api, cookieHeader, createUser, db, expectError, setCookieLine, setCookies, unique } from "../helpers";
-
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-
-function idToken(claims: Record<string, unknown>) {
-  const payload = {
-    iss: "https://accounts.google.com",
-    aud: env.GOOGLE_CLIENT_ID,
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    iat: Math.floor(Date.now() / 1000),
-    email_verified: true,
-    ...claims,
-  };
-  return `${b64url({ alg: "RS256", typ: "JWT" })}.${b64url(payload)}.signature`;
-}
-
-/** Stubs Google's token endpoint; records what the Worker sent it. */
-function stubGoogle(claims: Record<string, unknown>, status = 200) {
-  const calls: URLSearchParams[] = [];
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (new URL(request.url).host !== "oauth2.googleapis.com") return realFetch(input as RequestInfo, init);
-    calls.push(new URLSearchParams(await request.text()));
-    if (status !== 200) return Response.json({ error: "invalid_grant" }, { status });
-    return Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3600, id_token: idToken(claims) });
-  });
-  return calls;
-}
+import { stubGoogle } from "../helpers/google";
 
 /** GET /api/auth/google, then the callback with Google's code and the state it echoes back. */
 async function roundTrip(options: { tamperState?: boolean } = {}) {

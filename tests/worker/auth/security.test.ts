@@ -62,7 +62,7 @@ describe("dev outbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const production = { ...env, ENVIRONMENT: "production" };
+    const production = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "http://localhost" };
     for (const path of ["/dev/outbox", "/dev/outbox.json"]) {
       const res = await app.fetch(new Request(`http://localhost${path}`), production, ctx);
       expect(res.status).toBe(404);
@@ -71,7 +71,7 @@ describe("dev outbox", () => {
   });
 
   it("production without a mail binding answers 503 for known and unknown addresses alike", async () => {
-    const production = { ...env, ENVIRONMENT: "production" };
+    const production = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "http://localhost" };
     const reset = async (email: string) =>
       app.fetch(
         new Request("http://localhost/api/auth/password-reset", {

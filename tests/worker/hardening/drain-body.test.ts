@@ -18,7 +18,8 @@ async function send(environment: string, path: string, size: number, headers: Re
     duplex: "half",
   });
   const ctx = createExecutionContext();
-  const res = await app.fetch(request, { ...env, ENVIRONMENT: environment }, ctx);
+  // APP_ORIGIN as a deploy names it (a production env without it is refused, decision record 0086).
+  const res = await app.fetch(request, { ...env, APP_ORIGIN: ORIGIN, ENVIRONMENT: environment }, ctx);
   // Everything is read before the response is handed back, not in the background.
   const pulledAtResponse = stats.pulled;
   await res.arrayBuffer();
@@ -42,6 +43,11 @@ describe("unread request bodies on the local server", () => {
   it("reads the rest of an upload part refused for want of a session (401)", async () => {
     const local = await send("development", "/api/uploads/0000/parts/1", SIZE, { origin: ORIGIN }, "PUT");
     expect(local).toEqual({ status: 401, pulledAtResponse: SIZE });
+  });
+
+  it("reads it in the e2e mode too, the journeys' local server (decision record 0086)", async () => {
+    const e2e = await send("e2e", "/api/auth/sign-in", SIZE, { origin: "https://evil.example" });
+    expect(e2e).toEqual({ status: 403, pulledAtResponse: SIZE });
   });
 
   it("leaves an unread body alone in production", async () => {

@@ -11,7 +11,7 @@ import { newId } from "../../../worker/db/ids";
 import { offers, orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
 import { insertReview } from "../../../worker/db/queries/reviews";
 import { db } from "./db";
-import { apiRequest, type ApiOptions } from "./request";
+import { apiRequest, ORIGIN, type ApiOptions } from "./request";
 
 /** The test environment's webhook signing secrets (vitest.config.ts): the platform's and Connect's endpoints. */
 export const WEBHOOK_SECRET = "whsec_test_backline_0123456789";
@@ -217,7 +217,9 @@ export async function keyedApi(path: string, options: ApiOptions = {}): Promise<
  */
 export async function apiInEnvironment(path: string, bindings: Record<string, string | undefined>, options: ApiOptions = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const changed: Record<string, unknown> = { ...env };
+  // APP_ORIGIN as every deploy names it (one without it is refused, decision record 0086); a test
+  // can still change or remove it.
+  const changed: Record<string, unknown> = { ...env, APP_ORIGIN: ORIGIN };
   for (const [name, value] of Object.entries(bindings)) {
     if (value === undefined) delete changed[name];
     else changed[name] = value;

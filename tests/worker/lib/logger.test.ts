@@ -13,9 +13,16 @@ describe("formatLogLine", () => {
     expect(line).toEqual({ level: "warn", message: "post view not recorded", requestId: "req-1", postId: "p1" });
   });
 
-  it("writes errors as their text and never lets a field replace the level or message", () => {
-    const line = JSON.parse(formatLogLine("error", "failed", {}, { error: new TypeError("boom"), level: "info", message: "x" }));
-    expect(line).toEqual({ level: "error", message: "failed", error: "TypeError: boom" });
+  it("writes errors as their text with their stack once, and never lets a field replace the level or message", () => {
+    const error = new TypeError("boom");
+    const line = JSON.parse(formatLogLine("error", "failed", {}, { error, cause: new Error("under"), level: "info", message: "x" }));
+    expect(line).toEqual({ level: "error", message: "failed", error: "TypeError: boom", cause: "Error: under", stack: error.stack });
+    expect(line.stack).toContain("TypeError: boom");
+  });
+
+  it("keeps a stack the call gave, and writes none for lines without an Error", () => {
+    expect(JSON.parse(formatLogLine("error", "failed", {}, { error: new Error("a"), stack: "given" })).stack).toBe("given");
+    expect(JSON.parse(formatLogLine("info", "request", {}, { status: 200 }))).not.toHaveProperty("stack");
   });
 });
 

@@ -54,6 +54,22 @@ describe("messaging query plans", () => {
     expect(plan).toMatch(/messages_conversation_(created_idx|seq_unique)|messages_receiver_created_idx/);
   });
 
+  it("the list's preview, the newest message the reader may read, walks the conversation's seq index down", async () => {
+    // The shape of summaryQuery's preview join (decision record 0083: a hidden message is not the receiver's preview).
+    const preview = sql`(select pm.id from ${messages} pm where pm.conversation_id = ${conversations.id} and (pm.hidden_at is null or pm.sender_id = ${"u"}) order by pm.seq desc limit 1)`;
+    const plan = await planOf(
+      db()
+        .select({ id: conversations.id, content: messages.content })
+        .from(conversations)
+        .leftJoin(messages, eq(messages.id, preview))
+        .where(or(eq(conversations.user1Id, "u"), eq(conversations.user2Id, "u")))
+        .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`))
+        .limit(51),
+    );
+    expect(fullScan(plan), plan).toEqual([]);
+    expect(plan).toMatch(/SEARCH pm USING INDEX messages_conversation_seq_unique \(conversation_id=\?\)/);
+  });
+
   it("activity reads are index ranges: messages to me, follows of me, likes on my posts", async () => {
     const toMe = await planOf(db().select().from(messages).where(eq(messages.receiverId, "u")).orderBy(desc(messages.createdAt), desc(messages.id)).limit(10));
     expect(toMe).toMatch(/messages_receiver_created_idx/);

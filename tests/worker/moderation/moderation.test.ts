@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActivityFeed } from "@shared/messaging-api";
 import type { ModerationActionResult, ModerationQueue, ReportReceipt } from "@shared/moderation-api";
-import { authSessions, moderationActions, orders, payoutAccounts, posts, reports, users } from "../../../worker/db/schema";
+import { authSessions, comments, moderationActions, orders, payoutAccounts, posts, reports, users } from "../../../worker/db/schema";
 import {
   api,
   createUser,
@@ -193,6 +193,35 @@ describe("moderation", () => {
     const mine = queue.items.filter((item) => item.account.userId === owner.id);
     expect(mine.map((item) => item.targetType)).toEqual(["profile"]);
     expect(mine[0]!.account.earlierActions).toMatchObject([{ action: "hide", targetType: "post", note: "Targets a person" }]);
+  });
+
+  it("a hidden reply leaves its thread's reply count with it, for its author too, and comes back on restore", async () => {
+    const moderator = await signedInModerator();
+    const owner = await signedInUserWithPost();
+    const [replier, reader] = [await signedInUser(), await signedInUser()];
+    const thread = await json<{ id: string }>(await api(`/api/posts/${owner.postId}/comments`, { cookie: owner.cookie, body: { content: "Top comment" } }), 201);
+    const kept = await json<{ id: string }>(await api(`/api/posts/${owner.postId}/comments`, { cookie: reader.cookie, body: { content: "A kept reply", parentId: thread.id } }), 201);
+    const hidden = await json<{ id: string }>(await api(`/api/posts/${owner.postId}/comments`, { cookie: replier.cookie, body: { content: "A reply to hide", parentId: thread.id } }), 201);
+    await json(await act(moderator, { targetType: "comment", targetId: hidden.id, action: "hide" }), 200);
+
+    type Page = { items: { id: string; replyCount: number; replies: { id: string }[]; repliesCursor: string | null }[] };
+    const threadAs = async (who: { cookie: string } | null) => {
+      const page = await json<Page>(await api(`/api/posts/${owner.postId}/comments`, who ? { cookie: who.cookie } : {}), 200);
+      return page.items.find((item) => item.id === thread.id)!;
+    };
+    // Everyone, the hidden reply's author included, is promised exactly the replies they can open.
+    for (const who of [null, reader, replier, owner]) {
+      const seen = await threadAs(who);
+      expect(seen.replyCount).toBe(1);
+      expect(seen.replies.map((r) => r.id)).toEqual([kept.id]);
+      expect(seen.repliesCursor).toBeNull();
+    }
+    // The row is still there, only hidden.
+    const [row] = await db().select({ hiddenAt: comments.hiddenAt }).from(comments).where(eq(comments.id, hidden.id));
+    expect(row!.hiddenAt).toEqual(expect.any(Number));
+
+    await json(await act(moderator, { targetType: "comment", targetId: hidden.id, action: "restore" }), 200);
+    expect((await threadAs(reader)).replyCount).toBe(2);
   });
 
   it("dismisses: content hidden pending review comes back and reporters hear no violation was found", async () => {

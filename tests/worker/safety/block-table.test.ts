@@ -9,11 +9,12 @@
 // Each cell says what B (the caller, or the one acted on) observes: status, text and whether A's
 // content is in the answer; writes also say whether a row reached the database. A blocked caller
 // must get exactly what a missing thing gets, so the texts are the areas' own "not found" texts.
-import { and, count, eq, or } from "drizzle-orm";
+import { and, count, eq, like, or } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { CHECKOUT_TEXTS, MARKET_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, SAFETY_TEXTS } from "@shared/messages";
 import { comments, conversations, follows, messages, offers, orders, postLikes } from "../../../worker/db/schema";
-import { api, db, expectError, insertPost, insertPricedService, insertProduct, signedInUser, type SignedInUser, unique } from "../helpers";
+import type { CommentRoomServerMessage } from "@shared/realtime";
+import { api, db, expectError, insertPost, insertPricedService, insertProduct, listen, signedInUser, type SignedInUser, unique } from "../helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -134,6 +135,79 @@ const TABLE: Row[] = [
     run: (w) => api(`/api/posts/${w.postId}/comments`, { cookie: w.b.cookie }),
     shows: (w, body) => includesId(w.commentId)(body),
     expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: false }), ...hiddenBoth(404, POST_ERRORS.postNotFound) },
+  },
+  {
+    name: "GET /api/posts/:postId/comments (reply count of C's thread where A replied)",
+    // C's post and thread, so nothing of A's own is in the way; A's reply is the only one. The
+    // count a thread shows is the replies the viewer can open (issue #27 gap 2).
+    run: async (w) => {
+      const c = await signedInUser();
+      const post = await insertPost(c.id);
+      const top = await api(`/api/posts/${post}/comments`, { cookie: c.cookie, body: { content: "C asks a question" } });
+      const { id: threadId } = (await top.json()) as { id: string };
+      expect((await api(`/api/posts/${post}/comments`, { cookie: w.a.cookie, body: { content: `A answers about ${w.word}`, parentId: threadId } })).status).toBe(201);
+      return api(`/api/posts/${post}/comments`, { cookie: w.b.cookie });
+    },
+    shows: (_w, body) => {
+      const [thread] = (body as { items: { replyCount: number; replies: unknown[] }[] }).items;
+      expect(thread!.replyCount).toBe(thread!.replies.length);
+      return thread!.replyCount === 1;
+    },
+    expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: false }), blocked: ok(200, { shows: false }), blockedBy: ok(200, { shows: false }) },
+  },
+  {
+    name: "GET /api/posts/:postId/comments/live (B opens the live room of A's post)",
+    run: async (w) => {
+      const res = await api(`/api/posts/${w.postId}/comments/live`, { cookie: w.b.cookie, headers: { upgrade: "websocket" } });
+      if (!res.webSocket) return res;
+      // An opened socket (101, which cannot be cloned) is closed and reported as { upgraded: true }.
+      res.webSocket.accept();
+      res.webSocket.close(1000, "done");
+      return Response.json({ upgraded: res.status === 101 });
+    },
+    shows: (_w, body) => (body as { upgraded?: boolean }).upgraded === true,
+    expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: true }), ...hiddenBoth(404, POST_ERRORS.postNotFound) },
+  },
+  {
+    name: "live comment.created of A's comment on C's post, to B's open socket",
+    // What B's socket heard, as the answer: A comments, then C (the sentinel: the room sends in
+    // the order the POSTs are answered, so once C's frame is in, A's would have been too).
+    run: async (w) => {
+      const c = await signedInUser();
+      const post = await insertPost(c.id);
+      const socket = await listen(post, w.b);
+      expect((await api(`/api/posts/${post}/comments`, { cookie: w.a.cookie, body: { content: `Live from A about ${w.word}` } })).status).toBe(201);
+      expect((await api(`/api/posts/${post}/comments`, { cookie: c.cookie, body: { content: "Sentinel from C" } })).status).toBe(201);
+      await socket.next("comment.created", (m) => m.comment.content === "Sentinel from C");
+      socket.close();
+      return Response.json(socket.messages);
+    },
+    shows: (w, body) => (body as CommentRoomServerMessage[]).some((m) => m.type === "comment.created" && m.comment.userId === w.a.id),
+    // Stored either way: the filter is on the frame, not the write.
+    written: async (w) => (await rows(db().select({ n: count() }).from(comments).where(and(eq(comments.userId, w.a.id), like(comments.content, "Live from A%"))))) > 0,
+    expect: {
+      normal: ok(200, { shows: true, written: true }),
+      muted: ok(200, { shows: false, written: true }),
+      blocked: ok(200, { shows: false, written: true }),
+      blockedBy: ok(200, { shows: false, written: true }),
+    },
+  },
+  {
+    name: "live comment.deleted of A's comment on C's post, to B's open socket",
+    run: async (w) => {
+      const c = await signedInUser();
+      const post = await insertPost(c.id);
+      const made = await api(`/api/posts/${post}/comments`, { cookie: w.a.cookie, body: { content: "A comment A deletes" } });
+      const { id } = (await made.json()) as { id: string };
+      const socket = await listen(post, w.b);
+      expect((await api(`/api/comments/${id}`, { method: "DELETE", cookie: w.a.cookie })).status).toBe(200);
+      expect((await api(`/api/posts/${post}/comments`, { cookie: c.cookie, body: { content: "Sentinel from C" } })).status).toBe(201);
+      await socket.next("comment.created", (m) => m.comment.content === "Sentinel from C");
+      socket.close();
+      return Response.json(socket.messages);
+    },
+    shows: (_w, body) => (body as CommentRoomServerMessage[]).some((m) => m.type === "comment.deleted"),
+    expect: { normal: ok(200, { shows: true }), muted: ok(200, { shows: false }), blocked: ok(200, { shows: false }), blockedBy: ok(200, { shows: false }) },
   },
   {
     name: "PUT /api/posts/:postId/like",

@@ -150,6 +150,23 @@ describe("/api/muted-words", () => {
     expect(after.items.map((p) => p.id)).toContain(hit);
   });
 
+  it("leaves a reply with a muted word out of its thread's reply count, as out of the thread (issue #27 gap 2)", async () => {
+    const [owner, replier, reader] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
+    const word = unique("plot").toLowerCase();
+    await json<MutedWord>(await api("/api/muted-words", { cookie: reader.cookie, body: { word } }), 201);
+    const postId = await insertPost(owner.id);
+    const thread = await json<{ id: string }>(await api(`/api/posts/${postId}/comments`, { cookie: owner.cookie, body: { content: "What did you think?" } }), 201);
+    await json(await api(`/api/posts/${postId}/comments`, { cookie: replier.cookie, body: { content: `The ${word} twist, wow`, parentId: thread.id } }), 201);
+    await json(await api(`/api/posts/${postId}/comments`, { cookie: replier.cookie, body: { content: "Loved it", parentId: thread.id } }), 201);
+    type Page = { items: { id: string; replyCount: number; replies: { content: string }[] }[] };
+    const seen = async (who: SignedInUser) => (await json<Page>(await api(`/api/posts/${postId}/comments`, { cookie: who.cookie }), 200)).items.find((i) => i.id === thread.id)!;
+    const forReader = await seen(reader);
+    expect(forReader.replyCount).toBe(1);
+    expect(forReader.replies.map((r) => r.content)).toEqual(["Loved it"]);
+    // Everyone else is promised, and shown, both.
+    expect((await seen(owner)).replyCount).toBe(2);
+  });
+
   it("refuses empty, symbol and overlong words, and more than the limit", async () => {
     const ana = await signedInUser();
     for (const bad of ["", "   ", "!!!", "a<b", "x".repeat(51), 42]) {

@@ -14,6 +14,7 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   upload: { limit: 10, minutes: 60 },
   comment: { limit: 20, minutes: 60 },
   security_report: { limit: 30, minutes: 10 },
+  client_error: { limit: 20, minutes: 10 },
   password_reset: { limit: 5, minutes: 60 },
   post_view: { limit: 60, minutes: 10 },
   account_mail: { limit: 3, minutes: 60 },

@@ -25,7 +25,7 @@ const signedIn = new Hono<AppEnv>();
 signedIn.use("*", init);
 signedIn.use("*", async (c, next) => {
   const userId = c.req.header("x-test-user");
-  c.set("session", userId ? { userId, sessionId: "test-session" } : null);
+  c.set("session", userId ? { userId, sessionId: "test-session", activeUntil: Date.now() + 60_000 } : null);
   await next();
 });
 signedIn.route("/api/security-events", securityEventRoutes);

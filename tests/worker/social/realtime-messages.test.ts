@@ -20,6 +20,7 @@ const comment: Comment = {
   parentId: null,
   content: "Nice",
   createdAt: 1,
+  atMs: null,
   cursor: "MS5jMQ",
   author: { userId: "u1", username: "ana", displayName: "Ana", avatarUrl: null, verified: false },
   viewer: { canDelete: false },
@@ -46,6 +47,11 @@ describe("parseServerMessage", () => {
     }
     expect(parseServerMessage({ type: "pong", t: 1, extra: "x" })).toEqual({ type: "pong", t: 1 });
     expect(isComment({ ...comment, author: { ...comment.author, verified: "yes" } })).toBe(false);
+    // A pinned moment is a number or null, never a string or missing (decision record 0089).
+    expect(isComment({ ...comment, atMs: 83_000 })).toBe(true);
+    expect(isComment({ ...comment, atMs: "83000" })).toBe(false);
+    const { atMs: _atMs, ...withoutMoment } = comment;
+    expect(isComment(withoutMoment)).toBe(false);
   });
 });
 

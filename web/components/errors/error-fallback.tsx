@@ -5,6 +5,7 @@ import { RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
 import { SHELL_TEXTS } from "@shared/messages";
 import { appendErrorLog } from "@web/lib/error-log";
+import { reportClientError } from "@web/lib/report-error";
 import { Button } from "../ui/button";
 
 const TEXTS = SHELL_TEXTS.errorFallback;
@@ -53,6 +54,7 @@ function logRenderError(error: unknown, componentStack?: string): void {
     loggedErrors.add(error);
   }
   appendErrorLog(error, { componentStack });
+  reportClientError("boundary", error);
 }
 
 /**

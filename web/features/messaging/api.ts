@@ -103,6 +103,17 @@ export function addMessages(queryClient: QueryClient, conversationId: string, in
 }
 
 /**
+ * Drops a message from the cached conversation (moderation hid it from this reader), whether the
+ * conversation is on screen or not. Nothing else of the cache changes.
+ */
+export function removeMessage(queryClient: QueryClient, conversationId: string, messageId: string): void {
+  queryClient.setQueryData<MessagesData>(messagingKeys.messages(conversationId), (current) => {
+    if (!current || !current.pages.some((page) => page.items.some((m) => m.id === messageId))) return current;
+    return { ...current, pages: current.pages.map((page) => ({ ...page, items: page.items.filter((m) => m.id !== messageId) })) };
+  });
+}
+
+/**
  * A conversation's messages changed somewhere else: its cached pages are marked stale but not
  * refetched now. On screen, its room delivers the message; off screen, it is fetched when shown.
  */

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { parseUserChannelServerMessage, USER_CHANNEL_PATH, type UserChannelClientMessage, type UserChannelServerMessage } from "@shared/messaging-realtime";
 import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
 import { createLiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
-import { markMessagesStale, messagingKeys, refreshMessagingSummaries, unreadQueryOptions } from "./api";
+import { markMessagesStale, messagingKeys, refreshMessagingSummaries, removeMessage, unreadQueryOptions } from "./api";
 
 export function useLiveBadges({ createSocket }: { createSocket?: (url: string) => SocketLike } = {}): { messages: number; activity: number } {
   const queryClient = useQueryClient();
@@ -33,6 +33,13 @@ export function useLiveBadges({ createSocket }: { createSocket?: (url: string) =
             // A notice (decision record 0077): an open conversation receives the message on its
             // own room; a cached one that is not on screen fetches it when it is next shown.
             markMessagesStale(queryClient, message.conversationId);
+            refreshMessagingSummaries(queryClient);
+            refreshActivity();
+            break;
+          case "message.hidden":
+            // Moderation hid a message sent to me (decision record 0083): it leaves the chat at
+            // once, and the list's preview, the badges and activity are fetched again.
+            removeMessage(queryClient, message.conversationId, message.messageId);
             refreshMessagingSummaries(queryClient);
             refreshActivity();
             break;

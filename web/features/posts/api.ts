@@ -16,9 +16,11 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import type { Post, PostPage } from "@shared/posts-api";
+import type { MarkerPage } from "@shared/social-api";
 import type { UpdatePostInput } from "@shared/schemas/post";
 import { api, unwrap } from "@web/lib/api-client";
-import { cursorPages, mapLoadedItems, pageQuery } from "@web/lib/paging";
+import { commentMarkersKey } from "@web/lib/audio-moments";
+import { cursorPages, cursorParam, mapLoadedItems, pageQuery } from "@web/lib/paging";
 import { patchPostEverywhere, patchPostInPage, registerPostCache } from "@web/lib/post-cache";
 
 /** Where a list of posts comes from; each has its own cache entry. */
@@ -75,6 +77,9 @@ export const postCalls = {
   get: (postId: string, signal?: AbortSignal): Promise<Post> => unwrap(api.api.posts[":postId"].$get({ param: { postId } }, { init: { signal } })),
   update: (postId: string, body: UpdatePostInput): Promise<Post> => unwrap(api.api.posts[":postId"].$patch({ param: { postId }, json: body })),
   remove: (postId: string) => unwrap(api.api.posts[":postId"].$delete({ param: { postId } })),
+  /** A page of the post's comments pinned to moments of its audio, earliest moment first. */
+  markers: (postId: string, cursor: string | null, signal?: AbortSignal): Promise<MarkerPage> =>
+    unwrap(api.api.posts[":postId"].comments.markers.$get({ param: { postId }, query: cursorParam(cursor) }, { init: { signal } })),
   /** Answers 204; failures are only logged (spec §8: view-tracking failures are only logged). */
   recordView: async (postId: string): Promise<void> => {
     try {
@@ -99,6 +104,18 @@ export function postListInfiniteQueryOptions(source: PostListSource) {
 /** Posts by followed users plus the viewer's own, newest first (spec §2 /feed). */
 export function feedInfiniteQueryOptions() {
   return postListInfiniteQueryOptions({ kind: "feed" });
+}
+
+/**
+ * The waveform's markers: a post's pinned comments, a page (100) at a time. The social feature
+ * invalidates the key when a pinned comment is added, arrives live or is deleted.
+ */
+export function commentMarkersInfiniteQueryOptions(postId: string) {
+  return infiniteQueryOptions({
+    queryKey: commentMarkersKey(postId),
+    queryFn: ({ pageParam, signal }) => postCalls.markers(postId, pageParam, signal),
+    ...cursorPages,
+  });
 }
 
 export function postQueryOptions(postId: string) {

@@ -43,8 +43,9 @@ export const socialCalls = {
    */
   commentsSince: (postId: string, since: string, signal?: AbortSignal): Promise<CommentsSince> =>
     unwrap(api.api.posts[":postId"].comments.$get({ param: { postId }, query: { since } }, { init: { signal } })) as Promise<CommentsSince>,
-  addComment: (postId: string, content: string, parentId: string | null): Promise<Comment> =>
-    unwrap(api.api.posts[":postId"].comments.$post({ param: { postId }, json: { content, parentId } })),
+  /** `atMs`: the moment of the post's audio the comment is pinned to, or null (decision record 0089). */
+  addComment: (postId: string, content: string, parentId: string | null, atMs: number | null = null): Promise<Comment> =>
+    unwrap(api.api.posts[":postId"].comments.$post({ param: { postId }, json: atMs === null ? { content, parentId } : { content, parentId, atMs } })),
   deleteComment: (commentId: string): Promise<unknown> => unwrap(api.api.comments[":commentId"].$delete({ param: { commentId } })),
   followStatus: (userId: string, signal?: AbortSignal): Promise<{ following: boolean }> =>
     unwrap(api.api.users[":userId"].follow.$get({ param: { userId } }, { init: { signal } })),

@@ -1,7 +1,8 @@
 // Spec social-feed-search §7 (security_events read for the user; logout scopes) and §9 (security
 // settings): /settings, the Account & security screen.
 import { useQueryClient } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { REAUTH_OUTCOMES, type ReauthOutcome } from "@shared/leaving-api";
 import { SETTINGS_SCREEN_TEXTS } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { LeavingSection } from "@web/features/auth/components/leaving-section";
@@ -11,10 +12,17 @@ import { securityKeys } from "@web/features/security/api";
 import { SafetySettings } from "@web/features/safety/components/safety-settings";
 import { SecuritySummary } from "@web/features/security/components/security-summary";
 import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
+import { optionalOneOf } from "@web/lib/search-params";
 
 const T = SETTINGS_SCREEN_TEXTS;
 
+export interface SettingsSearch {
+  /** Set by the Worker after a Google re-authentication for "Delete my account" (decision record 0084). */
+  reauth?: ReauthOutcome;
+}
+
 export const Route = createFileRoute("/_authed/settings")({
+  validateSearch: (search): SettingsSearch => ({ reauth: optionalOneOf(search.reauth, REAUTH_OUTCOMES) }),
   component: SettingsPage,
 });
 
@@ -24,6 +32,8 @@ function SettingsPage() {
   const session = useSession();
   const email = session.data?.user?.email ?? user.email;
   const queryClient = useQueryClient();
+  const { reauth } = Route.useSearch();
+  const navigate = useNavigate();
 
   return (
     <div className="flex flex-col gap-4 px-4 py-5">
@@ -70,7 +80,7 @@ function SettingsPage() {
       </Card>
 
       <SafetySettings />
-      <LeavingSection />
+      <LeavingSection reauth={reauth} onReauthSeen={() => void navigate({ to: "/settings", search: {}, replace: true })} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // DESIGN.md: read state stored on the server; decision record 0041). Activity is derived from
 // the rows themselves: likes and comments by others on my posts, follows of me, messages to me.
 // Only the read state is stored, in activity_reads, keyed by the item's kind-prefixed id.
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { MESSAGING_LIMITS } from "@shared/constants";
 import { MODERATION_TEXTS } from "@shared/messages";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
@@ -109,7 +109,8 @@ function sources(db: Db, userId: string) {
     })
     .from(messages)
     .leftJoin(profiles, eq(profiles.userId, messages.senderId))
-    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId), shownTo(userId, messages.senderId, messages.content)))
+    // A message hidden by moderation is gone for its receiver (decision record 0083).
+    .where(and(eq(messages.receiverId, userId), ne(messages.senderId, userId), isNull(messages.hiddenAt), shownTo(userId, messages.senderId, messages.content)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(LIMITS.messages);
   // The outcomes of the user's own reports (decision record 0083), shown as from the user themself:

@@ -18,15 +18,17 @@ import { mapPage, pageOf } from "./paging";
 import { personColumns, toPersonLine } from "./people";
 
 type UserColumn = SQLiteColumn | SQL;
+/** The viewer: a bound id, or a column or expression when one statement asks for many viewers. */
+type Viewer = string | SQL | null | undefined;
 
 /** Neither the viewer nor `userColumn`'s user has blocked the other; no condition for a visitor. */
-export function notBlockedWith(viewerId: string | null | undefined, userColumn: UserColumn): SQL | undefined {
+export function notBlockedWith(viewerId: Viewer, userColumn: UserColumn): SQL | undefined {
   if (!viewerId) return undefined;
   return sql`(not exists(select 1 from blocks bk where bk.blocker_id = ${viewerId} and bk.blocked_id = ${userColumn}) and not exists(select 1 from blocks bk where bk.blocker_id = ${userColumn} and bk.blocked_id = ${viewerId}))`;
 }
 
 /** The viewer has not muted `userColumn`'s user; no condition for a visitor. */
-export function notMutedBy(viewerId: string | null | undefined, userColumn: UserColumn): SQL | undefined {
+export function notMutedBy(viewerId: Viewer, userColumn: UserColumn): SQL | undefined {
   if (!viewerId) return undefined;
   return sql`not exists(select 1 from mutes mt where mt.muter_id = ${viewerId} and mt.muted_id = ${userColumn})`;
 }
@@ -49,13 +51,13 @@ function normalisedText(textColumn: UserColumn): SQL {
  * LIKE: D1 refuses LIKE patterns over 50 bytes, and a muted word may be 50 characters.
  * Repeated spaces in the text are not collapsed, so a muted phrase matches single-spaced text.
  */
-export function withoutMutedWords(viewerId: string | null | undefined, textColumn: UserColumn): SQL | undefined {
+export function withoutMutedWords(viewerId: Viewer, textColumn: UserColumn): SQL | undefined {
   if (!viewerId) return undefined;
   return sql`not exists(select 1 from muted_words mw where mw.user_id = ${viewerId} and instr(${normalisedText(textColumn)}, ' ' || mw.word || ' ') > 0)`;
 }
 
 /** The three conditions a muter's own views add for a row by `userColumn` with `textColumn`. */
-export function shownTo(viewerId: string | null | undefined, userColumn: UserColumn, textColumn?: UserColumn): SQL | undefined {
+export function shownTo(viewerId: Viewer, userColumn: UserColumn, textColumn?: UserColumn): SQL | undefined {
   return and(notBlockedWith(viewerId, userColumn), notMutedBy(viewerId, userColumn), textColumn ? withoutMutedWords(viewerId, textColumn) : undefined);
 }
 
@@ -71,6 +73,48 @@ export async function hasAudienceRules(db: Db, viewerId: string | null | undefin
     })
     .from(sql`(select 1)`);
   return Boolean(row?.any);
+}
+
+/**
+ * Of these readers, the ones a comment by `authorId` (with `text`, when it is known) on
+ * `postOwnerId`'s post is not for: a block either way with the author or with the post's owner
+ * (the post does not exist for them), a mute of the author, a muted word in the text. The same
+ * conditions as the comment lists, in one statement whatever the number of readers (one JSON
+ * parameter: D1 binds at most 100). For a post's live room, which filters each broadcast.
+ */
+export async function readersNotShown(db: Db, readerIds: readonly string[], item: { authorId: string; postOwnerId: string; text: string | null }): Promise<Set<string>> {
+  if (readerIds.length === 0) return new Set();
+  const reader = sql`r.value`;
+  const author = sql`${item.authorId}`;
+  const shown = and(
+    shownTo(reader, author, item.text === null ? undefined : sql`${item.text}`),
+    notBlockedWith(reader, sql`${item.postOwnerId}`),
+  );
+  const rows = await db.all<{ id: string }>(sql`select r.value as id from json_each(${JSON.stringify([...new Set(readerIds)])}) r where not (${shown})`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Whether `viewerId` sees what `userId` does (with `text`, when it has one): no block either way,
+ * no mute, no muted word. For notices about one thing, such as a new like or comment.
+ */
+export async function isShownTo(db: Db, viewerId: string, userId: string, text?: string): Promise<boolean> {
+  if (viewerId === userId) return true;
+  const rows = await db.all<{ one: number }>(sql`select 1 as one where ${shownTo(viewerId, sql`${userId}`, text === undefined ? undefined : sql`${text}`)}`);
+  return rows.length > 0;
+}
+
+/**
+ * Whether `viewerId` cannot reach `otherId` (follow, message, offer, book, buy): a block either
+ * way, or the other's account was deleted (its placeholder only keeps old conversations and orders
+ * readable; decision record 0084). One statement. Every caller answers as it does for a block, so
+ * a deleted account reads like a missing one.
+ */
+export async function cannotReach(db: Db, viewerId: string | null | undefined, otherId: string): Promise<boolean> {
+  const deleted = sql`exists(select 1 from account_deletions ad where ad.user_id = ${otherId} and ad.completed_at is not null)`;
+  const blocked = viewerId && viewerId !== otherId ? sql` or not ${notBlockedWith(viewerId, sql`${otherId}`)}` : sql``;
+  const rows = await db.all<{ one: number }>(sql`select 1 as one where ${deleted}${blocked}`);
+  return rows.length > 0;
 }
 
 /** Whether either of the two has blocked the other. False for a visitor or oneself. */

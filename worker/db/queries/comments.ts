@@ -11,7 +11,7 @@
 // within a post it strictly increases in the order rows are committed, whichever Worker's clock
 // wrote them. That makes the catch-up cursor exact: "everything after (created_at, id)" can never
 // skip a comment committed later with an earlier or equal timestamp.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "@shared/cursor";
 import type { Comment } from "@shared/realtime";
@@ -19,9 +19,12 @@ import {
   CATCH_UP_MAX,
   type CommentAuthors,
   type CommentEntry,
+  type CommentMarker,
   type CommentPage,
   type CommentsSince,
   type CommentThreadEntry,
+  MARKER_EXCERPT_CHARS,
+  type MarkerPage,
   REPLY_PREVIEW,
   type ReplyPage,
 } from "@shared/social-api";
@@ -40,6 +43,7 @@ const selection = {
   parentId: comments.parentId,
   content: comments.content,
   createdAt: comments.createdAt,
+  atMs: comments.atMs,
   ...authorColumns,
 };
 
@@ -54,6 +58,7 @@ export function toComment(row: CommentRow, viewerId: string | null, postOwnerId:
     parentId: row.parentId,
     content: row.content,
     createdAt: row.createdAt,
+    atMs: row.atMs,
     // What a client sends back as ?since= to catch up from this comment; it never builds one.
     cursor: encodeCursor({ createdAt: row.createdAt, id: row.id }),
     author: toAuthor(row),
@@ -121,12 +126,16 @@ export function replyPreviewsQuery(db: Db, parentIds: string[], perThread: numbe
     .orderBy(asc(comments.parentId), asc(comments.createdAt), asc(comments.id));
 }
 
-/** How many replies each of these threads has (one index range per thread); for the plan tests too. */
-export function replyCountsQuery(db: Db, parentIds: string[]) {
+/**
+ * How many replies each of these threads has that this viewer can open (one index range per
+ * thread): the same conditions as the reply pages, so a thread never promises replies that
+ * moderation, a block, a mute or a muted word leaves out. For the plan tests too.
+ */
+export function replyCountsQuery(db: Db, parentIds: string[], viewerId: string | null = null) {
   return db
     .select({ parentId: comments.parentId, replies: count() })
     .from(comments)
-    .where(inArray(comments.parentId, parentIds))
+    .where(and(inArray(comments.parentId, parentIds), shownTo(viewerId, comments.userId, comments.content), visibleContent(comments, null)))
     .groupBy(comments.parentId);
 }
 
@@ -161,6 +170,7 @@ function toEntries(rows: CommentRow[], authors: CommentAuthors, options: Omit<Re
       parentId: row.parentId,
       content: row.content,
       createdAt: row.createdAt,
+      atMs: row.atMs,
       viewer: { canDelete: canDeleteComment(options.viewerId, { userId: row.userId, postOwnerId: options.postOwnerId }) },
     };
   });
@@ -196,7 +206,7 @@ export async function listCommentPage(db: Db, options: PageOptions): Promise<Com
   const previews = new Map<string, CommentRow[]>();
   if (tops.length > 0) {
     const ids = tops.map((row) => row.id);
-    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids), replyPreviewsQuery(db, ids, REPLY_PREVIEW, options.viewerId)]);
+    const [countRows, previewRows] = await db.batch([replyCountsQuery(db, ids, options.viewerId), replyPreviewsQuery(db, ids, REPLY_PREVIEW, options.viewerId)]);
     for (const row of countRows as { parentId: string | null; replies: number }[]) if (row.parentId) counts.set(row.parentId, row.replies);
     for (const row of previewRows as CommentRow[]) {
       if (!row.parentId) continue;
@@ -284,6 +294,8 @@ export interface NewComment {
   /** Already resolved to a top-level comment of the same post (resolveReplyParent). */
   parentId: string | null;
   content: string;
+  /** The moment of the post's audio, already bounded by its stored duration; null or absent when not pinned. */
+  atMs?: number | null;
   now?: number;
 }
 
@@ -313,6 +325,7 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
             ),
             // INSERT … SELECT names every column in the table's order; a new comment is not hidden.
             hiddenAt: sql<number | null>`null`.as("hidden_at"),
+            atMs: sql<number | null>`${input.atMs ?? null}`.as("at_ms"),
           })
           .from(posts)
           // Bound values rather than column references: inside INSERT … SELECT drizzle writes
@@ -339,6 +352,59 @@ export async function deleteComment(db: Db, id: string, postId: string): Promise
     db.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)).limit(1),
   ]);
   return rows[0]?.commentsCount ?? 0;
+}
+
+/**
+ * A post's pinned comments in the track's order, (at_ms, id) after the cursor, one row more than
+ * the page: one range of comments_post_at_idx, with the same audience rules as a comment page
+ * (blocks, mutes, muted words, moderation). Exported for the plan tests too.
+ */
+export function markerPageQuery(db: Db, postId: string, cursor: Cursor | undefined, limit: number, viewerId: string | null = null) {
+  // The cursor's position field holds the moment here: this list is ordered by (at_ms, id).
+  const afterMoment = cursor ? sql`(${comments.atMs}, ${comments.id}) > (${cursor.createdAt}, ${cursor.id})` : undefined;
+  return db
+    .select(selection)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(
+      and(
+        eq(comments.postId, postId),
+        isNotNull(comments.atMs),
+        afterMoment,
+        shownTo(viewerId, comments.userId, comments.content),
+        visibleContent(comments, null),
+      ),
+    )
+    .orderBy(asc(comments.atMs), asc(comments.id))
+    .limit(limit + 1);
+}
+
+/** The start of a comment for its marker, cut by code points so no emoji is split. */
+function excerpt(content: string): string {
+  const chars = Array.from(content);
+  return chars.length <= MARKER_EXCERPT_CHARS ? content : `${chars.slice(0, MARKER_EXCERPT_CHARS - 1).join("")}…`;
+}
+
+/** One page of a post's markers for this viewer, each author once in `authors`. */
+export async function listMarkers(db: Db, options: { postId: string; viewerId: string | null; cursor: Cursor | undefined; limit: number }): Promise<MarkerPage> {
+  const rows = (await markerPageQuery(db, options.postId, options.cursor, options.limit, options.viewerId)) as CommentRow[];
+  const pinned = rows.filter((row): row is CommentRow & { atMs: number } => row.atMs !== null);
+  const page = pageOf(pinned, options.limit, (row) => ({ createdAt: row.atMs, id: row.id }));
+  const authors: CommentAuthors = {};
+  const items = page.items.map((row): CommentMarker => {
+    authors[row.userId] ??= toAuthor(row);
+    return { id: row.id, userId: row.userId, atMs: row.atMs, content: excerpt(row.content), createdAt: row.createdAt };
+  });
+  return { items, authors, nextCursor: page.nextCursor };
+}
+
+/**
+ * What a pin is checked against: the post's kind and the duration stored on its own row (never a
+ * client's word at comment time), or undefined when the post does not exist.
+ */
+export async function getPostTrack(db: Db, postId: string): Promise<{ contentType: string; durationMs: number | null } | undefined> {
+  const [row] = await db.select({ contentType: posts.contentType, durationMs: posts.durationMs }).from(posts).where(eq(posts.id, postId)).limit(1);
+  return row;
 }
 
 /** The owner of a post and its comment count, or undefined when it does not exist. */

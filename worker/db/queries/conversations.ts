@@ -7,7 +7,7 @@
 // message's). Both therefore follow the order D1 committed the rows in, whichever Worker's clock
 // sent them, so "everything after message N" (catch-up) can never skip a message committed later.
 import { and, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Cursor, encodeCursor } from "@shared/cursor";
 import type { ChatMessage, ConversationPage, ConversationSummary, MessageKind } from "@shared/messaging-api";
 import type { Db } from "../client";
@@ -84,10 +84,20 @@ const last = alias(messages, "last_message");
 /** When a conversation last changed, for ordering and its cursor: its newest message, else its creation. */
 const activityAt = sql<number>`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
 
-/** Messages from the other participant after `userId`'s read marker. */
+/**
+ * A message `userId` may read (decision record 0083): not hidden by moderation, unless they sent
+ * it. The sender keeps seeing their own hidden message, as an owner keeps their hidden posts; the
+ * receiver no longer has it anywhere (the chat, the list's preview, the unread counts, activity,
+ * their data export).
+ */
+function shownToParticipant(table: { hiddenAt: SQLiteColumn | SQL; senderId: SQLiteColumn | SQL }, userId: string): SQL {
+  return sql`(${table.hiddenAt} is null or ${table.senderId} = ${userId})`;
+}
+
+/** Messages from the other participant after `userId`'s read marker, hidden ones left out. */
 function unreadCountSql(userId: string) {
   return sql<number>`(select count(*) from ${messages} m
-    where m.conversation_id = ${conversations.id} and m.receiver_id = ${userId}
+    where m.conversation_id = ${conversations.id} and m.receiver_id = ${userId} and m.hidden_at is null
       and m.created_at > coalesce((select r.last_read_at from ${conversationReads} r
         where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0))`;
 }
@@ -134,7 +144,15 @@ function summaryQuery(db: Db, input: ListInput) {
       other,
       eq(other.userId, sql`case when ${conversations.user1Id} = ${userId} then ${conversations.user2Id} else ${conversations.user1Id} end`),
     )
-    .leftJoin(last, eq(last.id, conversations.lastMessageId))
+    // The preview is the newest message this user may read: the stored last one unless moderation
+    // hid it from them, else the newest before it, walked down (conversation_id, seq).
+    .leftJoin(
+      last,
+      eq(
+        last.id,
+        sql`(select pm.id from ${messages} pm where pm.conversation_id = ${conversations.id} and (pm.hidden_at is null or pm.sender_id = ${userId}) order by pm.seq desc limit 1)`,
+      ),
+    )
     .where(and(...filters))
     .orderBy(desc(activityAt), desc(conversations.id))
     .limit(input.limit);
@@ -266,11 +284,17 @@ export async function insertMessage(db: Db, input: InsertMessageInput): Promise<
  * A page of a conversation, returned oldest first: the newest `limit` messages, or the `limit`
  * before `before`. A seq range on the (conversation_id, seq) index, never OFFSET.
  */
-export async function listMessages(db: Db, input: { conversationId: string; before?: Cursor | undefined; limit: number }) {
+export async function listMessages(db: Db, input: { conversationId: string; viewerId: string; before?: Cursor | undefined; limit: number }) {
   const rows = await db
     .select(messageSelection)
     .from(messages)
-    .where(and(eq(messages.conversationId, input.conversationId), input.before ? lt(messages.seq, input.before.createdAt) : undefined))
+    .where(
+      and(
+        eq(messages.conversationId, input.conversationId),
+        input.before ? lt(messages.seq, input.before.createdAt) : undefined,
+        shownToParticipant(messages, input.viewerId),
+      ),
+    )
     .orderBy(desc(messages.seq))
     .limit(input.limit + 1);
   const more = rows.length > input.limit;
@@ -280,11 +304,11 @@ export async function listMessages(db: Db, input: { conversationId: string; befo
 }
 
 /** What came after the message at `since` (catch-up after a reconnect), oldest first, at most `limit`. */
-export async function listMessagesSince(db: Db, input: { conversationId: string; since: Cursor; limit: number }): Promise<ChatMessage[]> {
+export async function listMessagesSince(db: Db, input: { conversationId: string; viewerId: string; since: Cursor; limit: number }): Promise<ChatMessage[]> {
   const rows = await db
     .select(messageSelection)
     .from(messages)
-    .where(and(eq(messages.conversationId, input.conversationId), gt(messages.seq, input.since.createdAt)))
+    .where(and(eq(messages.conversationId, input.conversationId), gt(messages.seq, input.since.createdAt), shownToParticipant(messages, input.viewerId)))
     .orderBy(messages.seq)
     .limit(input.limit);
   return rows.map(toChatMessage);

@@ -61,7 +61,12 @@ export async function isFollowing(db: Db, followerId: string, followingId: strin
   return rows.length > 0;
 }
 
+/** A profile one can follow or write to: it exists and its account was not deleted (0084). */
 export async function profileExists(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), sql`not exists(select 1 from account_deletions ad where ad.user_id = ${profiles.userId} and ad.completed_at is not null)`))
+    .limit(1);
   return rows.length > 0;
 }

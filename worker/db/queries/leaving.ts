@@ -307,7 +307,7 @@ export async function readExportRows(db: Db, userId: string) {
         .where(eq(posts.userId, userId))
         .orderBy(asc(posts.createdAt)),
       db
-        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt })
+        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, atMs: comments.atMs })
         .from(comments)
         .where(eq(comments.userId, userId))
         .orderBy(asc(comments.createdAt)),
@@ -335,7 +335,9 @@ export async function readExportRows(db: Db, userId: string) {
           seq: messages.seq,
         })
         .from(messages)
-        .where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)))
+        // Every message the account sent, hidden or not (its own words), and those it received
+        // unless moderation hid them: someone else's hidden content is not its to take along (0083).
+        .where(or(eq(messages.senderId, userId), and(eq(messages.receiverId, userId), isNull(messages.hiddenAt))))
         .orderBy(asc(messages.conversationId), asc(messages.seq)),
       orderRows(db, "buyer", userId),
       orderRows(db, "seller", userId),

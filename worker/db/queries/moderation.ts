@@ -332,3 +332,9 @@ export async function resolvedReportBelongsTo(db: Db, reporterId: string, report
     .limit(1);
   return Boolean(row);
 }
+
+/** A message's conversation and receiver: who is told when moderation hides it or brings it back. */
+export async function messageReceiver(db: Db, messageId: string): Promise<{ conversationId: string; receiverId: string } | null> {
+  const [row] = await db.select({ conversationId: messages.conversationId, receiverId: messages.receiverId }).from(messages).where(eq(messages.id, messageId)).limit(1);
+  return row ?? null;
+}

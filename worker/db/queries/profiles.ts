@@ -7,7 +7,7 @@ import type { OwnProfile, PublicProfile } from "@shared/profile-api";
 import { safeWebsiteUrl } from "@shared/rules/website";
 import type { Db } from "../client";
 import { interactionInsert } from "./interactions";
-import { accountActive } from "./visibility";
+import { accountPresent } from "./visibility";
 import { profiles, users } from "../schema";
 
 /** What anyone may see: no email, no phone, no onboarding answers. */
@@ -62,8 +62,9 @@ export async function getPublicProfile(db: Db, userId: string, viewerId: string 
   const [row] = await db
     .select({ ...publicColumns, viewerFollowing: following.as("viewer_following") })
     .from(profiles)
-    // Moderation (decision record 0083): a suspended account's profile is missing to everyone else.
-    .where(and(eq(profiles.userId, userId), viewerId === userId ? undefined : accountActive(profiles.userId)))
+    // Moderation (decision record 0083): a suspended account's profile is missing to everyone else;
+    // so is a deleted account's placeholder (0084).
+    .where(and(eq(profiles.userId, userId), viewerId === userId ? undefined : accountPresent(profiles.userId)))
     .limit(1);
   if (!row) return null;
   return {

@@ -9,6 +9,7 @@ import type { Db } from "../client";
 import { newId } from "../ids";
 import { authSessions, posts, profiles, userRecommendations } from "../schema";
 import { shownTo } from "./audience";
+import { accountPresent } from "./visibility";
 import { postSelection, type PostRow } from "./posts";
 
 /** Every signal reads at most this far back. */
@@ -277,6 +278,8 @@ export function storedUserRecommendationsQuery(db: Db, userId: string, now: numb
         sql`not exists (select 1 from follows f where f.follower_id = ${userId} and f.following_id = ${userRecommendations.recommendedUserId})`,
         // Blocks and mutes made since the list was computed count on read (decision record 0082).
         shownTo(userId, profiles.userId),
+        // So do a suspension (0083) and a deletion (0084): neither is someone to suggest.
+        accountPresent(profiles.userId),
       ),
     )
     .orderBy(desc(userRecommendations.score))

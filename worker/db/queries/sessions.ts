@@ -2,7 +2,7 @@
 // per signed-in device, whose id is also the refresh-token family. When a session counts as
 // live, and what a reused token means, is services/auth/sessions.ts's call; these functions only
 // read and write the rows, each write in one statement or one atomic batch.
-import { and, eq, inArray, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { authSessions, refreshTokens } from "../schema";
 
@@ -48,6 +48,18 @@ export async function insertSession(
 export async function getSession(db: Db, sessionId: string): Promise<SessionRow | null> {
   const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * These sessions' rows, in one statement whatever their number (one JSON parameter: D1 binds at
+ * most 100): what a room reads when sockets' sessions may have ended by expiring or idling out.
+ */
+export async function getSessionsByIds(db: Db, sessionIds: readonly string[]): Promise<SessionRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select()
+    .from(authSessions)
+    .where(inArray(authSessions.id, sql`(select value from json_each(${JSON.stringify([...new Set(sessionIds)])}))`));
 }
 
 /** Records activity on a session (the 60-minute idle timeout is measured from it). */

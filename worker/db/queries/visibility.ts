@@ -5,8 +5,22 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** The account behind `userColumn` is not suspended: one primary-key probe of users per row. */
-export function accountActive(userColumn: AnySQLiteColumn): SQL {
+function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
   return sql`not exists(select 1 from users su where su.id = ${userColumn} and su.suspended_at is not null)`;
+}
+
+/**
+ * The account behind `userColumn` is a person one can see and reach: not suspended, and not
+ * deleted. A deleted account keeps a "Deleted user" placeholder so messages and orders keep their
+ * other party (decision record 0084), but as a profile it is missing: people search, profiles,
+ * recommendations and the write guards pass over it. One more primary-key probe
+ * (account_deletions) inside the users probe, made only by the reads of people, since a deleted
+ * account has no content left.
+ */
+export function accountPresent(userColumn: AnySQLiteColumn | SQL): SQL {
+  // Nested in the one users probe accountActive makes, so a list gains no correlated subquery of
+  // its own: a second one tipped people search's planner off its FTS-first plan.
+  return sql`not exists(select 1 from users su where su.id = ${userColumn} and (su.suspended_at is not null or exists(select 1 from account_deletions ad where ad.user_id = su.id and ad.completed_at is not null)))`;
 }
 
 /**

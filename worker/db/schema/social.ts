@@ -1,7 +1,7 @@
 // Reactions and the social graph (spec social-feed-search §3/§7: post_likes, bookmarks, comments,
 // follows, post_views). Counters on posts and profiles follow these rows through triggers.
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestampMs } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
@@ -22,6 +22,11 @@ export const comments = sqliteTable(
     createdAt: createdAt(),
     /** Hidden pending review or by a moderator (decision record 0083). */
     hiddenAt: timestampMs("hidden_at"),
+    /**
+     * The moment of the post's audio this comment is pinned to, in ms from the start; null when
+     * not pinned. Bounded by the post's duration_ms when written (decision record 0089).
+     */
+    atMs: integer("at_ms", { mode: "number" }),
   },
   (t) => [
     // Comments of a post, oldest first (the catch-up after a reconnect, the newest comment).
@@ -34,6 +39,11 @@ export const comments = sqliteTable(
     index("comments_user_created_idx").on(t.userId, t.createdAt),
     // A thread's replies oldest first and its reply count; also serves the parent_id cascade.
     index("comments_parent_created_idx").on(t.parentId, t.createdAt, t.id),
+    // A post's pinned comments in the track's order (the waveform's markers); unpinned comments
+    // are not in it.
+    index("comments_post_at_idx")
+      .on(t.postId, t.atMs, t.id)
+      .where(sql`at_ms is not null`),
   ],
 );
 

@@ -4,6 +4,12 @@
 // the code. The ID token comes straight from Google's token endpoint over TLS (OpenID Connect
 // core §3.1.3.7 lets a client skip its signature check then), but its issuer, audience, expiry
 // and email_verified claims are still checked.
+//
+// The same flow also re-authenticates a signed-in user before deleting the account (decision
+// record 0084): `prompt=login` and `max_age` make Google ask for the sign-in again, and the ID
+// token's auth_time says when it did. Which flow a callback finishes is read from the state
+// cookie (a re-authentication's state starts with "reauth."), never from the query, so a code
+// obtained in one flow cannot be finished as the other.
 import { decodeIdToken, generateCodeVerifier, generateState, Google } from "arctic";
 import type { Bindings } from "../../env";
 
@@ -12,6 +18,13 @@ export const GOOGLE_VERIFIER_COOKIE = "bl_google_verifier";
 export const GOOGLE_COOKIE_PATH = "/api/auth/google";
 /** Ten minutes to finish the consent screen. */
 export const GOOGLE_COOKIE_MAX_AGE = 600;
+/** A re-authentication's third cookie: the session that asked, which the callback must still be. */
+export const GOOGLE_REAUTH_COOKIE = "bl_google_reauth";
+/** Google's sign-in must be at most this old when a re-authentication finishes (and `max_age` asks for it). */
+const REAUTH_MAX_AGE_SECONDS = 300;
+/** Clock difference tolerated between Google and us on auth_time. */
+const AUTH_TIME_SKEW_SECONDS = 60;
+const REAUTH_STATE_PREFIX = "reauth.";
 const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 const GOOGLE_ISSUERS = new Set(["https://accounts.google.com", "accounts.google.com"]);
 
@@ -34,6 +47,26 @@ export function startGoogleSignIn(env: GoogleEnv, origin: string): { url: URL; s
   return { url, state, codeVerifier };
 }
 
+/**
+ * The consent-screen URL of a re-authentication: Google asks for the sign-in again (`prompt=login`,
+ * `max_age`), offering the linked account first (`login_hint` takes Google's subject id).
+ */
+export function startGoogleReauth(env: GoogleEnv, origin: string, linkedSub: string): { url: URL; state: string; codeVerifier: string } {
+  // arctic's state is base64url, which has no ".", so no sign-in state can start with the prefix.
+  const state = `${REAUTH_STATE_PREFIX}${generateState()}`;
+  const codeVerifier = generateCodeVerifier();
+  const url = client(env, origin).createAuthorizationURL(state, codeVerifier, ["openid", "email"]);
+  url.searchParams.set("prompt", "login");
+  url.searchParams.set("max_age", String(REAUTH_MAX_AGE_SECONDS));
+  url.searchParams.set("login_hint", linkedSub);
+  return { url, state, codeVerifier };
+}
+
+/** Which flow a state (from our own cookie, already compared with Google's echo) belongs to. */
+export function googleFlowOf(state: string): "sign_in" | "reauth" {
+  return state.startsWith(REAUTH_STATE_PREFIX) ? "reauth" : "sign_in";
+}
+
 export interface GoogleIdentity {
   sub: string;
   email: string;
@@ -42,7 +75,7 @@ export interface GoogleIdentity {
 
 export class GoogleSignInError extends Error {
   constructor(
-    readonly reason: "exchange_failed" | "invalid_id_token" | "email_unverified",
+    readonly reason: "exchange_failed" | "invalid_id_token" | "email_unverified" | "stale_auth_time",
     message: string,
   ) {
     super(message);
@@ -50,8 +83,8 @@ export class GoogleSignInError extends Error {
   }
 }
 
-/** Exchanges the code and returns the verified identity, or throws GoogleSignInError. */
-export async function finishGoogleSignIn(env: GoogleEnv, origin: string, code: string, codeVerifier: string): Promise<GoogleIdentity> {
+/** Exchanges the code and returns the ID token's claims once issuer, audience, expiry and subject hold. */
+async function exchangeCode(env: GoogleEnv, origin: string, code: string, codeVerifier: string): Promise<Record<string, unknown> & { sub: string }> {
   let idToken: string;
   try {
     const tokens = await client(env, origin).validateAuthorizationCode(code, codeVerifier);
@@ -78,9 +111,31 @@ export async function finishGoogleSignIn(env: GoogleEnv, origin: string, code: s
   ) {
     throw new GoogleSignInError("invalid_id_token", "ID token claims are not valid for this client");
   }
+  return { ...claims, sub: claims.sub };
+}
+
+/** Exchanges the code and returns the verified identity, or throws GoogleSignInError. */
+export async function finishGoogleSignIn(env: GoogleEnv, origin: string, code: string, codeVerifier: string): Promise<GoogleIdentity> {
+  const claims = await exchangeCode(env, origin, code, codeVerifier);
   // Linking to an existing account by email is only safe when Google vouches for the address.
   if (typeof claims.email !== "string" || (claims.email_verified !== true && claims.email_verified !== "true")) {
     throw new GoogleSignInError("email_unverified", "Google account email is not verified");
   }
   return { sub: claims.sub, email: claims.email.trim().toLowerCase(), name: typeof claims.name === "string" ? claims.name : null };
+}
+
+/**
+ * Finishes a re-authentication: the Google account that signed in (`sub`) and when, or throws
+ * GoogleSignInError. No email is needed (the subject decides whose account it is), but the
+ * sign-in must be fresh: a missing auth_time, or one older than REAUTH_MAX_AGE_SECONDS, is a
+ * session Google merely resumed, which proves nothing about who holds the device now.
+ */
+export async function finishGoogleReauth(env: GoogleEnv, origin: string, code: string, codeVerifier: string, nowMs: number): Promise<{ sub: string; authTime: number }> {
+  const claims = await exchangeCode(env, origin, code, codeVerifier);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const authTime = typeof claims.auth_time === "number" ? claims.auth_time : Number.NaN;
+  if (!(authTime >= nowSeconds - REAUTH_MAX_AGE_SECONDS && authTime <= nowSeconds + AUTH_TIME_SKEW_SECONDS)) {
+    throw new GoogleSignInError("stale_auth_time", "ID token auth_time is missing or not recent");
+  }
+  return { sub: claims.sub, authTime };
 }

@@ -11,6 +11,7 @@ import {
   claimRefreshToken,
   findRefreshToken,
   getSession,
+  getSessionsByIds,
   insertRotatedToken,
   insertSession,
   revokeSessions,
@@ -81,6 +82,27 @@ function inactiveReason(row: SessionRow, now: number): "revoked" | "expired" | "
   if (row.expiresAt <= now) return "expired";
   if (now - row.lastActiveAt > SESSION_IDLE_TIMEOUT_MS) return "idle";
   return null;
+}
+
+/**
+ * The earliest moment a live session can end by itself: its expiry, or 60 minutes after its last
+ * recorded activity. Activity and refreshes only move it later, so before this moment the session
+ * is certainly live, and a room need not look at it again until then (decision record 0085).
+ */
+export function sessionActiveUntil(row: Pick<SessionRow, "expiresAt" | "lastActiveAt">): number {
+  return Math.min(row.expiresAt, row.lastActiveAt + SESSION_IDLE_TIMEOUT_MS);
+}
+
+/**
+ * For each of these sessions, when it must be looked at again (sessionActiveUntil), or null when
+ * it has ended: revoked, expired or idle. One read, for a room whose sockets' sessions may have
+ * ended by themselves. It does not revoke an idle one: the next request that presents it does.
+ */
+export async function sessionsActiveUntil(db: Db, sessionIds: readonly string[], now = Date.now()): Promise<Map<string, number | null>> {
+  const rows = await getSessionsByIds(db, sessionIds);
+  const answer = new Map<string, number | null>(sessionIds.map((id) => [id, null]));
+  for (const row of rows) answer.set(row.id, inactiveReason(row, now) ? null : sessionActiveUntil(row));
+  return answer;
 }
 
 /**

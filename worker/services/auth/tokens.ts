@@ -4,7 +4,7 @@
 import { jwtVerify, SignJWT } from "jose";
 import { toBase64Url, toHex } from "./encoding";
 
-const JWT_ISSUER = "backline";
+export const JWT_ISSUER = "backline";
 const JWT_AUDIENCE = "backline-web";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,7 +18,8 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-function secretKey(env: TokenEnv): Uint8Array {
+/** The HS256 key of every token this Worker signs; each kind of token has its own audience. */
+export function secretKey(env: TokenEnv): Uint8Array {
   // A short secret makes HS256 brute-forceable; refuse to run with one rather than sign weakly.
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET is missing or shorter than 32 characters");
   return new TextEncoder().encode(env.JWT_SECRET);

@@ -7,7 +7,7 @@ import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymen
 import { CHECKOUT_TEXTS, MONEY_TEXTS } from "@shared/messages";
 import { platformFeeCents } from "@shared/rules/price";
 import { newId } from "../../db/ids";
-import { isBlockedBetween } from "../../db/queries/audience";
+import { cannotReach } from "../../db/queries/audience";
 import { claimProviderCheck, findPurchasableItem, insertPendingOrder, setProviderRefs, type NewOrder, type OrderRow, type PurchasableItem } from "../../db/queries/orders";
 import { getPayoutAccount } from "../../db/queries/payouts";
 import { ApiError } from "../../lib/errors";
@@ -42,8 +42,9 @@ const STRIPE_MINIMUM_CENTS = 50;
 /** A pending order priced from the server's own row, refusing one's own and unpriced items. */
 async function writePendingOrder(ctx: PaymentContext, purchase: Purchase, provider: "stripe" | "test"): Promise<NewOrder & { id: string }> {
   const item = await findItem(ctx, purchase);
-  // Across a block the item answers as missing, whichever side blocked (decision record 0082).
-  if (!item || (await isBlockedBetween(ctx.db, purchase.buyerId, item.sellerId))) throw new ApiError("not_found", purchase.itemType === "service" ? CHECKOUT_TEXTS.serviceNotFound : CHECKOUT_TEXTS.productNotFound);
+  // Across a block the item answers as missing, whichever side blocked (decision record 0082); so
+  // does an item of a deleted seller, should one outlive the deletion's steps (0084).
+  if (!item || (await cannotReach(ctx.db, purchase.buyerId, item.sellerId))) throw new ApiError("not_found", purchase.itemType === "service" ? CHECKOUT_TEXTS.serviceNotFound : CHECKOUT_TEXTS.productNotFound);
   if (item.sellerId === purchase.buyerId) throw new ApiError("bad_request", CHECKOUT_TEXTS.ownItem);
   const { priceCents, packageIndex, packageLabel } = priceChoice(item, purchase.packageIndex);
   if (priceCents === null || priceCents <= 0 || (provider === "stripe" && priceCents < STRIPE_MINIMUM_CENTS)) {

@@ -10,7 +10,7 @@ import { OK } from "@shared/rules/result";
 import type { Db } from "../../db/client";
 import { newId } from "../../db/ids";
 import { findConversationByPair } from "../../db/queries/conversations";
-import { isBlockedBetween } from "../../db/queries/audience";
+import { cannotReach } from "../../db/queries/audience";
 import { counterpartOf } from "../../db/queries/orders";
 import { type PersonProfile, toPartyRef } from "../../db/queries/people";
 import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../db/queries/payments";
@@ -78,8 +78,8 @@ export async function createOffer(ctx: Ctx, input: CreateOfferInput & { sellerId
   const screened = [input.title, input.description ?? ""].map((text) => screenContent(text)).find((verdict) => !verdict.ok) ?? OK;
   await screenOrRefuse(ctx, { userId: sellerId, rule: "offer", verdict: screened, source: "offer" });
   const buyer = await findUserByUsername(ctx.db, input.username);
-  // Across a block the buyer answers as unknown (decision record 0082).
-  if (!buyer || (await isBlockedBetween(ctx.db, sellerId, buyer.userId))) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
+  // Across a block, or once deleted, the buyer answers as unknown (decision records 0082, 0084).
+  if (!buyer || (await cannotReach(ctx.db, sellerId, buyer.userId))) throw new ApiError("not_found", PAYMENTS_TEXTS.userNotFound);
   if (buyer.userId === sellerId) throw new ApiError("bad_request", PAYMENTS_TEXTS.ownOffer);
   if (!(await findConversationByPair(ctx.db, sellerId, buyer.userId))) await limitUser(ctx, "conversation_start", sellerId);
   const offer = await insertOffer(ctx.db, {

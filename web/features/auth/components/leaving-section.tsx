@@ -1,10 +1,11 @@
 // Leaving (issue #27 items 5 and 6; decision record 0084), two cards of /settings: "Download my
 // data" with the newest export's state, and "Delete my account" with what is deleted and what is
-// kept, the password re-entered and a confirming tick.
+// kept, a confirming tick, and the proof it is you: the password re-entered, or (for an account
+// linked to Google) a fresh Google sign-in, which comes back as /settings?reauth=….
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import type { DataExportState } from "@shared/leaving-api";
+import { Download, ShieldCheck, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { DataExportState, ReauthOutcome } from "@shared/leaving-api";
 import { LEAVING_TEXTS } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -14,12 +15,21 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { notifySuccess } from "@web/components/ui/toast";
 import { describeAuthError, showAuthError } from "../errors";
 import { useLeaveAfterDeletion } from "../hooks";
-import { deleteAccount, exportDownloadHref, exportStateQueryOptions, leavingKeys, requestExport } from "../leaving-api";
+import {
+  deleteAccount,
+  deletionConfirmationQueryOptions,
+  exportDownloadHref,
+  exportStateQueryOptions,
+  GOOGLE_REAUTH_START,
+  leavingKeys,
+  requestExport,
+} from "../leaving-api";
 
 const E = LEAVING_TEXTS.export;
 const D = LEAVING_TEXTS.delete;
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 function ExportStatus({ state }: { state: DataExportState }) {
   switch (state.status) {
@@ -99,32 +109,110 @@ function DownloadMyData() {
   );
 }
 
-function DeleteMyAccount() {
+/** What `/settings?reauth=…` says after the Google round trip, in the catalogue's words. */
+function outcomeText(outcome: Exclude<ReauthOutcome, "confirmed">): string {
+  switch (outcome) {
+    case "other_account":
+      return D.googleOtherAccount;
+    case "stale":
+      return D.googleStale;
+    case "not_linked":
+      return D.googleNotLinked;
+    case "failed":
+      return D.googleFailed;
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * Until when this device's Google confirmation works, re-rendering once it runs out so the form
+ * falls back to asking again instead of sending a proof the server will refuse.
+ */
+function useGoogleConfirmation(until: number | null | undefined) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const left = until - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return { confirmed: Boolean(until && until > now), expired: Boolean(until && until <= now) };
+}
+
+interface DeleteMyAccountProps {
+  /** The outcome of the Google round trip, read once from the URL. */
+  reauth?: ReauthOutcome;
+  /** Called once the outcome is shown, so the URL can forget it (a reload does not replay it). */
+  onReauthSeen?: () => void;
+}
+
+function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
   // Nothing of the account stays in this browser, its local security logs included.
   const leave = useLeaveAfterDeletion();
+  const queryClient = useQueryClient();
+  const confirmation = useQuery(deletionConfirmationQueryOptions());
   const [password, setPassword] = useState("");
   const [confirmed, setConfirmed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [openingGoogle, setOpeningGoogle] = useState(false);
+  // The round trip's outcome stays on screen after the URL forgets it.
+  const [outcome] = useState(reauth);
+  const google = useGoogleConfirmation(confirmation.data?.googleConfirmedUntil);
   const passwordId = useId();
   const confirmId = useId();
   const problemId = useId();
+  const statusRef = useRef<HTMLDivElement>(null);
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => leave(),
-    onError: (error) => setProblem(describeAuthError(error).message),
+    onError: (error) => {
+      setProblem(describeAuthError(error).message);
+      // A refused Google confirmation (expired, used) is no longer offered as done.
+      void queryClient.invalidateQueries({ queryKey: leavingKeys.confirmation() });
+    },
   });
+
+  // Back from Google: bring the section into view and say what happened, to screen readers too.
+  useEffect(() => {
+    if (!outcome) return;
+    statusRef.current?.scrollIntoView?.({ block: "center" });
+    statusRef.current?.focus();
+    onReauthSeen?.();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const methods = confirmation.data;
+  const usePassword = methods?.password === true && !google.confirmed;
+  const offerGoogle = methods?.google === true && !google.confirmed;
+
+  const confirmWithGoogle = () => {
+    if (openingGoogle) return;
+    setOpeningGoogle(true);
+    window.location.assign(GOOGLE_REAUTH_START);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (remove.isPending) return;
-    if (password.length === 0) return setProblem(D.passwordRequired);
+    if (remove.isPending || !methods) return;
+    if (!google.confirmed) {
+      if (!methods.password) return setProblem(methods.google ? D.confirmWithGoogle : D.needsPassword);
+      if (password.length === 0) return setProblem(D.passwordRequired);
+    }
     if (!confirmed) return setProblem(D.confirmRequired);
     setProblem(null);
-    remove.mutate({ password });
+    remove.mutate(google.confirmed ? { confirmWith: "google" } : { password });
   };
 
+  const outcomeProblem = outcome && outcome !== "confirmed" ? outcomeText(outcome) : null;
+  const how = methods ? (methods.password && methods.google ? D.confirmWithEither : methods.password ? D.confirmWithPassword : methods.google ? D.confirmWithGoogle : D.needsPassword) : null;
+
   return (
-    <Card className="border-destructive/40">
+    <Card className="border-destructive/40" id="delete-account">
       <CardHeader>
         <CardTitle>{D.title}</CardTitle>
         <CardDescription>{D.intro}</CardDescription>
@@ -152,18 +240,58 @@ function DeleteMyAccount() {
             </ul>
           </section>
           <p className="text-sm">{D.openOrders}</p>
-          <p className="text-sm text-muted-foreground">{D.googleOnly}</p>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={passwordId}>{D.passwordLabel}</Label>
-            <Input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={problem !== null && password.length === 0 ? true : undefined}
-              aria-describedby={problem ? problemId : undefined}
-            />
+          <div ref={statusRef} tabIndex={-1} className="flex flex-col gap-3 outline-none" aria-live="polite">
+            {confirmation.isPending ? (
+              <Skeleton className="h-10 w-full" aria-busy="true" />
+            ) : confirmation.isError ? (
+              <div className="flex flex-col items-start gap-2">
+                <p className="text-sm text-destructive" role="alert">
+                  {D.loadFailed}
+                </p>
+                <Button type="button" variant="outline" size="sm" onClick={() => void confirmation.refetch()}>
+                  {D.tryAgain}
+                </Button>
+              </div>
+            ) : (
+              <>
+                {google.confirmed && confirmation.data.googleConfirmedUntil ? (
+                  <p className="flex items-start gap-2 text-sm" role="status">
+                    <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                    {D.googleConfirmed(timeFormat.format(confirmation.data.googleConfirmedUntil))}
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{how}</p>
+                )}
+                {google.expired ? (
+                  <p className="text-sm text-destructive" role="alert">
+                    {D.googleExpired}
+                  </p>
+                ) : outcomeProblem ? (
+                  <p className="text-sm text-destructive" role="alert">
+                    {outcomeProblem}
+                  </p>
+                ) : null}
+                {usePassword ? (
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor={passwordId}>{D.passwordLabel}</Label>
+                    <Input
+                      id={passwordId}
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                      aria-invalid={problem !== null && password.length === 0 ? true : undefined}
+                      aria-describedby={problem ? problemId : undefined}
+                    />
+                  </div>
+                ) : null}
+                {offerGoogle ? (
+                  <Button type="button" variant="outline" className="self-start" onClick={confirmWithGoogle} aria-disabled={openingGoogle || undefined}>
+                    {openingGoogle ? D.googleOpening : D.googleButton}
+                  </Button>
+                ) : null}
+              </>
+            )}
           </div>
           <div className="flex items-start gap-2">
             <input
@@ -182,7 +310,7 @@ function DeleteMyAccount() {
               {problem}
             </p>
           ) : null}
-          <Button type="submit" variant="destructive" className="self-start" aria-disabled={remove.isPending || undefined}>
+          <Button type="submit" variant="destructive" className="self-start" aria-disabled={remove.isPending || !methods || undefined}>
             <Trash2 aria-hidden /> {remove.isPending ? D.submitting : D.submit}
           </Button>
         </form>
@@ -191,12 +319,12 @@ function DeleteMyAccount() {
   );
 }
 
-/** Mounted by /settings with one line. */
-export function LeavingSection() {
+/** Mounted by /settings with one line; `reauth` is its `?reauth=` after the Google round trip. */
+export function LeavingSection(props: DeleteMyAccountProps) {
   return (
     <>
       <DownloadMyData />
-      <DeleteMyAccount />
+      <DeleteMyAccount {...props} />
     </>
   );
 }

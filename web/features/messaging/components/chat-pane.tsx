@@ -214,7 +214,7 @@ export function ChatPane({
         </p>
       ) : null}
 
-      {/* Across a block the conversation stays readable and says, neutrally, that it is closed (0082). */}
+      {/* Across a block, or with a deleted account, the conversation stays readable and says, neutrally, that it is closed (0082, 0084). */}
       {conversation.data?.canReply === false ? (
         <p role="status" className="border-t p-4 text-center text-sm text-muted-foreground" data-testid="cannot-reply">
           {SAFETY_TEXTS.cannotReply}

@@ -1,10 +1,11 @@
 // The content of a post (spec §2 feed screen): an image, an audio player with its waveform, or a
 // video with its poster. Images and videos reserve their box from the stored width and height,
 // so the feed does not jump as media loads.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { POST_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { decodeWaveform } from "@shared/waveform";
+import { MarkerList, MarkerStrip, useCommentMarkers } from "./comment-markers";
 import { WaveformPlayer } from "./waveform-player";
 
 const T = POST_SCREEN_TEXTS.media;
@@ -62,13 +63,22 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
   }
 }
 
-/** The audio player, drawn from the post's peaks as they travel (8-bit base64, decision 0060). */
+/**
+ * The audio player, drawn from the post's peaks as they travel (8-bit base64, decision 0060), with
+ * the comments pinned to its moments when its length is known (decision record 0089).
+ */
 function AudioMedia({ post, label }: { post: Post; label: string }) {
   // Decoded once per waveform, so a re-render of the card does not rebuild the player.
   const peaks = useMemo(() => (post.waveform ? decodeWaveform(post.waveform) : null), [post.waveform]);
+  const [listOpen, setListOpen] = useState(false);
+  const { loaded, state } = useCommentMarkers(post, listOpen);
   return (
     <div className="mx-4 rounded-2xl bg-gradient-to-br from-orange-500/15 via-rose-500/10 to-transparent p-4" data-testid="post-media">
-      <WaveformPlayer src={post.mediaUrl} peaks={peaks} durationMs={post.durationMs} label={label} />
+      <WaveformPlayer postId={post.id} src={post.mediaUrl} peaks={peaks} durationMs={post.durationMs} label={label}>
+        {post.durationMs ? <MarkerStrip postId={post.id} durationMs={post.durationMs} loaded={loaded} /> : null}
+      </WaveformPlayer>
+      {/* A pin needs the track's stored length: the server bounds every moment by it. */}
+      {post.durationMs ? <MarkerList postId={post.id} loaded={loaded} open={listOpen} onOpenChange={setListOpen} state={state} /> : null}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 // The comment input (spec §2 "An input with Reply on each comment; Cancel clears the reply
 // target"; §4 "a successful send clears the text and the parent"; §5 comments; §9 1000
 // characters). Enter sends, Shift+Enter starts a new line; Send is disabled while the text is
-// blank. The parent owns the text and the reply target so a send can clear both.
-import { SendHorizontal, X } from "lucide-react";
+// blank. The parent owns the text and the reply target so a send can clear both. On an audio
+// post a new comment can be pinned to the player's moment (decision record 0089).
+import { MapPin, SendHorizontal, X } from "lucide-react";
 import { forwardRef, type KeyboardEvent } from "react";
 import { TEXT_LIMITS } from "@shared/constants";
-import { SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { MOMENT_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
 
@@ -16,6 +17,16 @@ export interface ReplyTarget {
   username: string;
 }
 
+/** Pinning the new comment to a moment of the post's audio; absent where no pin is possible. */
+export interface PinControl {
+  /** The moment the comment will be pinned to, or null. */
+  pinnedAt: number | null;
+  /** Where the player is now, offered as a pin while none is chosen; null before it was used. */
+  offerAt: number | null;
+  onPin: (ms: number) => void;
+  onRemove: () => void;
+}
+
 export interface CommentComposerProps {
   text: string;
   onTextChange: (text: string) => void;
@@ -23,10 +34,11 @@ export interface CommentComposerProps {
   onCancelReply: () => void;
   onSubmit: () => void;
   sending: boolean;
+  pin?: PinControl | null;
 }
 
 export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerProps>(function CommentComposer(
-  { text, onTextChange, replyTo, onCancelReply, onSubmit, sending },
+  { text, onTextChange, replyTo, onCancelReply, onSubmit, sending, pin = null },
   ref,
 ) {
   const blank = text.trim() === "";
@@ -61,6 +73,34 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
             className="inline-flex h-8 items-center gap-1 rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-background hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             <X className="size-3.5" aria-hidden /> {T.cancel}
+          </button>
+        </div>
+      ) : null}
+      {pin && pin.pinnedAt !== null ? (
+        <div className="mb-2 flex items-center justify-between gap-2 rounded-xl bg-primary/10 px-3 py-1.5 text-sm" data-testid="pin-target">
+          <span className="inline-flex items-center gap-1.5 font-semibold tabular-nums">
+            <MapPin className="size-3.5 text-primary" aria-hidden />
+            {MOMENT_TEXTS.pinnedAt(pin.pinnedAt)}
+          </span>
+          <button
+            type="button"
+            onClick={pin.onRemove}
+            aria-label={MOMENT_TEXTS.removePin}
+            className="inline-flex size-8 items-center justify-center rounded-full text-muted-foreground transition hover:bg-background hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      ) : pin && pin.offerAt !== null ? (
+        <div className="mb-2">
+          <button
+            type="button"
+            onClick={() => pin.offerAt !== null && pin.onPin(pin.offerAt)}
+            className="inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-xs font-semibold tabular-nums text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="pin-here"
+          >
+            <MapPin className="size-3.5" aria-hidden />
+            {MOMENT_TEXTS.pinHere(pin.offerAt)}
           </button>
         </div>
       ) : null}

@@ -1,16 +1,21 @@
 // One comment (spec §2 comments dialog: "each with the author profile"; §5 "newlines become line
 // breaks"): avatar, name, @username, relative time, the text, Reply and, for the comment's author
 // or the post's owner, Delete. React escapes the text; shared commentLines splits the lines.
+// On an audio post, the moment a comment is pinned to and every moment written in its text
+// ("at 1:23") within the track are buttons that play the post from there (decision record 0089).
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck } from "lucide-react";
 import { Fragment, useState } from "react";
-import { MODERATION_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { formatDuration } from "@shared/media-format";
+import { MODERATION_TEXTS, MOMENT_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { commentLines } from "@shared/rules/comment";
+import { splitMoments } from "@shared/rules/moments";
 import { RelativeTime } from "@web/components/relative-time";
 import { ReportDialog } from "@web/components/report-dialog";
 import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
 import { profilePath } from "@web/lib/app-paths";
+import { seekPlayer, usePlayerPresent } from "@web/lib/audio-moments";
 import { cn } from "@web/lib/cn";
 import type { CommentView } from "../types";
 
@@ -27,14 +32,37 @@ export interface CommentItemProps {
   isReply?: boolean;
   /** The signed-in reader: block and mute are offered on everyone else's comments. */
   viewerId?: string | null;
+  /** The post's audio, when it has a known length: its moments become seek buttons. */
+  track?: CommentTrack | null;
+}
+
+/** The audio post a comment belongs to, as far as its moments need it. */
+export interface CommentTrack {
+  postId: string;
+  durationMs: number;
+}
+
+const momentClass =
+  "rounded px-0.5 font-semibold tabular-nums text-primary underline decoration-primary/40 underline-offset-2 hover:decoration-primary focus-visible:outline-2 focus-visible:outline-ring";
+
+/** One moment of the track: a button that plays from there while the post's player is on screen. */
+function Moment({ track, ms, text, seekable }: { track: CommentTrack; ms: number; text: string; seekable: boolean }) {
+  if (!seekable) return <span className="tabular-nums">{text}</span>;
+  return (
+    <button type="button" className={momentClass} aria-label={MOMENT_TEXTS.seekTo(ms)} onClick={() => seekPlayer(track.postId, ms)} data-testid="comment-moment">
+      {text}
+    </button>
+  );
 }
 
 const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-ring";
 const actionClass =
   "inline-flex h-8 items-center rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 
-export function CommentItem({ comment, canDelete, canReport = false, deleting, onReply, onDelete, isReply = false, viewerId }: CommentItemProps) {
+export function CommentItem({ comment, canDelete, canReport = false, deleting, onReply, onDelete, isReply = false, viewerId, track = null }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false);
+  // Buttons that would do nothing are plain text: the post's player must be on screen to seek.
+  const seekable = usePlayerPresent(track?.postId ?? "");
   const [reporting, setReporting] = useState(false);
   const name = comment.author.displayName || comment.author.username;
   const profile = profilePath(comment.userId);
@@ -59,10 +87,19 @@ export function CommentItem({ comment, canDelete, canReport = false, deleting, o
           <RelativeTime date={comment.createdAt} className="text-xs text-muted-foreground" />
         </div>
         <p className="mt-0.5 text-[15px] leading-snug break-words" data-testid="comment-text">
+          {track && comment.atMs !== null ? (
+            <>
+              <Moment track={track} ms={comment.atMs} text={formatDuration(comment.atMs)} seekable={seekable} />{" "}
+            </>
+          ) : null}
           {lines.map((line, index) => (
             <Fragment key={index}>
               {index > 0 ? <br /> : null}
-              {line}
+              {track
+                ? splitMoments(line, track.durationMs).map((part, at) =>
+                    part.kind === "text" ? <Fragment key={at}>{part.text}</Fragment> : <Moment key={at} track={track} ms={part.ms} text={part.text} seekable={seekable} />,
+                  )
+                : line}
             </Fragment>
           ))}
         </p>

@@ -4,7 +4,7 @@
 import { COMMENT_PAGE_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { Spinner } from "@web/components/ui/spinner";
 import type { CommentThreadView, CommentView } from "../types";
-import { CommentItem } from "./comment-item";
+import { CommentItem, type CommentTrack } from "./comment-item";
 
 export interface CommentListProps {
   threads: CommentThreadView[];
@@ -20,12 +20,14 @@ export interface CommentListProps {
   onReply: (comment: CommentView) => void;
   onDelete: (comment: CommentView) => void;
   onMoreReplies: (thread: CommentThreadView) => void;
+  /** The post's audio with a known length: moments in the comments seek it (decision record 0089). */
+  track?: CommentTrack | null;
 }
 
 const moreRepliesClass =
   "inline-flex min-h-9 items-center gap-2 rounded-full px-2 text-xs font-semibold text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60";
 
-export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.title, viewerId, canDelete, canReport, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies }: CommentListProps) {
+export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.title, viewerId, canDelete, canReport, deletingId, loadingRepliesOf, onReply, onDelete, onMoreReplies, track = null }: CommentListProps) {
   const itemProps = (comment: CommentView) => ({
     comment,
     viewerId,
@@ -34,6 +36,7 @@ export function CommentList({ threads, label = SOCIAL_SCREEN_TEXTS.comments.titl
     deleting: deletingId === comment.id,
     onReply,
     onDelete,
+    track,
   });
   return (
     <ol className="space-y-5" aria-label={label} data-testid="comment-list">

@@ -5,6 +5,8 @@
 // be logged in to comment'). A full-height sheet on phones, a panel from the sm breakpoint.
 // While it is open the post's comment room keeps the list current. Threads load a page of
 // top-level comments at a time, and a thread's further replies on request (decision record 0061).
+// On an audio post a new top-level comment can be pinned to a moment of the player, and moments
+// in the comments play the post from there (decision record 0089).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -16,6 +18,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { notify, notifyError, notifySuccess } from "@web/components/ui/toast";
 import { ApiClientError } from "@web/lib/api-client";
+import { usePlayerPosition } from "@web/lib/audio-moments";
 import type { SocketLike } from "@web/lib/live-socket";
 import { commentsInfiniteQueryOptions } from "../api";
 import { commentsTotal, visibleThreads } from "../comments-cache";
@@ -24,20 +27,25 @@ import { useCommentsLive } from "../hooks/use-comments-live";
 import { useSignInPrompt } from "../hooks/use-sign-in-prompt";
 import { setCommentsCountEverywhere } from "../post-cache";
 import type { CommentThreadView, CommentView } from "../types";
-import { CommentComposer, type ReplyTarget } from "./comment-composer";
+import { CommentComposer, type PinControl, type ReplyTarget } from "./comment-composer";
 import { CommentList } from "./comment-list";
 import { LiveIndicator } from "./live-indicator";
 
 const T = SOCIAL_SCREEN_TEXTS.comments;
 
 export interface CommentsDialogProps {
-  post: Pick<Post, "id" | "userId" | "author" | "commentsCount">;
+  post: Pick<Post, "id" | "userId" | "author" | "commentsCount"> & Partial<Pick<Post, "contentType" | "durationMs">>;
   /** The signed-in user's id, or null for a visitor. */
   viewerId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Injected in tests. */
   createSocket?: (url: string) => SocketLike;
+  /**
+   * The player's "Comment at 1:23": the moment to pin the new comment to. A new request (another
+   * `seq`) replaces the pin while the dialog is open.
+   */
+  pinRequest?: { atMs: number; seq: number } | null;
 }
 
 /** The Error toast for a refused comment: the rule's own words where there is one. */
@@ -54,7 +62,7 @@ function notifyAddCommentFailed(error: unknown): void {
   notifyError(POST_ERRORS.addComment);
 }
 
-export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket }: CommentsDialogProps) {
+export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocket, pinRequest = null }: CommentsDialogProps) {
   const queryClient = useQueryClient();
   const comments = useInfiniteQuery({ ...commentsInfiniteQueryOptions(post.id), enabled: open });
   const channel = useCommentsLive(post.id, { enabled: open, createSocket });
@@ -66,6 +74,29 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listEndRef = useRef<HTMLDivElement>(null);
+  // Only a top-level comment on audio of known length can be pinned; the server says the same.
+  const track = post.contentType === "audio" && post.durationMs ? { postId: post.id, durationMs: post.durationMs } : null;
+  const position = usePlayerPosition(post.id);
+  // The player may run a little past the stored length (it ends where the file ends); the server
+  // takes moments strictly before the stored end, so a pin at the very end becomes its last one.
+  const withinTrack = (ms: number) => (track ? Math.min(ms, track.durationMs - 1) : null);
+  const [pinnedAt, setPinnedAt] = useState<number | null>(pinRequest ? withinTrack(pinRequest.atMs) : null);
+  const [answeredPin, setAnsweredPin] = useState(pinRequest?.seq ?? null);
+  // A later "Comment at …" from the player while the dialog is open moves the pin there.
+  if (pinRequest && pinRequest.seq !== answeredPin) {
+    setAnsweredPin(pinRequest.seq);
+    setPinnedAt(withinTrack(pinRequest.atMs));
+  }
+  const pin: PinControl | null =
+    track && !replyTo
+      ? {
+          pinnedAt,
+          // The player's moment is offered once the listener has used it, and within the track.
+          offerAt: position?.touched ? withinTrack(position.timeMs) : null,
+          onPin: setPinnedAt,
+          onRemove: () => setPinnedAt(null),
+        }
+      : null;
 
   // One toast per failure to load (spec §8), a first page or a later one, plus the inline retry
   // below (or the "Load more" button's).
@@ -115,12 +146,15 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
       return;
     }
     const parentId = replyTo?.commentId ?? null;
+    // A reply carries no moment of its own: it answers its thread's.
+    const atMs = parentId === null && track ? pinnedAt : null;
     add.mutate(
-      { content: text, parentId },
+      { content: text, parentId, atMs },
       {
         onSuccess: (comment) => {
           setText("");
           setReplyTo(null);
+          setPinnedAt(null);
           notifySuccess(POST_SUCCESS.commentAdded.title, { id: `comment-added-${post.id}` });
           // A new top-level comment lands at the end: bring it into view.
           if (comment.parentId === null) requestAnimationFrame(() => listEndRef.current?.scrollIntoView?.({ block: "end", behavior: "smooth" }));
@@ -140,6 +174,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
     onReply,
     onDelete,
     onMoreReplies,
+    track,
   };
 
   return (
@@ -223,6 +258,7 @@ export function CommentsDialog({ post, viewerId, open, onOpenChange, createSocke
           onCancelReply={() => setReplyTo(null)}
           onSubmit={onSubmit}
           sending={add.isPending}
+          pin={pin}
         />
       </DialogContent>
     </Dialog>

@@ -2,9 +2,10 @@
 // actions for like, bookmark, comment and share. Comments open in a dialog"). It fills PostCard's
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
+import { clearPinRequest, type PinRequest, usePinRequest } from "@web/lib/audio-moments";
 import { formatCount, plural } from "@web/lib/format";
 import { ActionButton } from "./action-button";
 import { BookmarkButton } from "./bookmark-button";
@@ -24,12 +25,26 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
   const commentsButton = useRef<HTMLButtonElement>(null);
   const signedIn = viewerId !== null;
+  // The player's "Comment at 1:23" opens the comments with a new comment pinned there
+  // (decision record 0089); each request is answered once.
+  const requested = usePinRequest(post.id);
+  const [pinRequest, setPinRequest] = useState<PinRequest | null>(null);
+  useEffect(() => {
+    if (!requested) return;
+    setPinRequest(requested);
+    setCommentsOpen(true);
+    clearPinRequest(post.id, requested);
+  }, [requested, post.id]);
   // The dialog is opened by state, not by a Radix trigger, so Radix has no element to give the
   // focus back to when it closes: the keyboard user would land on the page's start. Give it back to
   // the Comments button once the dialog has unmounted.
   const changeCommentsOpen = useCallback((open: boolean) => {
     setCommentsOpen(open);
-    if (!open) requestAnimationFrame(() => commentsButton.current?.focus());
+    if (!open) {
+      // The pin belonged to that opening; the Comments button opens without one.
+      setPinRequest(null);
+      requestAnimationFrame(() => commentsButton.current?.focus());
+    }
   }, []);
   return (
     <div className="flex items-center gap-3" data-testid="post-actions">
@@ -48,7 +63,7 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
       <ShareButton post={post} />
       <span className="flex-1" />
       <BookmarkButton post={post} signedIn={signedIn} />
-      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={changeCommentsOpen} /> : null}
+      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={changeCommentsOpen} pinRequest={pinRequest} /> : null}
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { applyDeletedComment, applyNewComments } from "./use-comments-live";
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ content, parentId }: { content: string; parentId: string | null }) => socialCalls.addComment(postId, content, parentId),
+    mutationFn: ({ content, parentId, atMs = null }: { content: string; parentId: string | null; atMs?: number | null }) =>
+      socialCalls.addComment(postId, content, parentId, atMs),
     onSuccess: (comment) => applyNewComments(queryClient, postId, [comment]),
   });
 }

@@ -7,9 +7,11 @@
 // (re)opens, the comments created after the newest one known are fetched with `?since=` and the
 // server's cursor of that comment, so nothing is lost while the connection was down or the room
 // restarted; after a long absence (more than one catch-up holds) the pages are read again.
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { commentRoomPath, HEARTBEAT_INTERVAL_MS, parseServerMessage } from "@shared/realtime";
+import type { MarkerPage } from "@shared/social-api";
+import { commentMarkersKey } from "@web/lib/audio-moments";
 import { type ChannelState, createLiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { socialCalls, socialKeys } from "../api";
 import { catchUpCursor, commentsTotal, insertComment, removeComment } from "../comments-cache";
@@ -30,10 +32,21 @@ function updateComments(queryClient: QueryClient, postId: string, fn: (data: Com
 /** Adds comments that arrived live to the cached pages (nothing to do before the first page). */
 export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[]): void {
   updateComments(queryClient, postId, (data) => comments.reduce((next, comment) => (comment.postId === postId ? insertComment(next, comment) : next), data));
+  // A pinned comment is also a marker on the waveform: its pages are read again, in track order
+  // (decision record 0089). A player that never loaded them is not asked to.
+  if (comments.some((comment) => comment.postId === postId && comment.atMs !== null)) {
+    void queryClient.invalidateQueries({ queryKey: commentMarkersKey(postId), exact: true });
+  }
 }
 
 export function applyDeletedComment(queryClient: QueryClient, postId: string, commentId: string, commentsCount?: number): void {
   updateComments(queryClient, postId, (data) => removeComment(data, commentId, commentsCount));
+  // Its marker goes with it, without a request.
+  queryClient.setQueryData<InfiniteData<MarkerPage, string | null>>(commentMarkersKey(postId), (data) =>
+    data && data.pages.some((page) => page.items.some((marker) => marker.id === commentId))
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((marker) => marker.id !== commentId) })) }
+      : data,
+  );
 }
 
 export interface UseCommentsLiveOptions {

@@ -11,7 +11,7 @@ import { profiles, services } from "../../schema";
 import { shownTo } from "../audience";
 import { mapPage, pageOf } from "../paging";
 import { contains, PROFILE_RANK, profilesFts, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
-import { accountActive } from "../visibility";
+import { accountPresent } from "../visibility";
 
 /**
  * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
@@ -84,8 +84,9 @@ function userFilters(options: UserSearchOptions): SQL | undefined {
     // services_user_created_idx: one probe per candidate.
     filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
     filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
-    // Moderation (decision record 0083): a suspended account is not found.
-    accountActive(profiles.userId),
+    // Moderation (decision record 0083): a suspended account is not found; nor is a deleted
+    // account's placeholder (0084).
+    accountPresent(profiles.userId),
   );
 }
 
