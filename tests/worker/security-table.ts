@@ -525,7 +525,7 @@ const NOT_BOOKABLE = "Only a paid order for a service that needs scheduling can 
  * Booking (decision records 0054 and 0055). The fixture's owner offers one weekly time and sells
  * the fixture's order to the buyer, whose pending booking waits for the owner's confirmation;
  * `other` is no party to either, so gets the 404 a missing row gets. Either side may cancel (the
- * common tests give the buyer a fixture of their own for it). The order's item is no scheduled
+ * buyer on a fixture of their own, `buyerApart`). The order's item is no scheduled
  * service, so the owner gets as far as the order check when moving the booking or booking as its
  * seller, and the buyer as far as it when booking again.
  */
@@ -567,7 +567,15 @@ export const BOOKING_ROUTES: PartyRouteCase[] = [
     owner: { status: 200 },
     buyer: { status: 403, message: "Only the other side can confirm this booking" },
   },
-  { route: "POST /api/booking/bookings/:bookingId/cancel", visitor: AUTH_REQUIRED, otherUser: BOOKING_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
+  // Either side may cancel; whoever cancelled first would leave the other a cancelled booking.
+  {
+    route: "POST /api/booking/bookings/:bookingId/cancel",
+    visitor: AUTH_REQUIRED,
+    otherUser: BOOKING_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 200 },
+    buyerApart: true,
+  },
   {
     route: "POST /api/booking/bookings/:bookingId/reschedule",
     body: () => ({ startsAt: Date.now() + 86_400_000 }),
