@@ -1,9 +1,13 @@
-// The security table: every /api route with what a visitor, another signed-in user and the owner
-// get, like the permission table of the spec (social-feed-search §6). runCommonRouteTests
+// The security table: every /api route with what a visitor, another signed-in user, the buyer and
+// the owner get, like the permission table of the spec (social-feed-search §6). runCommonRouteTests
 // (helpers/route-security.ts) runs each group in its resource's security test, and
 // route-coverage.test.ts fails when the app serves a route that is neither here nor in
 // PUBLIC_ROUTES. "Owner" is the fixture's owner: the author of the post, its comment and the open
-// upload, and the :userId of user routes. A new route gets a row here.
+// upload, the seller of the fixture's order, and the :userId of user routes. "Buyer" is that
+// order's buyer: the groups about orders, checkout, payments, offers, reviews, bookings and leaving
+// state what they get (PartyRouteCase); elsewhere they are one more signed-in user and get what
+// `otherUser` gets. Every success answer to anyone but the owner is also searched for the owner's
+// private data (email, phone, earnings, their conversation's messages). A new route gets a row here.
 import {
   api,
   AUTH_REQUIRED,
@@ -14,6 +18,7 @@ import {
   mailedToken,
   PRODUCT_BODY,
   SERVICE_BODY,
+  type PartyRouteCase,
   type PublicRoute,
   type RouteCase,
   unique,
@@ -50,7 +55,13 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   // The mailed token is the credential, whoever holds it.
   { route: "POST /api/auth/confirm", body: async () => ({ token: await confirmToken() }), ...everyone(200) },
   { route: "POST /api/auth/resend", body: () => ({ email: `${unique("nobody")}@example.test` }), ...everyone(200) },
-  { route: "POST /api/auth/sign-in", body: (f) => ({ email: f.owner.email, password: f.owner.password }), ...everyone(200) },
+  // Whoever holds the owner's password signs in as the owner: the answer is the owner's account.
+  {
+    route: "POST /api/auth/sign-in",
+    body: (f) => ({ email: f.owner.email, password: f.owner.password }),
+    ...everyone(200),
+    reveals: { secrets: ["email", "phone"], because: "the caller proved the owner's password, so the answer is the owner's own session and profile" },
+  },
   // The refresh cookie is the credential: each signed-in caller rotates their own.
   {
     route: "POST /api/auth/refresh",
@@ -293,16 +304,19 @@ const STEP_NOT_ALLOWED = "This order cannot be changed that way now";
 
 /**
  * Checkout, orders, downloads and payouts. The fixture's owner (payable through the TEST MODE
- * onboarding) sells a priced service and a paid service order to a third user; `other` is no party to it, so learns nothing about it.
- * The test-mode routes belong to the order's buyer alone, and the download link to them too.
+ * onboarding) sells a priced service, and a paid service order to the buyer; `other` is no party
+ * to it, so learns nothing about it. The buyer reads it and takes the buyer's steps (none is open
+ * before a delivery); the test-mode routes belong to them alone (the order is paid already, so
+ * confirming it again changes nothing), and the download link too (a service has no file).
  */
-export const CHECKOUT_ROUTES: RouteCase[] = [
+export const CHECKOUT_ROUTES: PartyRouteCase[] = [
   {
     route: "POST /api/checkout/create-payment",
     body: (f) => ({ itemType: "service", itemId: f.serviceId, itemName: "x", itemPrice: 1 }),
     visitor: LOGIN_TO_PURCHASE,
     otherUser: { status: 201 },
     owner: { status: 400, message: "You cannot buy your own item" },
+    buyer: { status: 201 },
   },
   {
     route: "POST /api/checkout/create-embedded-payment",
@@ -310,9 +324,10 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     visitor: LOGIN_TO_PURCHASE,
     otherUser: { status: 201 },
     owner: { status: 400, message: "You cannot buy your own item" },
+    buyer: { status: 201 },
   },
-  { route: "POST /api/checkout/test/:orderId/confirm", body: () => ({ outcome: "success" }), visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND },
-  { route: "GET /api/checkout/test/:orderId", visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND },
+  { route: "POST /api/checkout/test/:orderId/confirm", body: () => ({ outcome: "success" }), visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND, buyer: { status: 200 } },
+  { route: "GET /api/checkout/test/:orderId", visitor: LOGIN_TO_PURCHASE, otherUser: ORDER_NOT_FOUND, owner: ORDER_NOT_FOUND, buyer: { status: 200 } },
   {
     route: "POST /api/checkout/test/:orderId",
     raw: () => new TextEncoder().encode("outcome=success"),
@@ -320,22 +335,24 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     visitor: LOGIN_TO_PURCHASE,
     otherUser: ORDER_NOT_FOUND,
     owner: ORDER_NOT_FOUND,
+    buyer: { status: 303 },
   },
-  { route: "GET /api/orders", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/orders", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
   // The fixture's order is a service: it is delivered, never shipped.
-  { route: "POST /api/orders/:orderId/ship", body: () => ({}), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 409, message: STEP_NOT_ALLOWED } },
-  { route: "POST /api/orders/:orderId/deliver", body: () => ({ note: "Done" }), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  { route: "POST /api/orders/:orderId/ship", body: () => ({}), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 409, message: STEP_NOT_ALLOWED }, buyer: { status: 403, message: STEP_NOT_ALLOWED } },
+  { route: "POST /api/orders/:orderId/deliver", body: () => ({ note: "Done" }), visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 403, message: STEP_NOT_ALLOWED } },
   // Completing and asking for a revision are the buyer's steps.
-  { route: "POST /api/orders/:orderId/complete", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 403, message: STEP_NOT_ALLOWED } },
+  { route: "POST /api/orders/:orderId/complete", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 403, message: STEP_NOT_ALLOWED }, buyer: { status: 409, message: STEP_NOT_ALLOWED } },
   {
     route: "POST /api/orders/:orderId/request-revision",
     body: () => ({}),
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 403, message: STEP_NOT_ALLOWED },
+    buyer: { status: 409, message: STEP_NOT_ALLOWED },
   },
-  { route: "POST /api/orders/:orderId/refund", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+  { route: "POST /api/orders/:orderId/refund", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 403, message: STEP_NOT_ALLOWED } },
   {
     route: "POST /api/orders/:orderId/files",
     raw: () => jpegBytes(800),
@@ -343,6 +360,7 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 201 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
   },
   // Downloads are the buyer's alone.
   {
@@ -351,19 +369,21 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 403, message: "This download is not available" },
+    buyer: { status: 403, message: "This download is not available" },
   },
   {
     route: "GET /api/downloads/:token",
     visitor: AUTH_REQUIRED,
     otherUser: { status: 404, message: "This download is not available" },
     owner: { status: 404, message: "This download is not available" },
+    buyer: { status: 404, message: "This download is not available" },
   },
   // Payouts are each caller's own: every signed-in user sees and sets up theirs (test mode here;
   // checkout/payouts.test.ts runs them with keys).
-  { route: "GET /api/payouts/account", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "POST /api/payouts/onboarding-link", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "POST /api/payouts/refresh", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/payouts/test-onboarding", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/payouts/account", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "POST /api/payouts/onboarding-link", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "POST /api/payouts/refresh", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/payouts/test-onboarding", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
   {
     route: "POST /api/payouts/test-onboarding",
     raw: () => new TextEncoder().encode("outcome=complete"),
@@ -371,32 +391,36 @@ export const CHECKOUT_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: { status: 303 },
     owner: { status: 303 },
+    buyer: { status: 303 },
   },
 ];
 
 /**
  * Reviews (decision records 0047–0048). The fixture's order is the owner's paid (not yet
- * completed) sale, so the owner may neither review it (their own item) nor ask for its review yet;
- * the fixture's review is of another, completed sale of the owner's, which only the owner answers.
- * `other` is no party to either and learns nothing of them.
+ * completed) sale to the buyer, so the owner may neither review it (their own item) nor ask for
+ * its review yet, and the buyer may not review it yet; the fixture's review is the buyer's, of
+ * another, completed sale of the owner's, which only the owner answers. `other` is no party to
+ * either and learns nothing of them.
  */
-export const REVIEW_ROUTES: RouteCase[] = [
-  { route: "GET /api/reviews", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/reviews/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/reviews/requests", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/reviews/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+export const REVIEW_ROUTES: PartyRouteCase[] = [
+  { route: "GET /api/reviews", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/reviews/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/reviews/requests", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/reviews/orders/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
   {
     route: "POST /api/reviews/orders/:orderId",
     body: () => ({ rating: 5, content: "Great session" }),
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 403, message: "You cannot review your own item" },
+    buyer: { status: 409, message: "You can only review a completed order" },
   },
   {
     route: "POST /api/reviews/orders/:orderId/request",
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 409, message: "You can only request a review for a completed order" },
+    buyer: { status: 403, message: "Only the seller can request a review" },
   },
   {
     route: "POST /api/reviews/:reviewId/answer",
@@ -404,20 +428,25 @@ export const REVIEW_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: { status: 404, message: "Review not found" },
     owner: { status: 200 },
+    // The buyer wrote it: they are told that only the seller answers.
+    buyer: { status: 403, message: "Only the seller can answer this review" },
   },
 ];
 
 const OFFER_NOT_FOUND = { status: 404, message: "Offer not found" };
+/** What the offer's buyer is told on withdrawing it: the seller's step alone (the text is the route's, for both refusals). */
+const ONLY_OPEN_WITHDRAWN = { status: 403, message: "Only an open offer can be withdrawn" };
 
 /**
  * The payments overview, receipts and custom offers (decision records 0049–0050). The
- * fixture's owner sold the fixture's order and sent the fixture's offer, both to a third user, so
- * `other` sees neither: a receipt and an offer answer them like missing rows.
+ * fixture's owner sold the fixture's order and sent the fixture's offer, both to the buyer, who
+ * reads both; `other` sees neither: a receipt and an offer answer them like missing rows. Each
+ * caller's summary is their own: the buyer's never holds the owner's earnings.
  */
-export const PAYMENTS_ROUTES: RouteCase[] = [
-  { route: "GET /api/payments/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/payments/recent", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/payments/receipts/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
+export const PAYMENTS_ROUTES: PartyRouteCase[] = [
+  { route: "GET /api/payments/summary", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/payments/recent", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/payments/receipts/:orderId", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
   // Anyone signed in may send the owner an offer; the owner cannot send one to themselves.
   {
     route: "POST /api/offers",
@@ -425,10 +454,11 @@ export const PAYMENTS_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: { status: 201 },
     owner: { status: 400, message: "You cannot send an offer to yourself" },
+    buyer: { status: 201 },
   },
-  { route: "GET /api/offers", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/offers/:offerId", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 } },
-  { route: "POST /api/offers/:offerId/withdraw", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 } },
+  { route: "GET /api/offers", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/offers/:offerId", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "POST /api/offers/:offerId/withdraw", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 }, buyer: ONLY_OPEN_WITHDRAWN },
 ];
 
 const CONVERSATION_NOT_FOUND = { status: 404, message: "Conversation not found" };
@@ -493,28 +523,32 @@ const NOT_BOOKABLE = "Only a paid order for a service that needs scheduling can 
 
 /**
  * Booking (decision records 0054 and 0055). The fixture's owner offers one weekly time and sells
- * the fixture's order, whose pending booking waits for the owner's confirmation; `other` is no
- * party to either, so gets the 404 a missing row gets. The order's item is no scheduled service,
- * so the owner gets as far as the order check when moving the booking or booking as its seller.
+ * the fixture's order to the buyer, whose pending booking waits for the owner's confirmation;
+ * `other` is no party to either, so gets the 404 a missing row gets. Either side may cancel (the
+ * buyer on a fixture of their own, `buyerApart`). The order's item is no scheduled
+ * service, so the owner gets as far as the order check when moving the booking or booking as its
+ * seller, and the buyer as far as it when booking again.
  */
-export const BOOKING_ROUTES: RouteCase[] = [
-  { route: "GET /api/booking/overview", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "GET /api/booking/availability", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+export const BOOKING_ROUTES: PartyRouteCase[] = [
+  { route: "GET /api/booking/overview", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/booking/availability", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
   {
     route: "POST /api/booking/availability",
     body: () => ({ weekday: 3, startTime: "15:00", durationMinutes: 60, timeZone: "Europe/Berlin" }),
     visitor: AUTH_REQUIRED,
     otherUser: { status: 201 },
     owner: { status: 201 },
+    buyer: { status: 201 },
   },
   {
     route: "DELETE /api/booking/availability/:ruleId",
     visitor: AUTH_REQUIRED,
     otherUser: { status: 404, message: "Availability time not found" },
     owner: { status: 200 },
+    buyer: { status: 404, message: "Availability time not found" },
   },
-  { route: "GET /api/booking/orders/:orderId/slots", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 } },
-  { route: "GET /api/booking/bookings", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/booking/orders/:orderId/slots", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "GET /api/booking/bookings", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
   // Only the order's buyer books; its seller is refused.
   {
     route: "POST /api/booking/bookings",
@@ -522,30 +556,49 @@ export const BOOKING_ROUTES: RouteCase[] = [
     visitor: AUTH_REQUIRED,
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 403, message: NOT_BOOKABLE },
+    // The buyer gets past who may book to what: the order's item is no scheduled service.
+    buyer: { status: 409, message: NOT_BOOKABLE },
   },
-  { route: "POST /api/booking/bookings/:bookingId/confirm", visitor: AUTH_REQUIRED, otherUser: BOOKING_NOT_FOUND, owner: { status: 200 } },
-  { route: "POST /api/booking/bookings/:bookingId/cancel", visitor: AUTH_REQUIRED, otherUser: BOOKING_NOT_FOUND, owner: { status: 200 } },
+  // The booking waits for its seller: the buyer, who chose the time, cannot confirm it too.
+  {
+    route: "POST /api/booking/bookings/:bookingId/confirm",
+    visitor: AUTH_REQUIRED,
+    otherUser: BOOKING_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 403, message: "Only the other side can confirm this booking" },
+  },
+  // Either side may cancel; whoever cancelled first would leave the other a cancelled booking.
+  {
+    route: "POST /api/booking/bookings/:bookingId/cancel",
+    visitor: AUTH_REQUIRED,
+    otherUser: BOOKING_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 200 },
+    buyerApart: true,
+  },
   {
     route: "POST /api/booking/bookings/:bookingId/reschedule",
     body: () => ({ startsAt: Date.now() + 86_400_000 }),
     visitor: AUTH_REQUIRED,
     otherUser: BOOKING_NOT_FOUND,
     owner: { status: 409, message: NOT_BOOKABLE },
+    buyer: { status: 409, message: NOT_BOOKABLE },
   },
 ];
 
 /**
- * Leaving (decision record 0084): each caller acts on their own account only. The owner sells the
- * fixture's paid order, so their deletion is refused until it settles; `other` has no open order,
- * so theirs is recorded (and their sessions end). The export link is the owner's alone.
+ * Leaving (decision record 0084): each caller acts on their own account only. The owner sells and
+ * the buyer bought the fixture's paid order, so the deletion of either is refused until it
+ * settles; `other` has no open order, so theirs is recorded (and their sessions end). The export
+ * link is the owner's alone.
  */
-export const LEAVING_ROUTES: RouteCase[] = [
-  { route: "POST /api/account/delete", body: () => ({ password: DEFAULT_PASSWORD }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 409 } },
-  { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
-  { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 } },
-  { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 } },
+export const LEAVING_ROUTES: PartyRouteCase[] = [
+  { route: "POST /api/account/delete", body: () => ({ password: DEFAULT_PASSWORD }), visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 409 }, buyer: { status: 409 } },
+  { route: "GET /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
+  { route: "POST /api/account/export", visitor: AUTH_REQUIRED, otherUser: { status: 202 }, owner: { status: 202 }, buyer: { status: 202 } },
+  { route: "GET /api/account/export/:exportId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Export not found" }, owner: { status: 200 }, buyer: { status: 404, message: "Export not found" } },
   // How the caller's own account confirms it is them; nobody else's can be asked for.
-  { route: "GET /api/account/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  { route: "GET /api/account/reauth", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { OrderStatus } from "@shared/constants";
+import { purchaseTotal } from "@shared/rules/price";
 import { app } from "../../../worker/app";
 import { newId } from "../../../worker/db/ids";
 import { offers, orderHistory, orders, payoutAccounts, products, services } from "../../../worker/db/schema";
@@ -105,8 +106,11 @@ export async function insertOrder(input: {
   createdAt?: number;
   statusChangedAt?: number;
   providerPaymentIntentId?: string | null;
+  /** The seller's price (default $100.00); the 5% fee and the total follow from it. */
+  priceCents?: number;
 }): Promise<string> {
   const id = newId();
+  const amounts = purchaseTotal(input.priceCents ?? 10_000);
   const now = input.createdAt ?? Date.now();
   const itemType = input.itemType ?? "service";
   await db()
@@ -118,9 +122,9 @@ export async function insertOrder(input: {
       itemType,
       itemId: input.itemId ?? newId(),
       itemName: "Inserted item",
-      priceCents: 10_000,
-      feeCents: 500,
-      totalCents: 10_500,
+      priceCents: amounts.priceCents,
+      feeCents: amounts.feeCents,
+      totalCents: amounts.totalCents,
       provider: input.provider ?? "test",
       status: input.status ?? "paid",
       productType: itemType === "product" ? (input.productType ?? "digital") : null,

@@ -1,17 +1,21 @@
 // The common route tests (CONVENTIONS.md example 9): every /api route declares what a visitor, a
-// signed-in user who owns nothing there, and the owner get, and runCommonRouteTests proves it for
-// each row of tests/worker/security-table.ts. Writes must also refuse cross-site and Origin-less
-// requests, a forged or tampered session counts as a visitor, and a refusal writes nothing.
+// signed-in user who owns nothing there, the buyer of the owner's order and the owner get, and
+// runCommonRouteTests proves it for each row of tests/worker/security-table.ts. Writes must also
+// refuse cross-site and Origin-less requests, a forged or tampered session counts as a visitor, a
+// refusal changes no row, and no success answer to anyone but the owner carries the owner's
+// private data (decision record 0018).
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatCentsExact, purchaseTotal } from "@shared/rules/price";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
 import { insertCompletedReview, insertOffer, insertOrder, payableInTestMode } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import { newId } from "../../../worker/db/ids";
-import { availabilityRules, bookings, dataExports, mutedWords } from "../../../worker/db/schema";
-import { db } from "./db";
+import { availabilityRules, bookings, dataExports, mutedWords, profiles } from "../../../worker/db/schema";
+import { db, unique } from "./db";
 import { createUser, signedInUser, signedInUserWithPost, type SignedInUser } from "./users";
 
 /** What one kind of caller gets: the status and, for errors, the envelope's message (the spec's text). */
@@ -20,13 +24,33 @@ export interface Outcome {
   message?: string;
 }
 
+/**
+ * What the fixture's owner keeps to themselves (issue #27 item 9): no success answer to anyone else
+ * may carry it. Each is distinctive, so finding it in a body is a leak and not a coincidence.
+ */
+export interface OwnerSecrets {
+  /** Their sign-in address (unique per user). */
+  email: string;
+  /** The phone of their onboarding answers (private: shared/profile-api.ts OwnProfile). */
+  phone: string;
+  /** The price of a completed sale to the third user: their earnings, which /payments and /analytics sum. */
+  earnings: number;
+  /** The third user's message to them, in their conversation. */
+  message: string;
+}
+
+export type OwnerSecret = keyof OwnerSecrets;
+
 /** Fresh for every route, so one route's owner request (a delete, a sign-out) never touches another's. */
 export interface RouteFixture {
   /** Owns the post, its one comment and the open upload; the :userId of user routes. */
   owner: SignedInUser & { postId: string };
   /** Signed in, owns nothing here. */
   other: SignedInUser;
-  /** Signed in: the buyer of `orderId`, the author of `reviewId` and the one `offerId` is for. */
+  /**
+   * Signed in: the buyer of `orderId` (and of its pending booking), the author of `reviewId` and the
+   * one `offerId` is for. Never in the owner's conversation, and not the buyer of their distinctive sale.
+   */
   buyer: SignedInUser;
   commentId: string;
   /** An open upload of a 3,000-byte JPEG, every part received. */
@@ -34,17 +58,17 @@ export interface RouteFixture {
   /** The owner's service and (digital, file-less) product. */
   serviceId: string;
   productId: string;
-  /** A paid test-mode service order the owner sells to a third user (not `other`). */
+  /** A paid test-mode service order the owner sells to `buyer`. */
   orderId: string;
-  /** A valid download link for that order's buyer: nobody in the fixture may use it. */
+  /** A valid download link for that order's buyer (the order is a service: there is nothing to download). */
   downloadToken: string;
-  /** A review, not yet answered, of a completed order the owner sold to a third user (not `other`). */
+  /** A review by `buyer`, not yet answered, of a completed order the owner sold them. */
   reviewId: string;
-  /** The owner's conversation with a third user (never `other`), holding one message to the owner. */
+  /** The owner's conversation with a third user (never `other` or `buyer`), holding one message to the owner. */
   conversationId: string;
   /** That message as an item of the owner's activity feed. */
   activityId: string;
-  /** An open custom offer the owner sent to the order's buyer (not `other`). */
+  /** An open custom offer the owner sent to `buyer`. */
   offerId: string;
   /** One weekly time the owner offers. */
   ruleId: string;
@@ -54,6 +78,7 @@ export interface RouteFixture {
   exportId: string;
   /** A word the owner muted (decision record 0082). */
   wordId: string;
+  secrets: OwnerSecrets;
 }
 
 export interface RouteCase {
@@ -67,6 +92,31 @@ export interface RouteCase {
   visitor: Outcome;
   otherUser: Outcome;
   owner: Outcome;
+  /**
+   * What the fixture's buyer gets. Left out, the buyer is one more signed-in user who owns nothing
+   * the route touches and gets `otherUser` (buyerOutcome); the groups about orders, downloads,
+   * checkout, payments, offers, reviews, bookings and leaving are PartyRouteCase, which must say.
+   */
+  buyer?: Outcome;
+  /**
+   * The buyer runs on a fixture of their own: the row's write is one the buyer and the owner may
+   * both make on the same thing (cancelling the booking), so whoever went first would spoil the
+   * other's success. Without it all callers share the row's fixture (the owner goes last).
+   */
+  buyerApart?: true;
+  /**
+   * The owner's secrets this row's success answers rightly carry to every caller, and why (signing
+   * in with the owner's password answers with the owner's account). Any other is a leak.
+   */
+  reveals?: { secrets: OwnerSecret[]; because: string };
+}
+
+/** A row whose route concerns the buyer's side of the fixture, so the buyer's outcome is stated. */
+export type PartyRouteCase = RouteCase & { buyer: Outcome };
+
+/** The buyer's outcome: stated, or else the other user's (see RouteCase.buyer). */
+function buyerOutcome(route: RouteCase): Outcome {
+  return route.buyer ?? route.otherUser;
 }
 
 /** A route the table does not run, and why (each is proven where `reason` says). */
@@ -76,9 +126,9 @@ export interface PublicRoute {
 }
 
 /** The same outcome for everyone: a public route. */
-export function everyone(status: number, message?: string): Pick<RouteCase, "visitor" | "otherUser" | "owner"> {
+export function everyone(status: number, message?: string): Pick<PartyRouteCase, "visitor" | "otherUser" | "owner" | "buyer"> {
   const outcome = message === undefined ? { status } : { status, message };
-  return { visitor: outcome, otherUser: outcome, owner: outcome };
+  return { visitor: outcome, otherUser: outcome, owner: outcome, buyer: outcome };
 }
 
 export const AUTH_REQUIRED: Outcome = { status: 401, message: "Authentication required" };
@@ -128,7 +178,15 @@ export const SERVICE_BODY = { name: "Mixing", category: "mixing", pricingModel: 
 /** A valid product form: a digital beat without image or file. */
 export const PRODUCT_BODY = { name: "Night beat", category: "beats", price: "19.99", type: "digital" };
 
-/** The owner with a post, a comment, an open upload, a service and a product, and another signed-in user. */
+/** The owner's phone: as the onboarding form stores it (shared/profile-api.ts phoneSchema). */
+const OWNER_PHONE = "+44 7700 900461";
+/** The owner's distinctive sale, $73,518.29: no other amount in the fixture is near it. */
+const SALE_CENTS = 7_351_829;
+
+/**
+ * The owner with a post, a comment, an open upload, a service, a product and private data (a
+ * phone, earnings, a third user's message), another signed-in user, and the buyer of their order.
+ */
 export async function routeFixture(): Promise<RouteFixture> {
   const owner = await signedInUserWithPost();
   const other = await signedInUser();
@@ -147,16 +205,20 @@ export async function routeFixture(): Promise<RouteFixture> {
   const orderId = await insertOrder({ buyerId: buyer.id, sellerId: owner.id, itemType: "service" });
   const { token: downloadToken } = await signDownloadLink(env, { orderId, fileId: null, userId: buyer.id }, Date.now());
   const reviewId = await insertCompletedReview({ buyerId: buyer.id, sellerId: owner.id });
-  // Written straight to D1: the third user only needs to exist, not to sign in.
+  // Written straight to D1: the third user only needs to exist, not to sign in. Their message to
+  // the owner, and the owner's sale to them, are the secrets the owner shares with nobody else here.
   const third = await createUser();
+  const secrets: OwnerSecrets = { email: owner.email, phone: OWNER_PHONE, earnings: SALE_CENTS, message: `Third party words ${unique("m")}` };
   const conversation = await openConversation(db(), owner.id, third.id);
   const { message } = await insertMessage(db(), {
     conversationId: conversation.id,
     senderId: third.id,
     receiverId: owner.id,
     clientId: crypto.randomUUID(),
-    content: "The one message",
+    content: secrets.message,
   });
+  await insertOrder({ buyerId: third.id, sellerId: owner.id, itemType: "service", status: "completed", priceCents: SALE_CENTS });
+  await db().update(profiles).set({ phone: OWNER_PHONE }).where(eq(profiles.userId, owner.id));
   const offerId = await insertOffer({ sellerId: owner.id, buyerId: buyer.id });
   const ruleId = newId();
   const bookingId = newId();
@@ -191,56 +253,152 @@ export async function routeFixture(): Promise<RouteFixture> {
     ruleId,
     bookingId,
     wordId,
+    secrets,
   };
 }
 
-/** Tables whose rows are derived or bookkeeping, never a route's write: left out of the counts. */
-const UNCOUNTED = /^(?:sqlite_|_cf_|d1_migrations$)/;
-
-let countedTables: Promise<string[]> | undefined;
+/** Tables whose rows are derived or bookkeeping, never a route's write: left out of the comparison. */
+const UNCOMPARED = /^(?:sqlite_|_cf_|d1_migrations$)/;
 
 /**
- * Every table of the schema, read from SQLite itself so a table added by a migration is counted
- * without anyone remembering to. Left out: SQLite's and D1's own tables, the full-text indexes and
- * their shadow tables (derived from the rows counted here), and security_events, because refusals
- * such as a visitor's sign-out or a rate-limited request are logged by design.
+ * Columns a refused request may change, by table, each with the reason: left out of the
+ * comparison, while the rest of their row is compared.
  */
-function tablesToCount(): Promise<string[]> {
-  countedTables ??= env.DB.prepare("select name, sql from sqlite_master where type = 'table'")
-    .all<{ name: string; sql: string | null }>()
-    .then(({ results }) => {
-      const virtual = results.filter((t) => /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
-      return results
-        .map((t) => t.name)
-        .filter((name) => !UNCOUNTED.test(name) && name !== "security_events")
-        .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
-        .sort();
+const CHANGED_BY_REFUSALS: Record<string, Record<string, string>> = {
+  auth_sessions: {
+    last_active_at:
+      "every signed-in request, refused or not, records its session's activity (at most once a minute, loadActiveSession in worker/services/auth/sessions.ts): the 60-minute idle timeout counts from it",
+  },
+};
+
+interface Comparison {
+  sql: string;
+  /** The compared columns of each table, in the order its rows list them. */
+  columns: Map<string, string[]>;
+}
+
+let comparison: Promise<Comparison> | undefined;
+
+/**
+ * One statement that reads every compared table whole: per table, a JSON array with one string
+ * per row, its columns (from pragma_table_info, so a column or table added by a migration is
+ * compared without anyone remembering to) quoted by SQLite's quote(), which keeps types apart and
+ * renders blobs. Left out: SQLite's and D1's own tables, the full-text indexes and their shadow
+ * tables (derived from the rows compared here), security_events, because refusals such as a
+ * visitor's sign-out or a rate-limited request are logged by design, and CHANGED_BY_REFUSALS.
+ */
+function comparisonQuery(): Promise<Comparison> {
+  comparison ??= (async () => {
+    const { results } = await env.DB.prepare("select name, sql from sqlite_master where type = 'table'").all<{ name: string; sql: string | null }>();
+    const virtual = results.filter((t) => /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
+    const tables = results
+      .map((t) => t.name)
+      .filter((name) => !UNCOMPARED.test(name) && name !== "security_events")
+      .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
+      .sort();
+    // Table by table: D1 refuses pragma_table_info joined over sqlite_master, which holds its own _cf_ tables.
+    const found = await env.DB.batch<{ name: string }>(tables.map((t) => env.DB.prepare("select name from pragma_table_info(?) order by cid").bind(t)));
+    const columns = new Map(tables.map((t, i) => [t, found[i]!.results.map((c) => c.name).filter((c) => CHANGED_BY_REFUSALS[t]?.[c] === undefined)]));
+    const perTable = [...columns].map(([t, compared]) => {
+      // A row as text: a JSON array of its quoted columns. D1 allows 32 arguments a function, so a
+      // wider table nests arrays of 30; `|| ''` makes the row a plain string in its table's array,
+      // so a failure's diff names only the rows that changed.
+      const chunks: string[] = [];
+      for (let at = 0; at < compared.length; at += 30) chunks.push(`json_array(${compared.slice(at, at + 30).map((c) => `quote("${c}")`).join(", ")})`);
+      const row = chunks.length === 1 ? chunks[0]! : `json_array(${chunks.join(", ")})`;
+      return `(select json_group_array(${row} || '') from "${t}") as "${t}"`;
     });
-  return countedTables;
+    return { sql: `select ${perTable.join(", ")}`, columns };
+  })();
+  return comparison;
+}
+
+/** Every compared table's rows, each a string (see comparisonQuery). */
+export type RefusalState = Record<string, string[]>;
+
+/**
+ * What a refused request must leave as it was: every row of every compared table, column by
+ * column, so an UPDATE is caught as surely as an INSERT or a DELETE. One statement, so the fuzz
+ * suite (tests/worker/fuzz) can take it around every request it sends. The fixture is not needed
+ * any more (every row is read) but stays in the signature its callers use.
+ */
+export async function refusalState(_f?: RouteFixture): Promise<RefusalState> {
+  const row = await env.DB.prepare((await comparisonQuery()).sql).first<Record<string, string>>();
+  return Object.fromEntries(Object.entries(row ?? {}).map(([tbl, rows]) => [tbl, JSON.parse(rows) as string[]]));
 }
 
 /**
- * What a refused request must leave as it was: the row count of every table, and the fixture's
- * own post and upload (an edit or a part changes a row without adding one). One batch, so the
- * fuzz suite (tests/worker/fuzz) can take it around every request it sends.
+ * `before` as the one refusal that writes by design leaves it (decision record 0005): the owner's
+ * part that runs past the upload's declared size (413) or whose first bytes are not its type
+ * (415) aborts the whole upload, which sets its status to "aborted" and its updated_at. Compare
+ * such a refusal's after-state with this instead of `before`: the upload's row is taken from
+ * `after` only when nothing else in it changed, so any other write still shows.
  */
-export async function refusalState(f: RouteFixture) {
-  const tables = await tablesToCount();
-  const [counts, post, upload] = await env.DB.batch([
-    env.DB.prepare(`select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(", ")}`),
-    env.DB.prepare("select caption, location, tags, updated_at, likes_count, comments_count from posts where id = ?").bind(f.owner.postId),
-    env.DB.prepare("select status, received_bytes, parts from uploads where id = ?").bind(f.uploadId),
-  ]);
-  return { counts: counts!.results[0], post: post!.results[0] ?? null, upload: upload!.results[0] ?? null };
+export async function withUploadAborted(before: RefusalState, after: RefusalState, uploadId: string): Promise<RefusalState> {
+  const columns = (await comparisonQuery()).columns.get("uploads") ?? [];
+  const [id, status, updatedAt] = ["id", "status", "updated_at"].map((c) => columns.indexOf(c));
+  const values = (row: string) => (JSON.parse(row) as unknown[]).flat() as string[];
+  const key = `'${uploadId}'`;
+  const was = (before.uploads ?? []).findIndex((row) => values(row)[id!] === key);
+  const now = (after.uploads ?? []).find((row) => values(row)[id!] === key);
+  if (was < 0 || now === undefined) return before;
+  const old = values(before.uploads![was]!);
+  const next = values(now);
+  if (next[status!] !== "'aborted'" || next.some((v, i) => i !== status && i !== updatedAt && v !== old[i])) return before;
+  return { ...before, uploads: before.uploads!.map((row, i) => (i === was ? now : row)) };
 }
 
-async function expectOutcome(res: Response, outcome: Outcome) {
+/** `literal` where it stands alone: not inside a longer number or word (a timestamp, a uuid). */
+function standalone(literal: string): RegExp {
+  return new RegExp(`(?<![\\w.,])${literal.replace(/[.,+()]/g, "\\$&")}(?![\\w]|[.,]\\d)`);
+}
+
+/**
+ * How the owner's earnings can show: the distinctive sale's price and what its buyer paid, alone or
+ * summed with up to three of the fixture's other sales ($100 each, $105 paid; the earned, pending
+ * and analytics totals), in cents as the JSON answers carry them and in dollars as receipts print them.
+ */
+function earningsPatterns(saleCents: number): RegExp[] {
+  const amounts = [saleCents, purchaseTotal(saleCents).totalCents].flatMap((base) => [0, 1, 2, 3].flatMap((k) => [base + k * 10_000, base + k * 10_500]));
+  return [...new Set(amounts)].flatMap((cents) => [String(cents), formatCentsExact(cents).slice(1), String(cents / 100), (cents / 100).toFixed(2)]).map(standalone);
+}
+
+/** The owner's secrets an answer carries (its body, and where it redirects to). */
+export function secretsIn(text: string, secrets: OwnerSecrets): OwnerSecret[] {
+  const lower = text.toLowerCase();
+  const found: OwnerSecret[] = [];
+  if (lower.includes(secrets.email.toLowerCase()) || lower.includes(encodeURIComponent(secrets.email).toLowerCase())) found.push("email");
+  if (text.includes(secrets.phone) || standalone(secrets.phone.replace(/\D/g, "")).test(text)) found.push("phone");
+  if (earningsPatterns(secrets.earnings).some((re) => re.test(text))) found.push("earnings");
+  if (text.includes(secrets.message)) found.push("message");
+  return found;
+}
+
+type Caller = "visitor" | "other user" | "buyer" | "owner";
+
+/**
+ * The owner's secrets each caller may read. Only the owner reads their own. The buyer reads what
+ * their order, their offer, their review and their booking show (the owner's public name, the
+ * item, the $100 they paid, the offer's text and price), none of which is a secret here: their
+ * email, phone, earnings and their conversation with the third user stay the owner's, so the
+ * buyer may read none of the four, like the visitor and the other user.
+ */
+const MAY_READ: Record<Caller, readonly OwnerSecret[]> = {
+  visitor: [],
+  "other user": [],
+  buyer: [],
+  owner: ["email", "phone", "earnings", "message"],
+};
+
+/** Reads the answer: the error envelope of a refusal, or the body (and redirect) of a success. */
+async function expectOutcome(res: Response, outcome: Outcome): Promise<string> {
   if (outcome.status >= 400) {
     await expectError(res, outcome.status, outcome.message);
-  } else {
-    expect(res.status).toBe(outcome.status);
-    await res.arrayBuffer();
+    return "";
   }
+  expect(res.status).toBe(outcome.status);
+  const body = new TextDecoder().decode(await res.arrayBuffer());
+  return `${res.headers.get("location") ?? ""}\n${body}`;
 }
 
 /** Flips the end of the token's signature, as an attacker editing a cookie would. */
@@ -250,7 +408,11 @@ function tampered(token: string): string {
 
 const FORGED_ACCESS = "bl_access=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.";
 
-/** Runs the common tests for every row: one describe per route, with its own fixture. */
+/**
+ * Runs the common tests for every row: one describe per route, with its own fixture. A success
+ * answer to anyone but the owner must carry none of the owner's secrets (OwnerSecrets) beyond what
+ * the row `reveals`; a refusal must leave every row as it was (refusalState).
+ */
 export function runCommonRouteTests(cases: RouteCase[]) {
   describe.each(cases)("$route", (route) => {
     const { method } = split(route.route);
@@ -262,11 +424,11 @@ export function runCommonRouteTests(cases: RouteCase[]) {
     });
 
     /** Builds the request first, so the work of making a body (a sign-up for a token) is not counted. */
-    async function request(cookie: string | null, origin?: string | null) {
-      const body = route.body ? await route.body(f) : undefined;
+    async function request(fx: RouteFixture, cookie: string | null, origin?: string | null) {
+      const body = route.body ? await route.body(fx) : undefined;
       const raw = route.raw?.();
       return () =>
-        api(pathFor(route.route, f), {
+        api(pathFor(route.route, fx), {
           method,
           cookie,
           ...(body !== undefined ? { body } : {}),
@@ -276,12 +438,12 @@ export function runCommonRouteTests(cases: RouteCase[]) {
         });
     }
 
-    /** Sends a request that must be refused, and checks that nothing changed. */
-    async function refused(cookie: string | null, outcome: Outcome, origin?: string | null) {
-      const send = await request(cookie, origin);
-      const before = await refusalState(f);
+    /** Sends a request that must be refused, and checks that no row changed. */
+    async function refused(fx: RouteFixture, cookie: string | null, outcome: Outcome, origin?: string | null) {
+      const send = await request(fx, cookie, origin);
+      const before = await refusalState(fx);
       await expectOutcome(await send(), outcome);
-      expect(await refusalState(f)).toEqual(before);
+      expect(await refusalState(fx)).toEqual(before);
     }
 
     // Refusals run first: a public route's successes may leave work running after the response
@@ -289,27 +451,36 @@ export function runCommonRouteTests(cases: RouteCase[]) {
     if (writes) {
       it("refuses a cross-site or Origin-less request from the owner with 403 and writes nothing", async () => {
         const crossOrigin = { status: 403, message: "Cross-origin request refused" };
-        await refused(f.owner.cookie, crossOrigin, "https://evil.example");
-        await refused(f.owner.cookie, crossOrigin, null);
+        await refused(f, f.owner.cookie, crossOrigin, "https://evil.example");
+        await refused(f, f.owner.cookie, crossOrigin, null);
       });
     }
 
     if (route.visitor.status === 401) {
       it("treats a forged or tampered session as a visitor", async () => {
-        await refused(FORGED_ACCESS, route.visitor);
-        await refused(cookieHeader({ bl_access: tampered(f.other.access) }), route.visitor);
+        await refused(f, FORGED_ACCESS, route.visitor);
+        await refused(f, cookieHeader({ bl_access: tampered(f.other.access) }), route.visitor);
       });
     }
 
-    for (const [who, outcome] of [
-      ["visitor", route.visitor],
-      ["other user", route.otherUser],
-      ["owner", route.owner],
-    ] as const) {
-      it(`answers ${outcome.status} to the ${who}${outcome.status >= 400 ? " and writes nothing" : ""}`, async () => {
-        const cookie = who === "visitor" ? null : who === "owner" ? f.owner.cookie : f.other.cookie;
-        if (outcome.status >= 400) return refused(cookie, outcome);
-        await expectOutcome(await (await request(cookie))(), outcome);
+    const buyer = buyerOutcome(route);
+    const callers: [Caller, Outcome, (fx: RouteFixture) => string | null][] = [
+      ["visitor", route.visitor, () => null],
+      ["other user", route.otherUser, (fx) => fx.other.cookie],
+      ["buyer", buyer, (fx) => fx.buyer.cookie],
+      ["owner", route.owner, (fx) => fx.owner.cookie],
+    ];
+    for (const [who, outcome, cookieOf] of callers) {
+      const leakCheck = who === "owner" ? "" : " and none of the owner's private data";
+      it(`answers ${outcome.status} to the ${who}${outcome.status >= 400 ? " and writes nothing" : leakCheck}`, async () => {
+        const fx = who === "buyer" && route.buyerApart ? await routeFixture() : f;
+        if (outcome.status >= 400) return refused(fx, cookieOf(fx), outcome);
+        const answer = await expectOutcome(await (await request(fx, cookieOf(fx)))(), outcome);
+        const allowed = [...MAY_READ[who], ...(route.reveals?.secrets ?? [])];
+        expect(
+          secretsIn(answer, fx.secrets).filter((secret) => !allowed.includes(secret)),
+          `the ${who}'s answer carries the owner's private data: ${answer.slice(0, 2000)}`,
+        ).toEqual([]);
       });
     }
   });
