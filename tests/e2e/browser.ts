@@ -119,7 +119,9 @@ export function trackErrors(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    // A failed resource's console line does not name it; its location does.
+    const where = message.location().url;
+    if (message.type() === "error") errors.push(`console: ${message.text()}${where ? ` (${where})` : ""}`);
   });
   return errors;
 }

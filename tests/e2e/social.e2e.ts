@@ -50,6 +50,8 @@ describe("social journey (two people, 390×844)", () => {
     const dialogA = pageA.getByTestId("comments-dialog");
     await dialogA.waitFor();
     await dialogA.getByTestId("live-indicator").getByText("Live").waitFor();
+    // The room can go live before the first page of comments has arrived: count once it has.
+    await dialogA.locator('[data-testid="comment-list"], [data-testid="comments-empty"]').first().waitFor();
     const before = await dialogA.getByTestId("comment").count();
 
     await pageB.goto(`/post/${postId}`);
