@@ -22,6 +22,7 @@ import {
   readAttachment,
   readClientFrame,
   refuseSocket,
+  reply,
   sendToAll,
   sessionTag,
 } from "./socket-utils";
@@ -83,7 +84,7 @@ export class ChatRoom extends DurableObject<Bindings> {
     if (!message) return;
     switch (message.type) {
       case "ping":
-        socket.send(encodeFrame({ type: "pong", t: message.t }));
+        reply(socket, encodeFrame({ type: "pong", t: message.t }));
         break;
       case "typing": {
         const sender = readAttachment<ChatAttachment>(socket);

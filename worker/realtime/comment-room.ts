@@ -31,6 +31,7 @@ import {
   readAttachment,
   readClientFrame,
   refuseSocket,
+  reply,
   sessionTag,
 } from "./socket-utils";
 
@@ -150,7 +151,7 @@ export class CommentRoom extends DurableObject<Bindings> {
     if (!message) return;
     switch (message.type) {
       case "ping":
-        socket.send(encodeMessage({ type: "pong", t: message.t }));
+        reply(socket, encodeMessage({ type: "pong", t: message.t }));
         break;
       default: {
         const _exhaustive: never = message.type;

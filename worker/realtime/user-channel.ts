@@ -9,7 +9,7 @@ import { encodeFrame, parseUserChannelClientMessage, type UserChannelBroadcast }
 import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import type { Bindings } from "../env";
 import { logger } from "../lib/logger";
-import { closeEndedSessions, closeQuietly, type EndedSessions, notAnUpgrade, readClientFrame, refuseSocket, sendToAll, sessionTag, type TrackedRoom } from "./socket-utils";
+import { closeEndedSessions, closeQuietly, type EndedSessions, notAnUpgrade, readClientFrame, refuseSocket, reply, sendToAll, sessionTag, type TrackedRoom } from "./socket-utils";
 
 /** Set by the Worker on the internal upgrade request; never taken from a client. */
 export const USER_CHANNEL_USER_HEADER = "x-backline-user-channel-user";
@@ -99,7 +99,7 @@ export class UserChannel extends DurableObject<Bindings> {
   override async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const message = readClientFrame(socket, data, parseUserChannelClientMessage);
     if (!message) return;
-    socket.send(encodeFrame({ type: "pong", t: message.t }));
+    reply(socket, encodeFrame({ type: "pong", t: message.t }));
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
