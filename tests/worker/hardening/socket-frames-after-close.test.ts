@@ -20,17 +20,29 @@ const PING = JSON.stringify({ type: "ping", t: 1 });
 /** The same ping as a binary frame: the protocol closes the socket with 1003 for it. */
 const BINARY_PING = new TextEncoder().encode(PING);
 
+interface Opened {
+  socket: WebSocket;
+  closed: Promise<CloseEvent>;
+  welcomed(): Promise<unknown>;
+}
+
+const opened = (l: Pick<FrameListener<{ type: string }>, "socket" | "closed"> & { next(type: "welcome"): Promise<unknown> }): Opened => ({
+  socket: l.socket,
+  closed: l.closed,
+  welcomed: () => l.next("welcome"),
+});
+
 /** Opens a fresh socket on each room, as the fuzz suite's counterexamples did. */
-const ROOMS: [string, () => Promise<Pick<FrameListener<{ type: string }>, "socket" | "closed" | "next">>][] = [
-  ["comment room", async () => listen((await signedInUserWithPost()).postId)],
+const ROOMS: [string, () => Promise<Opened>][] = [
+  ["comment room", async () => opened(await listen((await signedInUserWithPost()).postId))],
   [
     "chat room",
     async () => {
       const [ana, ben] = await Promise.all([signedInUser(), signedInUser()]);
-      return listenChat(await openConversationWith(ana, ben.id), ana);
+      return opened(await listenChat(await openConversationWith(ana, ben.id), ana));
     },
   ],
-  ["user channel", async () => listenUserChannel(await signedInUser())],
+  ["user channel", async () => opened(await listenUserChannel(await signedInUser()))],
 ];
 
 // The frames behind the binary one may still be in the room's handler when the close reaches us.
@@ -40,7 +52,7 @@ describe.each(ROOMS)("the %s", (_, open) => {
   it("closes with 1003 on a binary frame and does not throw on the pings sent behind it", async () => {
     thrown.length = 0;
     const l = await open();
-    await l.next("welcome");
+    await l.welcomed();
     l.socket.send(BINARY_PING);
     for (let i = 0; i < 20; i++) l.socket.send(PING);
     expect((await l.closed).code).toBe(1003);
