@@ -232,7 +232,7 @@ export const EDGE_SAMPLES: readonly string[] = [
  * 13 × "😀", 30 × "%"), FTS5 syntax, and mixtures of scripts, combining marks, wildcards,
  * backslashes and quotes. What broke LIKE patterns and MATCH expressions, or could.
  */
-export const edgeString: fc.Arbitrary<string> = fc.oneof(
+const edgeString: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(fc.constantFrom(...EDGE_LENGTHS), fc.constantFrom(...EDGE_UNITS)).map(([n, unit]) => unit.repeat(n)),
   fc.constantFrom(...EDGE_SAMPLES, "_%".repeat(40), ...FTS_SYNTAX),
   fc
@@ -606,7 +606,7 @@ function abortsUploadByDesign(caller: Caller, request: FuzzRequest, status: numb
  * The seed `npm test` fuzzes with, so that its runs are repeatable: the same inputs each time
  * (decision record 0025). `npm run fuzz:random` draws a new one (FUZZ_BASE_SEED) to explore.
  */
-export const DEFAULT_FUZZ_SEED = 20_261_127;
+const DEFAULT_FUZZ_SEED = 20_261_127;
 
 /** A 32-bit FNV-1a hash of the test's name: each property draws its own inputs from one base seed. */
 function nameHash(name: string): number {
