@@ -25,6 +25,7 @@ const fuzz = useFuzzContext(SECURITY_TABLE);
 
 describe.each(fuzzTargets().filter(takesBody))("$route", (target) => {
   it.each(CALLERS)("answers any body from the %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
+    await fuzz.prepare(target);
     await fc.assert(
       fc.asyncProperty(bodyArbitrary(fuzz.examples.get(target.route)), async ({ body, contentType }) => {
         await expectSafeAnswer(fuzz.f, fuzz.callers[who], {

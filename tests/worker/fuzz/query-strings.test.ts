@@ -56,6 +56,7 @@ describe("the text query fields", () => {
   });
 
   it.each(searching)("answer every edge sample on $route without a 5xx", async (target) => {
+    await fuzz.prepare(target);
     for (const key of TEXT_QUERY_KEYS) {
       for (const sample of EDGE_SAMPLES) {
         const path = `${fixturePath(target, fuzz.f)}?${key}=${encodeURIComponent(sample)}`;
@@ -67,6 +68,7 @@ describe("the text query fields", () => {
 
 describe.each(fuzzTargets())("$route", (target) => {
   it.each(CALLERS)("answers any query string from the %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
+    await fuzz.prepare(target);
     await fc.assert(
       fc.asyncProperty(queryArbitrary, async (query) => {
         await expectSafeAnswer(fuzz.f, fuzz.callers[who], withExample(target, fixturePath(target, fuzz.f) + query, fuzz.examples.get(target.route)));

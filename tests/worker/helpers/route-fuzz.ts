@@ -8,7 +8,7 @@
 //   3. a refused request (4xx) changes no row (refusalState, the common route tests' own check).
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, beforeEach, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { SEARCH_QUERY_MAX, TEXT_LIMITS } from "@shared/constants";
 import { app } from "../../../worker/app";
@@ -453,7 +453,11 @@ export const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
  * buyer (of that order, author of its review, the one its offer is for). Each property runs once
  * per caller, with the route's runs split between them (runsPerCaller).
  */
-export const CALLERS = ["visitor", "other user", "owner", "buyer"] as const;
+/**
+ * The owner comes last: what they spend (the post they delete, the order they refund) is then
+ * rebuilt for a later route that names it, never for the other callers of the same route.
+ */
+export const CALLERS = ["visitor", "other user", "buyer", "owner"] as const;
 export type CallerName = (typeof CALLERS)[number];
 
 /** A route's runs for one caller: the total split over the callers, so four cost what two did. */
@@ -574,6 +578,7 @@ export async function expectSafeAnswer(f: RouteFixture, caller: Caller, request:
     headers: request.headers ?? {},
   });
   caller.keep(res);
+  if (caller.name !== "visitor" && request.method !== "GET" && request.method !== "HEAD" && res.status < 400) fixtureMayBeSpent = true;
   const text = await readAnswer(res);
   const seen = `${request.method} ${request.path.slice(0, 300)} as ${caller.name} → ${res.status} ${text.slice(0, 300)}`;
   expect(res.status, seen).toBeLessThan(500);
@@ -581,6 +586,7 @@ export async function expectSafeAnswer(f: RouteFixture, caller: Caller, request:
     expect(envelopeProblem(text), seen).toBeNull();
     const after = await refusalState(f);
     if (abortsUploadByDesign(caller, request, res.status)) {
+      fixtureMayBeSpent = true;
       const { upload: uploadBefore, ...restBefore } = before;
       const { upload: uploadAfter, ...restAfter } = after;
       expect(restAfter, `${seen}: a refused request changed rows`).toEqual(restBefore);
@@ -640,45 +646,76 @@ export interface FuzzContext {
   f: RouteFixture;
   examples: Map<string, ExampleRequest>;
   callers: Record<CallerName, Caller>;
+  /**
+   * Called at the start of each property: builds the fixture afresh when a request before spent
+   * a part of it that this route names (its path or its example body), or an account.
+   */
+  prepare(target: FuzzTarget): Promise<void>;
+}
+
+/** Set when a signed-in caller's write went through: only then can the fixture be spent. */
+let fixtureMayBeSpent = false;
+
+interface FixturePiece {
+  name: string;
+  /** The ids that name it in a path or a body; none for what every route depends on. */
+  ids: string[];
+  /** Its state: gone, hidden, another status. */
+  state: D1PreparedStatement;
 }
 
 /**
- * What the owner or buyer may spend of the fixture when a fuzzed request goes through: the post,
- * comment, upload, listings, order, offer, availability, booking, muted word and export, the
- * three accounts (suspended, deleting) and the blocks between them. Compared before each test.
+ * What the signed-in callers can spend of the fixture when a fuzzed write goes through: the post,
+ * comment, upload, listings, order, offer, availability, booking, muted word and export, and
+ * (for every route) the three accounts' suspension and deletion and the blocks between them.
  */
-async function fixtureDigest(f: RouteFixture): Promise<string> {
+function fixturePieces(f: RouteFixture): FixturePiece[] {
+  const one = (name: string, ids: string[], sql: string, id: string): FixturePiece => ({ name, ids, state: env.DB.prepare(sql).bind(id) });
   const people = [f.owner.userId, f.other.userId, f.buyer.userId];
   const among = "(?, ?, ?)";
-  const rows = await env.DB.batch([
-    env.DB.prepare("select hidden_at from posts where id = ?").bind(f.owner.postId),
-    env.DB.prepare("select hidden_at from comments where id = ?").bind(f.commentId),
-    env.DB.prepare("select status from uploads where id = ?").bind(f.uploadId),
-    env.DB.prepare("select hidden_at from services where id = ?").bind(f.serviceId),
-    env.DB.prepare("select hidden_at from products where id = ?").bind(f.productId),
-    env.DB.prepare("select status from orders where id = ?").bind(f.orderId),
-    env.DB.prepare("select status from offers where id = ?").bind(f.offerId),
-    env.DB.prepare("select id from availability_rules where id = ?").bind(f.ruleId),
-    env.DB.prepare("select status from bookings where id = ?").bind(f.bookingId),
-    env.DB.prepare("select id from muted_words where id = ?").bind(f.wordId),
-    env.DB.prepare("select status from data_exports where id = ?").bind(f.exportId),
-    env.DB.prepare(`select id, suspended_at from users where id in ${among} order by id`).bind(...people),
-    env.DB.prepare(`select user_id from account_deletions where user_id in ${among} order by user_id`).bind(...people),
-    env.DB.prepare(`select blocker_id, blocked_id from blocks where blocker_id in ${among} and blocked_id in ${among} order by 1, 2`).bind(...people, ...people),
-  ]);
-  return JSON.stringify(rows.map((result) => result.results));
+  return [
+    one("post", [f.owner.postId], "select hidden_at from posts where id = ?", f.owner.postId),
+    one("comment", [f.commentId], "select hidden_at from comments where id = ?", f.commentId),
+    one("upload", [f.uploadId], "select status from uploads where id = ?", f.uploadId),
+    one("service", [f.serviceId], "select hidden_at from services where id = ?", f.serviceId),
+    one("product", [f.productId], "select hidden_at from products where id = ?", f.productId),
+    one("order", [f.orderId, f.bookingId, f.downloadToken], "select status from orders where id = ?", f.orderId),
+    one("offer", [f.offerId], "select status from offers where id = ?", f.offerId),
+    one("rule", [f.ruleId], "select id from availability_rules where id = ?", f.ruleId),
+    one("booking", [f.bookingId, f.orderId], "select status from bookings where id = ?", f.bookingId),
+    one("word", [f.wordId], "select id from muted_words where id = ?", f.wordId),
+    one("export", [f.exportId], "select status from data_exports where id = ?", f.exportId),
+    {
+      name: "accounts",
+      ids: [],
+      state: env.DB.prepare(
+        `select (select json_group_array(json_array(id, suspended_at)) from users where id in ${among}) as users,
+          (select json_group_array(user_id) from account_deletions where user_id in ${among}) as deletions,
+          (select json_group_array(json_array(blocker_id, blocked_id)) from blocks where blocker_id in ${among} and blocked_id in ${among}) as blocks`,
+      ).bind(...people, ...people, ...people, ...people),
+    },
+  ];
+}
+
+/** Each piece's state, by name. */
+async function pieceStates(pieces: FixturePiece[]): Promise<Map<string, string>> {
+  const results = await env.DB.batch(pieces.map((piece) => piece.state));
+  return new Map(pieces.map((piece, i) => [piece.name, JSON.stringify(results[i]!.results)]));
 }
 
 /**
  * Builds the fuzz context once per file (in beforeAll) from the security table's cases, and returns
- * the object it fills, so a test reads `fuzz.f` and `fuzz.callers[who]`. The owner and buyer can
- * spend the fixture (delete the post, refund the order, block each other): before each test the
- * fixture is compared with what it was when built, and built afresh (with new callers) when a
- * test before spent it, so every route meets a whole fixture.
+ * the object it fills, so a test reads `fuzz.f` and `fuzz.callers[who]`. The owner and buyer (and
+ * the other user, by blocking) can spend the fixture: delete the post, refund the order, block
+ * each other. After a signed-in write went through, `prepare` compares each part with what it
+ * was when built, and builds the fixture, its example bodies and the callers afresh when the
+ * coming route names a spent part (or an account changed), so every route meets a whole fixture
+ * while a spent post costs nothing to the routes that never name it.
  */
 export function useFuzzContext(cases: RouteCase[]): FuzzContext {
-  const context = {} as FuzzContext;
-  let digest = "";
+  let pieces: FixturePiece[] = [];
+  let built = new Map<string, string>();
+  const spent = new Set<string>();
   async function build() {
     context.f = await routeFixture();
     context.examples = await exampleRequests(cases, context.f);
@@ -688,11 +725,26 @@ export function useFuzzContext(cases: RouteCase[]): FuzzContext {
       owner: fixtureUserCaller("owner", context.f.owner),
       buyer: fixtureUserCaller("buyer", context.f.buyer),
     };
-    digest = await fixtureDigest(context.f);
+    pieces = fixturePieces(context.f);
+    built = await pieceStates(pieces);
+    spent.clear();
+    fixtureMayBeSpent = false;
   }
+  const context: FuzzContext = {
+    f: undefined as unknown as RouteFixture,
+    examples: new Map(),
+    callers: {} as Record<CallerName, Caller>,
+    async prepare(target) {
+      if (fixtureMayBeSpent) {
+        fixtureMayBeSpent = false;
+        for (const [name, state] of await pieceStates(pieces)) if (state !== built.get(name)) spent.add(name);
+      }
+      if (spent.size === 0) return;
+      const named = fixturePath(target, context.f) + JSON.stringify(context.examples.get(target.route)?.json ?? null);
+      const needed = pieces.some((piece) => spent.has(piece.name) && (piece.ids.length === 0 || piece.ids.some((id) => named.includes(id))));
+      if (needed) await build();
+    },
+  };
   beforeAll(build);
-  beforeEach(async () => {
-    if ((await fixtureDigest(context.f)) !== digest) await build();
-  });
   return context;
 }
