@@ -1,8 +1,9 @@
-// Every API route is sent arbitrary query strings (the app's field names such as
-// cursor, limit and since, the OAuth callback's keys and random ones; junk values, cursors of the
-// right shape with values at the edges, malformed escapes, repeated keys) as a visitor, another
-// user, the owner (the seller) and the buyer, with the fixture's ids and the route's valid body so the query is what decides
-// the answer. What must hold is in helpers/route-fuzz.ts; why, in decision record 0025.
+// Every API route is sent arbitrary query strings (the app's field names such as cursor, limit and
+// since, the OAuth callback's keys and random ones; junk values, edge strings in the text fields,
+// cursors of the right shape with values at the edges, malformed escapes, repeated keys) as a
+// visitor, another user, the owner (the seller) and the buyer, with the fixture's ids and the
+// route's valid body so the query is what decides the answer. What must hold is in
+// helpers/route-fuzz.ts; why, in decision record 0025.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
