@@ -50,10 +50,14 @@ export default defineConfig({
                 // endpoint is proven to be refused by the other.
                 STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_test_connect_9876543210",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
-                // Replays a failure of the fuzz suite (tests/worker/fuzz): the seed and path that
-                // fast-check printed with it.
+                // The fuzz suite (tests/worker/fuzz, decision record 0025): FUZZ_SEED and FUZZ_PATH
+                // replay a failure (the seed and path fast-check printed with it); FUZZ_BASE_SEED
+                // replaces the fixed seed `npm test` runs with and FUZZ_RUNS multiplies the runs
+                // (both set by `npm run fuzz:random`).
                 FUZZ_SEED: process.env.FUZZ_SEED ?? "",
                 FUZZ_PATH: process.env.FUZZ_PATH ?? "",
+                FUZZ_BASE_SEED: process.env.FUZZ_BASE_SEED ?? "",
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
               },
             },
           })),

@@ -8,6 +8,9 @@ declare global {
       /** Replay a fuzz-suite failure (helpers/route-fuzz.ts): "" unless set in the environment. */
       FUZZ_SEED: string;
       FUZZ_PATH: string;
+      /** The fuzz suite's base seed and run multiplier, from `npm run fuzz:random`: "" in `npm test`. */
+      FUZZ_BASE_SEED: string;
+      FUZZ_RUNS: string;
     }
   }
 }

@@ -26,6 +26,7 @@ import {
   readAttachment,
   readClientFrame,
   refuseSocket,
+  reply,
   runSessionAlarm,
   scheduleSessionCheck,
   type SessionClock,
@@ -104,7 +105,7 @@ export class ChatRoom extends DurableObject<Bindings> {
     switch (message.type) {
       case "ping": {
         const [live] = await this.liveSockets([socket]);
-        live?.send(encodeFrame({ type: "pong", t: message.t }));
+        if (live) reply(live, encodeFrame({ type: "pong", t: message.t }));
         break;
       }
       case "typing": {

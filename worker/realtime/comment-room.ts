@@ -35,6 +35,7 @@ import {
   readAttachment,
   readClientFrame,
   refuseSocket,
+  reply,
   runSessionAlarm,
   scheduleSessionCheck,
   type SessionClock,
@@ -178,7 +179,7 @@ export class CommentRoom extends DurableObject<Bindings> {
         // A socket whose session ended by itself is closed rather than answered.
         const db = createDb(this.env.DB);
         const [live] = await keepLiveSessions<ListenerAttachment>(this.ctx, (ids, now) => sessionsActiveUntil(db, ids, now), [socket]);
-        if (live) live.send(encodeMessage({ type: "pong", t: message.t }));
+        if (live) reply(live, encodeMessage({ type: "pong", t: message.t }));
         break;
       }
       default: {

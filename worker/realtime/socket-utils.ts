@@ -40,6 +40,20 @@ export function readClientFrame<Message>(socket: WebSocket, data: string | Array
   return parse(data);
 }
 
+/**
+ * Answers one socket (a pong): false when it closed meanwhile. A binary frame closes the socket
+ * while the text frames sent behind it are still delivered, and a client may close right after
+ * a ping; a send then throws, and a handler must not fail for a socket that is gone.
+ */
+export function reply(socket: WebSocket, frame: string): boolean {
+  try {
+    socket.send(frame);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sends a frame to each socket; a socket that cannot take it is closed (its client reconnects and catches up). */
 export function sendToAll(sockets: readonly WebSocket[], frame: string): number {
   let delivered = 0;

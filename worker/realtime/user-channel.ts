@@ -19,6 +19,7 @@ import {
   notAnUpgrade,
   readClientFrame,
   refuseSocket,
+  reply,
   runSessionAlarm,
   scheduleSessionCheck,
   type SessionClock,
@@ -129,7 +130,7 @@ export class UserChannel extends DurableObject<Bindings> {
     const message = readClientFrame(socket, data, parseUserChannelClientMessage);
     if (!message) return;
     const [live] = await this.liveSockets([socket]);
-    live?.send(encodeFrame({ type: "pong", t: message.t }));
+    if (live) reply(live, encodeFrame({ type: "pong", t: message.t }));
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {

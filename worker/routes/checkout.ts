@@ -82,8 +82,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
   })
   .post("/test/:orderId", orderParam, async (c) => {
     const order = await requireTestOrder(c.var.ctx, c.req.valid("param").orderId, requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId);
-    const form = await c.req.parseBody();
-    const outcome = testConfirmBodySchema.safeParse({ outcome: form.outcome });
+    // A form that cannot be read (multipart without a boundary, a broken body) is the client's
+    // mistake like a missing outcome: 400, not the TypeError parseBody throws.
+    const form = await c.req.parseBody().catch(() => null);
+    const outcome = testConfirmBodySchema.safeParse({ outcome: form?.outcome });
     if (!outcome.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await settleTestPayment(c, order.id, outcome.data.outcome);
     // Stripe Checkout returns to /payment-success on success and to the item page otherwise.

@@ -16,7 +16,10 @@ export type ByteRange = { offset: number; length?: number } | { suffix: number }
 /**
  * Parses a Range header into R2's range form. Only one `bytes=` range is honoured; anything else
  * (several ranges, other units, malformed syntax) is ignored and the whole object is sent, as
- * RFC 9110 §14.2 allows. Whether the range fits the object is R2's call (see the 416 below).
+ * RFC 9110 §14.2 allows. Whether the range fits the object is decided against its size (see the
+ * 416 below). Positions past 2^53 are beyond any object: a last byte there means "to the end"
+ * and a suffix that long means "all of it" (R2 throws on such numbers); a first byte there stays,
+ * and is unsatisfiable.
  */
 export function parseRange(header: string | undefined): ByteRange | null {
   if (!header) return null;
@@ -24,12 +27,21 @@ export function parseRange(header: string | undefined): ByteRange | null {
   if (!match) return null;
   const [, start, end] = match;
   if (start === "" && end === "") return null;
-  if (start === "") return { suffix: Number(end) };
+  if (start === "") {
+    const suffix = Number(end);
+    return suffix > Number.MAX_SAFE_INTEGER ? { offset: 0 } : { suffix };
+  }
   const offset = Number(start);
   if (end === "") return { offset };
   const last = Number(end);
   if (last < offset) return null;
+  if (last >= Number.MAX_SAFE_INTEGER) return { offset };
   return { offset, length: last - offset + 1 };
+}
+
+/** RFC 9110 §14.1.1: a range is unsatisfiable when it starts past the end, or is an empty suffix. */
+function unsatisfiable(range: ByteRange, size: number): boolean {
+  return "suffix" in range ? range.suffix === 0 : range.offset >= size;
 }
 
 interface EntityTag {
@@ -72,6 +84,11 @@ function httpDateSeconds(header: string | null): number | null {
 
 const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
 
+/** A request header's value, or null when absent or empty (an empty list asks for nothing). */
+function headerValue(headers: Headers, name: string): string | null {
+  return headers.get(name)?.trim() || null;
+}
+
 type Precondition = "proceed" | "not-modified" | "failed";
 
 /**
@@ -82,18 +99,18 @@ type Precondition = "proceed" | "not-modified" | "failed";
  */
 function evaluatePreconditions(headers: Headers, object: Pick<R2Object, "httpEtag" | "uploaded">): Precondition {
   const modified = Math.floor(object.uploaded.getTime() / 1000);
-  const ifMatch = headers.get("if-match");
+  const ifMatch = headerValue(headers, "if-match");
   if (ifMatch !== null) {
     if (!tagListMatches(ifMatch, object.httpEtag, "strong")) return "failed";
   } else {
-    const unmodifiedSince = httpDateSeconds(headers.get("if-unmodified-since"));
+    const unmodifiedSince = httpDateSeconds(headerValue(headers, "if-unmodified-since"));
     if (unmodifiedSince !== null && modified > unmodifiedSince) return "failed";
   }
-  const ifNoneMatch = headers.get("if-none-match");
+  const ifNoneMatch = headerValue(headers, "if-none-match");
   if (ifNoneMatch !== null) {
     if (tagListMatches(ifNoneMatch, object.httpEtag, "weak")) return "not-modified";
   } else {
-    const modifiedSince = httpDateSeconds(headers.get("if-modified-since"));
+    const modifiedSince = httpDateSeconds(headerValue(headers, "if-modified-since"));
     if (modifiedSince !== null && modified <= modifiedSince) return "not-modified";
   }
   return "proceed";
@@ -130,8 +147,23 @@ function keyOf(path: string): string {
   return key;
 }
 
-function isUnsatisfiable(error: unknown): boolean {
-  return /not satisfiable|\(10039\)/i.test(String(error));
+/**
+ * RFC 9110 §13.1.5: a Range sent with If-Range is used only when the validator is the object's
+ * current strong entity tag, or its exact Last-Modified date; otherwise the whole object is sent.
+ * (A client resuming a download this way would otherwise splice bytes of another version.)
+ */
+function ifRangeHolds(ifRange: string, object: Pick<R2Object, "httpEtag" | "uploaded">): boolean {
+  const value = ifRange.trim();
+  if (value.startsWith('"')) return value === object.httpEtag;
+  const date = httpDateSeconds(value);
+  return date !== null && date === Math.floor(object.uploaded.getTime() / 1000);
+}
+
+function rangeNotSatisfiable(head: R2Object): Response {
+  const headers = objectHeaders(head);
+  headers.set("content-range", `bytes */${head.size}`);
+  headers.set("content-type", "text/plain; charset=utf-8");
+  return new Response("Range Not Satisfiable", { status: 416, headers });
 }
 
 /** Null when the request may proceed; otherwise the 304 to send (a failed precondition throws 412). */
@@ -166,27 +198,29 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
     return new Response(null, { status: 200, headers });
   }
 
+  let range = parseRange(c.req.header("range"));
+  const ifRange = range ? headerValue(requestHeaders, "if-range") : null;
   // A conditional GET looks at the object's metadata first, so a 304 or 412 never reads the body.
   // Keys never change content and the media is cached for a year, so these are rare revalidations.
-  if (CONDITIONAL_HEADERS.some((name) => requestHeaders.has(name))) {
+  if (ifRange !== null || CONDITIONAL_HEADERS.some((name) => headerValue(requestHeaders, name) !== null)) {
     const head = await bucket.head(key);
     if (!head) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     const answer = preconditionAnswer(requestHeaders, head);
     if (answer) return answer;
+    if (ifRange !== null && !ifRangeHolds(ifRange, head)) range = null;
   }
 
-  const range = parseRange(c.req.header("range"));
   let object: R2ObjectBody | null;
   try {
     object = await bucket.get(key, range ? { range } : {});
   } catch (error) {
-    if (!range || !isUnsatisfiable(error)) throw error;
+    // R2 throws on a range past the end (and miniflare on some it cannot read); the object's size,
+    // not the error's text, decides whether that is the client's 416 or our failure.
+    if (!range) throw error;
     const head = await bucket.head(key);
     if (!head) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
-    const headers = objectHeaders(head);
-    headers.set("content-range", `bytes */${head.size}`);
-    headers.set("content-type", "text/plain; charset=utf-8");
-    return new Response("Range Not Satisfiable", { status: 416, headers });
+    if (!unsatisfiable(range, head.size)) throw error;
+    return rangeNotSatisfiable(head);
   }
   if (!object) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
   const headers = objectHeaders(object);

@@ -222,6 +222,20 @@ describe("test mode (no STRIPE_SECRET_KEY)", () => {
     expect(failedPage).toContain(CHECKOUT_TEXTS.testPage.declined);
     await expectError(await api(`/api/checkout/test/${declinedId}`, { ...form("sideways") }), 400, "Invalid request");
   });
+
+  // Found by the fuzz suite as the buyer (tests/worker/fuzz/bodies.test.ts): a multipart type
+  // without a boundary made parseBody throw, and the page's form answered 500.
+  it("answers a form it cannot read with 400 and leaves the order pending", async () => {
+    const seller = await signedInUser();
+    const buyer = await signedInUser();
+    const productId = await insertProduct(seller.id);
+    const { orderId } = await json<CreatePaymentResponse>(await api("/api/checkout/create-payment", { cookie: buyer.cookie, body: { itemType: "product", itemId: productId } }), 201);
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      const res = await api(`/api/checkout/test/${orderId}`, { raw: new Uint8Array(), headers: { "content-type": contentType }, cookie: buyer.cookie });
+      await expectError(res, 400, "Invalid request");
+    }
+    expect((await orderRow(orderId))!.status).toBe("pending");
+  });
 });
 
 describe("receipts", () => {

@@ -12,6 +12,7 @@
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
 // conversations.ts, live-channels.ts  conversations and messages through the API; chat and user-channel sockets
+// room-handlers.ts   what the rooms' socket handlers throw (the runtime only logs it)
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
 // search.ts          a word no other row contains, and search filters with their defaults
@@ -24,6 +25,7 @@ export * from "./mail";
 export * from "./media";
 export * from "./rate-limits";
 export * from "./request";
+export * from "./room-handlers";
 export * from "./route-fuzz";
 export * from "./route-security";
 export * from "./search";

@@ -1,7 +1,8 @@
 // Property-based fuzzing of every /api route (decision record 0025). The targets
 // are read from the app's own route table, so a route added tomorrow is fuzzed without anyone
 // remembering to. fast-check sends each one arbitrary bodies, path values and query strings, as a
-// visitor and as a signed-in user, and every answer must hold three properties:
+// visitor, another user, the owner (the seller) and the buyer, and every answer must hold three
+// properties:
 //   1. it is never a 5xx;
 //   2. an error (4xx) is the error envelope { error: { code, message, requestId } }, non-empty;
 //   3. a refused request (4xx) changes no row (refusalState, the common route tests' own check).
@@ -9,9 +10,12 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
 import { z } from "zod";
+import { SEARCH_QUERY_MAX, TEXT_LIMITS } from "@shared/constants";
 import { app } from "../../../worker/app";
+import { startSession } from "../../../worker/services/auth/sessions";
+import { db } from "./db";
 import { api, cookieHeader, setCookies } from "./request";
-import { fixtureParam, refusalState, type RouteCase, type RouteFixture, routeFixture, servedApiRoutes } from "./route-security";
+import { fixtureParam, refusalState, type RouteCase, type RouteFixture, routeFixture, servedApiRoutes, withUploadAborted } from "./route-security";
 import { createUser, signIn, type SignedIn } from "./users";
 
 // ---- Targets ----
@@ -105,6 +109,40 @@ export const FIELD_NAMES: readonly string[] = [
   ...new Set(Object.values(sharedModules).flatMap((module) => Object.values(module).flatMap(schemaKeys))),
 ].sort();
 
+/** The string schema inside optional, nullable, default, pipe and union wrappers, if any. */
+function stringSchemas(value: unknown): z.ZodString[] {
+  if (value instanceof z.ZodString) return [value];
+  if (value instanceof z.ZodOptional || value instanceof z.ZodNullable || value instanceof z.ZodDefault) return stringSchemas(value.unwrap());
+  if (value instanceof z.ZodPipe) return [...stringSchemas(value.in), ...stringSchemas(value.out)];
+  if (value instanceof z.ZodUnion) return value.options.flatMap(stringSchemas);
+  return [];
+}
+
+/** The fields of a zod object schema, through refinements and transforms. */
+function schemaFields(value: unknown): unknown[] {
+  if (value instanceof z.ZodObject) return Object.values(value.shape);
+  if (value instanceof z.ZodPipe) return [...schemaFields(value.in), ...schemaFields(value.out)];
+  return [];
+}
+
+/**
+ * Every maximum length of a string field in the shared request schemas (a username's 30, a
+ * search's 100, a comment's 2,000, …): the generators make strings of exactly these lengths and
+ * one either side, where a limit counted in characters meets one counted in bytes.
+ */
+export const STRING_LIMITS: readonly number[] = [
+  ...new Set([
+    ...Object.values(sharedModules)
+      .flatMap((module) => Object.values(module).flatMap(schemaFields))
+      .flatMap(stringSchemas)
+      .map((schema) => schema.maxLength)
+      .filter((max): max is number => typeof max === "number" && max > 0 && max <= 10_000),
+    // Limits applied by cutting rather than refusing (the search filters) are not in a max().
+    ...Object.values(TEXT_LIMITS),
+    SEARCH_QUERY_MAX,
+  ]),
+].sort((a, b) => a - b);
+
 // ---- Arbitraries ----
 
 /** Base64url, as cursors and tokens are spelled. */
@@ -149,13 +187,76 @@ const NASTY_STRINGS = [
   "x".repeat(65),
 ];
 
-/** Any value for a field: wrong types, nasty strings, huge strings, and now and then a right one. */
-const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+/**
+ * D1 refuses a LIKE or GLOB pattern longer than 50 bytes ("LIKE or GLOB pattern too complex"),
+ * while the schemas count characters: 49 × "a" plus a wildcard, 13 emoji or 30 escaped "%" pass
+ * the schema and overflow the pattern (issue #27 item 9).
+ */
+const D1_PATTERN_BYTES = 50;
+
+/** One character (or grapheme) repeated to a limit: multi-byte, wildcard, escape and quote characters. */
+const EDGE_UNITS = ["a", "😀", "👩🏽‍🎤", "%", "_", "\\", '"', "'", "*", "é", "e\u0301", "中", "İ", "ß", " ", "-", "^", ":", "(", "#", "@", "\u0000", "\u200b"];
+
+/** FTS5 query syntax: operators, column filters, prefixes, unbalanced quotes and brackets. */
+const FTS_SYNTAX = ['"', '""', '"a', "NEAR(", "NEAR(a b, 1)", "a AND b", "AND", "OR", "NOT", "a OR", "NOT a", "-a", "^a", "a:b", "{bio}:a", "bio:", "a*", "*", "(", ")", "a + b", "col:(a OR b)"];
+
+/** Words of several scripts and marks, mixed into escape-heavy strings. */
+const SCRIPT_PIECES = ["Привет", "世界", "مرحبا", "שלום", "नमस्ते", "Ελλάδα", "한국어", "e\u0301\u0301\u0301", "Z\u0337\u0322\u0349a", "\u200d", "\u202e", "\ufeff"];
+
+/** Lengths around D1's pattern limit and every schema limit (each limit, and one either side). */
+const EDGE_LENGTHS = [
+  ...new Set([1, 2, 12, 13, 14, 25, 26, 30, D1_PATTERN_BYTES - 1, D1_PATTERN_BYTES, D1_PATTERN_BYTES + 1, 64, 65, ...STRING_LIMITS.flatMap((n) => [n - 1, n, n + 1])]),
+].filter((n) => n > 0);
+
+/**
+ * The inputs that answered 500 on `GET /api/conversations?q=` (issue #27 item 9), and the FTS5
+ * and escape syntax most likely to break a pattern or a MATCH: each is sent to every text field of
+ * the search routes (query-strings.test.ts) besides being drawn at random.
+ */
+export const EDGE_SAMPLES: readonly string[] = [
+  "a".repeat(49),
+  "😀".repeat(13),
+  "%".repeat(30),
+  "_".repeat(51),
+  "\\".repeat(60),
+  "e\u0301".repeat(50),
+  `a${'"'.repeat(30)}`,
+  "'".repeat(101),
+  "NEAR(",
+  '"a" AND -b ^c {bio}:d *',
+  "😀".repeat(101),
+];
+
+/**
+ * Long, multi-byte and escape-heavy strings: a unit repeated to a limit's length (49 × "a",
+ * 13 × "😀", 30 × "%"), FTS5 syntax, and mixtures of scripts, combining marks, wildcards,
+ * backslashes and quotes. What broke LIKE patterns and MATCH expressions, or could.
+ */
+const edgeString: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom(...EDGE_LENGTHS), fc.constantFrom(...EDGE_UNITS)).map(([n, unit]) => unit.repeat(n)),
+  fc.constantFrom(...EDGE_SAMPLES, "_%".repeat(40), ...FTS_SYNTAX),
+  fc
+    .array(fc.constantFrom(...EDGE_UNITS, ...FTS_SYNTAX, ...SCRIPT_PIECES, "spoiler", "Mixing", "beat"), { minLength: 1, maxLength: 40 })
+    .map((pieces) => pieces.join(pieces.length % 2 ? " " : "")),
+);
+
+/**
+ * Arrays long enough to pass D1's 100 bound parameters per statement if each became one (ids to
+ * look up, tags, portfolio items), of ids, words or numbers.
+ */
+const longArray: fc.Arbitrary<unknown[]> = fc
+  .tuple(fc.integer({ min: 90, max: 1_200 }), fc.constantFrom<unknown>("a", "spoiler", 1, "00000000-0000-4000-8000-000000000000", { id: "x" }))
+  .map(([n, item]) => Array.from({ length: n }, (_, i) => (typeof item === "string" && item.length > 20 ? item.slice(0, -4) + String(1000 + (i % 9000)).padStart(4, "0") : item)));
+
+/** Any value for a field: wrong types, nasty strings, huge and edge strings, long arrays, and now and then a right one. */
+export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2 ** 53 + 1, -1e308, [], {}, ...NASTY_STRINGS),
   fc.string({ unit: "binary", maxLength: 80 }),
   fc.array(fc.string({ maxLength: 10 }), { maxLength: 5 }),
   hugeString,
+  longArray,
+  { arbitrary: edgeString, weight: 2 },
 );
 
 /** JSON text of an object with these entries, written by hand so "__proto__" stays a plain key. */
@@ -298,6 +399,7 @@ export function pathValueArbitrary(real?: string): fc.Arbitrary<string> {
     fc.uuid().map(String),
     fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
     fc.string({ unit: "grapheme-ascii", minLength: 300, maxLength: 4_000 }).map(encodeURIComponent),
+    edgeString.map(encodeURIComponent),
     ...(real === undefined ? [] : [fc.constant(encodeURIComponent(real))]),
   );
 }
@@ -323,17 +425,48 @@ const queryValue: fc.Arbitrary<string> = fc.oneof(
     .map(([createdAt, id]) => base64Url(`${createdAt}.${id}`)),
   fc.base64String({ maxLength: 120 }),
   fc.string({ unit: "grapheme-ascii", minLength: 500, maxLength: 4_000 }).map(encodeURIComponent),
+  { arbitrary: edgeString.map(encodeURIComponent), weight: 2 },
 );
 
-/** Arbitrary query strings ("" or "?k=v&k&…"), repeated keys and malformed escapes included. */
-export const queryArbitrary: fc.Arbitrary<string> = fc
-  .array(fc.tuple(queryKey(), fc.option(queryValue, { nil: undefined })), { maxLength: 6 })
-  .map((pairs) => (pairs.length ? `?${pairs.map(([key, value]) => (value === undefined ? key : `${key}=${value}`)).join("&")}` : ""));
+/** The free-text query fields (search, the conversations filter, the username check). */
+export const TEXT_QUERY_KEYS = ["q", "location", "profession", "username"] as const;
+
+/**
+ * Arbitrary query strings ("" or "?k=v&k&…"), repeated keys and malformed escapes included; one
+ * in four is a text field with an edge string, so the search fields meet them on every route.
+ */
+export const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
+  {
+    arbitrary: fc
+      .array(fc.tuple(queryKey(), fc.option(queryValue, { nil: undefined })), { maxLength: 6 })
+      .map((pairs) => (pairs.length ? `?${pairs.map(([key, value]) => (value === undefined ? key : `${key}=${value}`)).join("&")}` : "")),
+    weight: 3,
+  },
+  fc.tuple(fc.constantFrom(...TEXT_QUERY_KEYS), edgeString).map(([key, value]) => `?${key}=${encodeURIComponent(value)}`),
+);
 
 // ---- Callers ----
 
+/**
+ * Who sends the fuzzed requests: a visitor, another user who owns nothing in the fixture, the
+ * owner (the seller of the fixture's order, owner of its post, listings and conversation) and the
+ * buyer (of that order, author of its review, the one its offer is for). Each property runs once
+ * per caller, with the route's runs split between them (runsPerCaller).
+ */
+/**
+ * The owner comes last: what they spend (the post they delete, the order they refund) is then
+ * rebuilt for a later route that names it, never for the other callers of the same route.
+ */
+export const CALLERS = ["visitor", "other user", "buyer", "owner"] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+/** A route's runs for one caller: the total split over the callers, so four cost what two did. */
+export function runsPerCaller(total: number): number {
+  return fuzzRuns(Math.ceil(total / CALLERS.length));
+}
+
 export interface Caller {
-  name: string;
+  name: CallerName;
   /** The Cookie header for the next request. */
   cookie(): Promise<string | null>;
   /** Keeps the session cookies an answer sets, as a browser's cookie jar would. */
@@ -342,22 +475,20 @@ export interface Caller {
 
 const visitor: Caller = { name: "visitor", cookie: async () => null, keep: () => {} };
 
+type Jar = { bl_access: string; bl_refresh: string };
+
 /**
- * A signed-in user, signed in once through the real sign-in route. An answer that rotates the
- * cookies (a refresh) replaces them; one that ends the session (a sign-out, a refresh token
- * presented twice) leaves the jar empty, and the next request signs a fresh user in, so the
- * routes after it are still fuzzed signed in.
+ * A signed-in caller whose cookie jar keeps what answers set, like a browser's: a refresh replaces
+ * the cookies; an answer that ends the session (a sign-out, a refresh token presented twice)
+ * empties the jar, and the next request starts a session from `renew`, so the routes after it
+ * are still fuzzed signed in.
  */
-function signedInCaller(first: SignedIn): Caller {
-  let jar: { bl_access: string; bl_refresh: string } | null = { bl_access: first.access, bl_refresh: first.refresh };
+function jarCaller(name: CallerName, first: SignedIn, renew: () => Promise<Jar>): Caller {
+  let jar: Jar | null = { bl_access: first.access, bl_refresh: first.refresh };
   return {
-    name: "signed-in user",
+    name,
     async cookie() {
-      if (!jar) {
-        const user = await createUser();
-        const session = await signIn(user.email, user.password);
-        jar = { bl_access: session.access, bl_refresh: session.refresh };
-      }
+      jar ??= await renew();
       return cookieHeader(jar);
     },
     keep(res) {
@@ -366,6 +497,28 @@ function signedInCaller(first: SignedIn): Caller {
       else if (jar) jar = { bl_access: set.bl_access ?? jar.bl_access, bl_refresh: set.bl_refresh ?? jar.bl_refresh };
     },
   };
+}
+
+/** Another user: once the fixture's `other` loses its session, a fresh user signed in through the route. */
+function otherUserCaller(first: SignedIn): Caller {
+  return jarCaller("other user", first, async () => {
+    const user = await createUser();
+    const session = await signIn(user.email, user.password);
+    return { bl_access: session.access, bl_refresh: session.refresh };
+  });
+}
+
+/**
+ * The fixture's owner or buyer, who must stay that person after a sign-out: a new session is
+ * started for the same account directly (startSession, what the sign-in route does after the
+ * password), since the fuzzed sign-in route may by then have locked the account with wrong
+ * passwords sent in its name.
+ */
+function fixtureUserCaller(name: "owner" | "buyer", user: SignedIn): Caller {
+  return jarCaller(name, user, async () => {
+    const session = await startSession(db(), env, user.userId, { ip: null, userAgent: "fuzz" });
+    return { bl_access: session.accessToken, bl_refresh: session.refreshToken };
+  });
 }
 
 // ---- The properties ----
@@ -425,42 +578,166 @@ export async function expectSafeAnswer(f: RouteFixture, caller: Caller, request:
     headers: request.headers ?? {},
   });
   caller.keep(res);
+  if (caller.name !== "visitor" && request.method !== "GET" && request.method !== "HEAD" && res.status < 400) fixtureMayBeSpent = true;
   const text = await readAnswer(res);
   const seen = `${request.method} ${request.path.slice(0, 300)} as ${caller.name} → ${res.status} ${text.slice(0, 300)}`;
   expect(res.status, seen).toBeLessThan(500);
   if (res.status >= 400) {
     expect(envelopeProblem(text), seen).toBeNull();
-    expect(await refusalState(f), `${seen}: a refused request changed rows`).toEqual(before);
+    const after = await refusalState(f);
+    const abortsUpload = abortsUploadByDesign(caller, request, res.status);
+    if (abortsUpload) fixtureMayBeSpent = true;
+    const expected = abortsUpload ? await withUploadAborted(before, after, f.uploadId) : before;
+    expect(after, `${seen}: a refused request changed rows`).toEqual(expected);
   }
 }
 
 /**
- * fast-check's options for one property. Each run draws a new seed, so the suite explores further
- * every time it runs. A failure prints its counterexample, seed and path; to replay it, run the
- * failing test with FUZZ_SEED=<seed> FUZZ_PATH=<path> in the environment.
+ * The one refusal that writes by design (decision record 0005): the owner's part that runs past
+ * the upload's declared size (413) or whose first bytes are not its type (415) aborts the whole
+ * upload. Only the upload's status may change, to "aborted".
  */
-export function fuzzOptions<Ts>(numRuns: number): fc.Parameters<Ts> {
-  const { FUZZ_SEED: seed, FUZZ_PATH: path } = env;
-  return { numRuns, ...(seed ? { seed: Number(seed) } : {}), ...(path ? { path } : {}) };
+function abortsUploadByDesign(caller: Caller, request: FuzzRequest, status: number): boolean {
+  return caller.name === "owner" && request.method === "PUT" && /^\/api\/uploads\/[^/?]+\/parts\//.test(request.path) && (status === 413 || status === 415);
 }
 
-/** What every fuzz file works with: one route fixture, the table's example requests, two callers. */
+/**
+ * The seed `npm test` fuzzes with, so that its runs are repeatable: the same inputs each time
+ * (decision record 0025). `npm run fuzz:random` draws a new one (FUZZ_BASE_SEED) to explore.
+ */
+const DEFAULT_FUZZ_SEED = 20_261_127;
+
+/** A 32-bit FNV-1a hash of the test's name: each property draws its own inputs from one base seed. */
+function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** A run count times FUZZ_RUNS (a whole multiplier, 1 unless `npm run fuzz:random` is told more). */
+export function fuzzRuns(runs: number): number {
+  const factor = Number(env.FUZZ_RUNS);
+  return Number.isInteger(factor) && factor > 1 ? runs * factor : runs;
+}
+
+/**
+ * fast-check's options for one property. The seed is the base seed (DEFAULT_FUZZ_SEED, or
+ * FUZZ_BASE_SEED from `npm run fuzz:random`) mixed with the test's name, so that the four callers
+ * of a route, and the routes, draw different inputs while a run of the suite stays repeatable.
+ * A failure prints its counterexample and the property's own seed and path; running the failing
+ * test with FUZZ_SEED=<seed> FUZZ_PATH=<path> replays exactly it.
+ */
+export function fuzzOptions<Ts>(numRuns: number): fc.Parameters<Ts> {
+  const { FUZZ_SEED: seed, FUZZ_PATH: path, FUZZ_BASE_SEED: base } = env;
+  const baseSeed = base ? Number(base) : DEFAULT_FUZZ_SEED;
+  const ownSeed = seed ? Number(seed) : (baseSeed ^ nameHash(expect.getState().currentTestName ?? "")) | 0;
+  return { numRuns, seed: ownSeed, ...(path ? { path } : {}) };
+}
+
+/** What every fuzz file works with: one route fixture, the table's example requests, four callers. */
 export interface FuzzContext {
   f: RouteFixture;
   examples: Map<string, ExampleRequest>;
-  callers: Record<"visitor" | "signed-in user", Caller>;
+  callers: Record<CallerName, Caller>;
+  /**
+   * Called at the start of each property: builds the fixture afresh when a request before spent
+   * a part of it that this route names (its path or its example body), or an account.
+   */
+  prepare(target: FuzzTarget): Promise<void>;
+}
+
+/** Set when a signed-in caller's write went through: only then can the fixture be spent. */
+let fixtureMayBeSpent = false;
+
+interface FixturePiece {
+  name: string;
+  /** The ids that name it in a path or a body; none for what every route depends on. */
+  ids: string[];
+  /** Its state: gone, hidden, another status. */
+  state: D1PreparedStatement;
+}
+
+/**
+ * What the signed-in callers can spend of the fixture when a fuzzed write goes through: the post,
+ * comment, upload, listings, order, offer, availability, booking, muted word and export, and
+ * (for every route) the three accounts' suspension and deletion and the blocks between them.
+ */
+function fixturePieces(f: RouteFixture): FixturePiece[] {
+  const one = (name: string, ids: string[], sql: string, id: string): FixturePiece => ({ name, ids, state: env.DB.prepare(sql).bind(id) });
+  const people = [f.owner.userId, f.other.userId, f.buyer.userId];
+  const among = "(?, ?, ?)";
+  return [
+    one("post", [f.owner.postId], "select hidden_at from posts where id = ?", f.owner.postId),
+    one("comment", [f.commentId], "select hidden_at from comments where id = ?", f.commentId),
+    one("upload", [f.uploadId], "select status from uploads where id = ?", f.uploadId),
+    one("service", [f.serviceId], "select hidden_at from services where id = ?", f.serviceId),
+    one("product", [f.productId], "select hidden_at from products where id = ?", f.productId),
+    one("order", [f.orderId, f.bookingId, f.downloadToken], "select status from orders where id = ?", f.orderId),
+    one("offer", [f.offerId], "select status from offers where id = ?", f.offerId),
+    one("rule", [f.ruleId], "select id from availability_rules where id = ?", f.ruleId),
+    one("booking", [f.bookingId, f.orderId], "select status from bookings where id = ?", f.bookingId),
+    one("word", [f.wordId], "select id from muted_words where id = ?", f.wordId),
+    one("export", [f.exportId], "select status from data_exports where id = ?", f.exportId),
+    {
+      name: "accounts",
+      ids: [],
+      state: env.DB.prepare(
+        `select (select json_group_array(json_array(id, suspended_at)) from users where id in ${among}) as users,
+          (select json_group_array(user_id) from account_deletions where user_id in ${among}) as deletions,
+          (select json_group_array(json_array(blocker_id, blocked_id)) from blocks where blocker_id in ${among} and blocked_id in ${among}) as blocks`,
+      ).bind(...people, ...people, ...people, ...people),
+    },
+  ];
+}
+
+/** Each piece's state, by name. */
+async function pieceStates(pieces: FixturePiece[]): Promise<Map<string, string>> {
+  const results = await env.DB.batch(pieces.map((piece) => piece.state));
+  return new Map(pieces.map((piece, i) => [piece.name, JSON.stringify(results[i]!.results)]));
 }
 
 /**
  * Builds the fuzz context once per file (in beforeAll) from the security table's cases, and returns
- * the object it fills, so a test reads `fuzz.f` and `fuzz.callers[who]`.
+ * the object it fills, so a test reads `fuzz.f` and `fuzz.callers[who]`. The owner and buyer (and
+ * the other user, by blocking) can spend the fixture: delete the post, refund the order, block
+ * each other. After a signed-in write went through, `prepare` compares each part with what it
+ * was when built, and builds the fixture, its example bodies and the callers afresh when the
+ * coming route names a spent part (or an account changed), so every route meets a whole fixture
+ * while a spent post costs nothing to the routes that never name it.
  */
 export function useFuzzContext(cases: RouteCase[]): FuzzContext {
-  const context = {} as FuzzContext;
-  beforeAll(async () => {
+  let pieces: FixturePiece[] = [];
+  let built = new Map<string, string>();
+  const spent = new Set<string>();
+  async function build() {
     context.f = await routeFixture();
     context.examples = await exampleRequests(cases, context.f);
-    context.callers = { visitor, "signed-in user": signedInCaller(context.f.other) };
-  });
+    context.callers = {
+      visitor,
+      "other user": otherUserCaller(context.f.other),
+      owner: fixtureUserCaller("owner", context.f.owner),
+      buyer: fixtureUserCaller("buyer", context.f.buyer),
+    };
+    pieces = fixturePieces(context.f);
+    built = await pieceStates(pieces);
+    spent.clear();
+    fixtureMayBeSpent = false;
+  }
+  const context: FuzzContext = {
+    f: undefined as unknown as RouteFixture,
+    examples: new Map(),
+    callers: {} as Record<CallerName, Caller>,
+    async prepare(target) {
+      if (fixtureMayBeSpent) {
+        fixtureMayBeSpent = false;
+        for (const [name, state] of await pieceStates(pieces)) if (state !== built.get(name)) spent.add(name);
+      }
+      if (spent.size === 0) return;
+      const named = fixturePath(target, context.f) + JSON.stringify(context.examples.get(target.route)?.json ?? null);
+      const needed = pieces.some((piece) => spent.has(piece.name) && (piece.ids.length === 0 || piece.ids.some((id) => named.includes(id))));
+      if (needed) await build();
+    },
+  };
+  beforeAll(build);
   return context;
 }
