@@ -2,16 +2,21 @@
 // actions for like, bookmark, comment and share. Comments open in a dialog"). It fills PostCard's
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { clearPinRequest, type PinRequest, usePinRequest } from "@web/lib/audio-moments";
 import { formatCount, plural } from "@web/lib/format";
 import { ActionButton } from "./action-button";
 import { BookmarkButton } from "./bookmark-button";
-import { CommentsDialog } from "./comments-dialog";
 import { LikeButton } from "./like-button";
 import { ShareButton } from "./share-button";
+
+// The comments (thread, composer, pinned moments, live room) are about 20 KiB gzipped that a
+// screen of post cards never needs until one is opened, so the dialog loads then; pointing at or
+// focusing the Comments button starts the load early (the route budget, decision record 0065).
+const loadCommentsDialog = () => import("./comments-dialog");
+const CommentsDialog = lazy(() => loadCommentsDialog().then((module) => ({ default: module.CommentsDialog })));
 
 export interface PostActionsProps {
   post: Post;
@@ -56,6 +61,8 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
         ref={commentsButton}
         data-testid="comments-button"
         onClick={() => setCommentsOpen(true)}
+        onPointerEnter={() => void loadCommentsDialog()}
+        onFocus={() => void loadCommentsDialog()}
         count={formatCount(post.commentsCount)}
       >
         <MessageCircle aria-hidden />
@@ -63,7 +70,11 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
       <ShareButton post={post} />
       <span className="flex-1" />
       <BookmarkButton post={post} signedIn={signedIn} />
-      {commentsOpen ? <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={changeCommentsOpen} pinRequest={pinRequest} /> : null}
+      {commentsOpen ? (
+        <Suspense fallback={null}>
+          <CommentsDialog post={post} viewerId={viewerId} open={commentsOpen} onOpenChange={changeCommentsOpen} pinRequest={pinRequest} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
