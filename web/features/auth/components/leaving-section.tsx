@@ -86,14 +86,7 @@ function DownloadMyData() {
         {state.isPending ? (
           <Skeleton className="h-10 w-48" aria-busy="true" />
         ) : state.isError ? (
-          <div className="flex flex-col items-start gap-2">
-            <p className="text-sm text-destructive" role="alert">
-              {E.loadFailed}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void state.refetch()}>
-              {E.tryAgain}
-            </Button>
-          </div>
+          <LoadFailed message={E.loadFailed} retry={E.tryAgain} onRetry={() => void state.refetch()} />
         ) : (
           <>
             <ExportStatus state={state.data} />
@@ -244,14 +237,7 @@ function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
             {confirmation.isPending ? (
               <Skeleton className="h-10 w-full" aria-busy="true" />
             ) : confirmation.isError ? (
-              <div className="flex flex-col items-start gap-2">
-                <p className="text-sm text-destructive" role="alert">
-                  {D.loadFailed}
-                </p>
-                <Button type="button" variant="outline" size="sm" onClick={() => void confirmation.refetch()}>
-                  {D.tryAgain}
-                </Button>
-              </div>
+              <LoadFailed message={D.loadFailed} retry={D.tryAgain} onRetry={() => void confirmation.refetch()} />
             ) : (
               <>
                 {google.confirmed && confirmation.data.googleConfirmedUntil ? (
@@ -326,5 +312,19 @@ export function LeavingSection(props: DeleteMyAccountProps) {
       <DownloadMyData />
       <DeleteMyAccount {...props} />
     </>
+  );
+}
+
+/** A section's state that could not be read, with a way to ask again. */
+function LoadFailed({ message, retry, onRetry }: { message: string; retry: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p className="text-sm text-destructive" role="alert">
+        {message}
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+        {retry}
+      </Button>
+    </div>
   );
 }
