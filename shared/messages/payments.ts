@@ -64,6 +64,8 @@ export const PAYMENTS_TEXTS = {
   offerPaid: "This offer has already been paid",
   offerExpired: "This offer has expired",
   offerCannotWithdraw: "Only an open offer can be withdrawn",
+  /** The offer's buyer asking to withdraw it: the seller's step alone, said as the reviews say theirs. */
+  offerOnlySellerWithdraws: "Only the seller can withdraw this offer",
   /** The history note of a payment refunded because its offer was already paid or withdrawn. */
   offerNoLongerOpen: "This offer was no longer open, so the payment was refunded",
   states: { open: "Open", paid: "Paid", withdrawn: "Withdrawn", expired: "Expired" },

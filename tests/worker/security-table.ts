@@ -434,8 +434,8 @@ export const REVIEW_ROUTES: PartyRouteCase[] = [
 ];
 
 const OFFER_NOT_FOUND = { status: 404, message: "Offer not found" };
-/** What the offer's buyer is told on withdrawing it: the seller's step alone (the text is the route's, for both refusals). */
-const ONLY_OPEN_WITHDRAWN = { status: 403, message: "Only an open offer can be withdrawn" };
+/** What the offer's buyer is told on withdrawing it: the seller's step alone. */
+const ONLY_SELLER_WITHDRAWS = { status: 403, message: "Only the seller can withdraw this offer" };
 
 /**
  * The payments overview, receipts and custom offers (decision records 0049–0050). The
@@ -458,7 +458,7 @@ export const PAYMENTS_ROUTES: PartyRouteCase[] = [
   },
   { route: "GET /api/offers", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 }, buyer: { status: 200 } },
   { route: "GET /api/offers/:offerId", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
-  { route: "POST /api/offers/:offerId/withdraw", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 }, buyer: ONLY_OPEN_WITHDRAWN },
+  { route: "POST /api/offers/:offerId/withdraw", visitor: AUTH_REQUIRED, otherUser: OFFER_NOT_FOUND, owner: { status: 200 }, buyer: ONLY_SELLER_WITHDRAWS },
 ];
 
 const CONVERSATION_NOT_FOUND = { status: 404, message: "Conversation not found" };

@@ -70,7 +70,7 @@ export const offerRoutes = new Hono<AppEnv>()
   .post("/:offerId/withdraw", offerParam, async (c) => {
     const { userId } = requireUser(c);
     const { offer, role } = await requireOfferParty(c.var.ctx, { offerId: c.req.valid("param").offerId, userId });
-    if (role !== "seller") throw new ApiError("forbidden", PAYMENTS_TEXTS.offerCannotWithdraw);
+    if (role !== "seller") throw new ApiError("forbidden", PAYMENTS_TEXTS.offerOnlySellerWithdraws);
     const row = await withdrawOffer(c.var.db, offer.id, userId, c.var.ctx.now);
     if (!row) throw new ApiError("conflict", PAYMENTS_TEXTS.offerCannotWithdraw);
     return c.json(await offerView(c.var.ctx, { offer: row, role }), 200);

@@ -166,7 +166,7 @@ describe("withdrawing an offer", () => {
   it("is the seller's, and only while it is open", async () => {
     const [seller, buyer] = await Promise.all([signedInUser(), signedInUser()]);
     const offer = await sendOffer(seller, buyer);
-    await expectError(await api(`/api/offers/${offer.id}/withdraw`, { cookie: buyer.cookie, method: "POST" }), 403, PAYMENTS_TEXTS.offerCannotWithdraw);
+    await expectError(await api(`/api/offers/${offer.id}/withdraw`, { cookie: buyer.cookie, method: "POST" }), 403, PAYMENTS_TEXTS.offerOnlySellerWithdraws);
     expect((await offerRow(offer.id))!.status).toBe("open");
     const withdrawn = await json<Offer>(await api(`/api/offers/${offer.id}/withdraw`, { cookie: seller.cookie, method: "POST" }), 200);
     expect(withdrawn.state).toBe("withdrawn");
