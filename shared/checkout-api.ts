@@ -85,6 +85,7 @@ import { idSchema } from "./schemas/common";
 import type { Page } from "./paging";
 import type { PartyRef } from "./people";
 import type { SaleStanding } from "./rules/earnings";
+import type { OrderVersion, RevisionNote, RevisionNoteRef } from "./revisions-api";
 
 /** A delivery file of a service order (ours). */
 export const DELIVERY_FILE_MAX_BYTES = 100 * MB;
@@ -177,7 +178,21 @@ export interface CreateEmbeddedPaymentResponse {
 export type OrderKind = "digital" | "physical" | "service";
 
 /** Steps the caller may take on an order now (drives the order page's buttons). */
-export const ORDER_ACTIONS = ["ship", "deliver", "attach-file", "complete", "request-revision", "refund", "download"] as const;
+export const ORDER_ACTIONS = [
+  "ship",
+  "deliver",
+  "attach-file",
+  "complete",
+  "request-revision",
+  "refund",
+  "download",
+  /** Seller: turn an attached audio file into the next version (shared/revisions-api.ts). */
+  "add-version",
+  /** Buyer: write revision notes on a delivered version (the order awaits acceptance). */
+  "write-notes",
+  /** Seller: mark open notes resolved in a version not yet delivered. */
+  "resolve-notes",
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** The other party of an order or an offer (shared/people.ts). */
@@ -234,6 +249,10 @@ export interface OrderHistoryEntry {
   actor: OrderRole | "system";
   note: string | null;
   createdAt: number;
+  /** A revision request's entry: the notes it gathered, in their state now (shared/revisions-api.ts). */
+  notes?: RevisionNoteRef[];
+  /** A delivery's entry: the numbers of the versions it delivered. */
+  versionNumbers?: number[];
 }
 
 export interface OrderFile {
@@ -250,6 +269,10 @@ export interface OrderDetail extends OrderSummary {
   history: OrderHistoryEntry[];
   /** Service delivery files (the buyer sees delivered ones only). */
   files: OrderFile[];
+  /** Audio versions (shared/revisions-api.ts), oldest first; the buyer sees delivered ones only. */
+  versions: OrderVersion[];
+  /** Revision notes, by version then moment; the buyer sees their own, the seller all but drafts. */
+  notes: RevisionNote[];
   /** A paid digital product with a file: the buyer may ask for a download link. */
   hasProductFile: boolean;
   /** When the cron completes it by itself (shipped, delivered, or a digital order paid and not yet downloaded), else null. */

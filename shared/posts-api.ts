@@ -7,6 +7,7 @@ import { MB } from "./constants";
 import { UPLOAD_TEXTS } from "./messages";
 import type { Page } from "./paging";
 import type { PersonRef } from "./people";
+import { loudnessSchema, type Loudness } from "./schemas/loudness";
 import { captionSchema, locationSchema, mediaMetadataSchema, tagsSchema } from "./schemas/post";
 
 /**
@@ -66,6 +67,8 @@ export const createPostBodySchema = z.object({
   height: mediaMetadataSchema.shape.height.nullable(),
   durationMs: mediaMetadataSchema.shape.durationMs.nullable(),
   waveform: z.array(z.number().min(0).max(1)).max(WAVEFORM_MAX_POINTS).nullish(),
+  /** An audio post's loudness as the uploader's browser measured it (issue #31 item 4). */
+  loudness: loudnessSchema.nullish(),
 });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
@@ -89,6 +92,8 @@ export interface Post {
   durationMs: number | null;
   /** Peaks for the audio player, one byte each in base64 (shared/waveform.ts decodes them). */
   waveform: string | null;
+  /** An audio post's integrated loudness and true peak, when the uploader's browser measured them. */
+  loudness: Loudness | null;
   caption: string | null;
   location: string | null;
   tags: string[];

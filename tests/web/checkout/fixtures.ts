@@ -45,6 +45,8 @@ export function makeOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSu
 export function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
   const summary = makeOrderSummary(overrides);
   return {
+    versions: [],
+    notes: [],
     history: [
       { id: "h1", status: "pending", actor: "buyer", note: null, createdAt: summary.createdAt },
       { id: "h2", status: "paid", actor: "system", note: null, createdAt: summary.createdAt + 60_000 },

@@ -25,6 +25,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     height: 800,
     durationMs: null,
     waveform: null,
+    loudness: null,
     caption: "Console session tonight",
     location: "Atlanta, GA",
     tags: ["mixing", "rnb"],

@@ -65,7 +65,7 @@ export function postSelection(viewerId: string | null) {
  * columns and the viewer flags as 0/1 (toPost turns it into the API shape).
  */
 export type PostRow = AuthorColumns &
-  Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer" | "waveform"> & {
+  Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer" | "waveform" | "loudness"> & {
     /** The stored peaks (0..1 floats); the API sends them 8-bit in base64 (decision record 0060). */
     waveform: number[] | null;
     mediaKey: string;
@@ -88,6 +88,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     height: row.height,
     durationMs: row.durationMs,
     waveform: row.waveform ? encodeWaveform(row.waveform) : null,
+    loudness: null,
     caption: row.caption,
     location: row.location,
     tags: row.tags ?? [],

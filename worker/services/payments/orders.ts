@@ -173,6 +173,8 @@ export async function orderDetail(ctx: Pick<Ctx, "db">, input: { order: OrderRow
     history: history.map((h) => ({ id: h.id, status: h.status, actor: h.actor, note: h.note, createdAt: h.createdAt })),
     // The buyer sees a delivery's files once it is sent, not the seller's drafts.
     files: files.filter((f) => role === "seller" || f.deliveredAt !== null).map(toFile),
+    versions: [],
+    notes: [],
     hasProductFile: orderKind(order) === "digital" && order.fileKey !== null,
     autoCompleteAt: autoCompleteAt(order),
     actions: actionsFor(order, role),
