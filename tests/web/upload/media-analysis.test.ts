@@ -1,7 +1,8 @@
 // Browser-side media analysis: the peak reduction the waveform is drawn from, and the rule that
 // analysis failures never block an upload.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { analyzeAudio, analyzeMedia, computePeaks, WAVEFORM_PEAKS } from "@web/features/upload/media-analysis";
+import { analyzeMedia } from "@web/features/upload/media-analysis";
+import { analyzeAudio, computePeaks, WAVEFORM_PEAKS } from "@web/lib/audio-analysis";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,47 +5,20 @@
 // decode is still uploaded, just without that metadata.
 import type { ContentType } from "@shared/constants";
 import { THUMBNAIL_MAX_BYTES } from "@shared/posts-api";
-import { MAX_DURATION_MS, MAX_MEDIA_DIMENSION } from "@shared/schemas/post";
+import { MAX_MEDIA_DIMENSION } from "@shared/schemas/post";
+import { analyzeAudio, clampDurationMs, type AudioAnalysis } from "@web/lib/audio-analysis";
 
-/** Bars drawn by the player; enough for a phone-width card, small enough to store per post. */
-export const WAVEFORM_PEAKS = 200;
 /** Where the poster frame is taken: one second in, past the usual black first frame. */
 const POSTER_SEEK_SECONDS = 1;
 const POSTER_MAX_WIDTH = 1280;
 const ANALYSIS_TIMEOUT_MS = 20_000;
 
-export interface MediaAnalysis {
+export type MediaAnalysis = AudioAnalysis & {
   width?: number;
   height?: number;
-  durationMs?: number;
-  waveform?: number[];
   /** A JPEG poster frame for videos. */
   poster?: Blob;
-}
-
-/**
- * `count` peaks in 0..1 from decoded channel data: for each slice of the timeline, the largest
- * absolute sample over all channels, rounded to three decimals to keep the stored list small.
- */
-export function computePeaks(channels: ReadonlyArray<ArrayLike<number>>, count = WAVEFORM_PEAKS): number[] {
-  const length = channels.reduce((max, channel) => Math.max(max, channel.length), 0);
-  if (length === 0 || count <= 0) return [];
-  const buckets = Math.min(count, length);
-  const peaks: number[] = [];
-  for (let b = 0; b < buckets; b += 1) {
-    const start = Math.floor((b * length) / buckets);
-    const end = Math.max(start + 1, Math.floor(((b + 1) * length) / buckets));
-    let peak = 0;
-    for (const channel of channels) {
-      for (let i = start; i < end && i < channel.length; i += 1) {
-        const v = Math.abs(channel[i] ?? 0);
-        if (v > peak) peak = v;
-      }
-    }
-    peaks.push(Math.round(Math.min(1, peak) * 1000) / 1000);
-  }
-  return peaks;
-}
+};
 
 function withTimeout<T>(promise: Promise<T>, ms = ANALYSIS_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -63,26 +36,8 @@ function withTimeout<T>(promise: Promise<T>, ms = ANALYSIS_TIMEOUT_MS): Promise<
   });
 }
 
-function clampDurationMs(seconds: number): number | undefined {
-  if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
-  return Math.min(MAX_DURATION_MS, Math.round(seconds * 1000));
-}
-
 function validDimension(n: number): number | undefined {
   return Number.isInteger(n) && n >= 1 && n <= MAX_MEDIA_DIMENSION ? n : undefined;
-}
-
-/** Decodes the whole file with Web Audio and reduces it to peaks. */
-export async function analyzeAudio(file: Blob, count = WAVEFORM_PEAKS): Promise<MediaAnalysis> {
-  const data = await file.arrayBuffer();
-  // An OfflineAudioContext decodes without touching the audio output, so it needs no user
-  // gesture and never plays a sound; its own length and rate do not limit what it decodes.
-  const Offline = globalThis.OfflineAudioContext ?? (globalThis as { webkitOfflineAudioContext?: typeof OfflineAudioContext }).webkitOfflineAudioContext;
-  if (!Offline) throw new Error("Web Audio is not available");
-  const context = new Offline(1, 1, 44_100);
-  const buffer = await context.decodeAudioData(data);
-  const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i));
-  return { durationMs: clampDurationMs(buffer.duration), waveform: computePeaks(channels, count) };
 }
 
 function once<T extends Event>(target: EventTarget, type: string): Promise<T> {

@@ -6,7 +6,7 @@ import { POST_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { decodeWaveform } from "@shared/waveform";
 import { MarkerList, MarkerStrip, useCommentMarkers } from "./comment-markers";
-import { WaveformPlayer } from "./waveform-player";
+import { WaveformPlayer } from "@web/components/audio/waveform-player";
 
 const T = POST_SCREEN_TEXTS.media;
 
