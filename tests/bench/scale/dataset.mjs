@@ -5,6 +5,14 @@
 // hundred bookmarks of the demo user. Every value comes from one seeded PRNG and a fixed clock,
 // so two runs produce the same rows; inserting through node:sqlite in one transaction takes
 // about a minute on two cores, where the same rows through `wrangler d1 execute` take far longer.
+//
+// Search (npm run bench:search, decision record 0095) needs text worth ranking: captions are
+// "Session {i}" plus words of a music vocabulary drawn with a Zipf-like frequency (some repeated,
+// some posts long), the posts' hashtags, and for a third of them a city; bios name a profession,
+// a city and a few words. Planted among them, each at a fixed place, are what the judged queries
+// of ./search-queries.mjs look for: rare words in old posts, phrases, named hashtags, people with
+// diacritics and people whose names nearly match (PLANTED below). The planted people are written
+// first, so they are the oldest rows of all; nothing is placed to suit any ranking.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -27,9 +35,69 @@ export const DATASET = {
 const DATASET_END = Date.UTC(2026, 9, 31, 12, 0, 0);
 const DAY = 86_400_000;
 
+/**
+ * A generated state made before the search content existed lacks this user; run.mjs and
+ * search.mjs then generate the dataset again.
+ */
+const DATASET_MARKER_EMAIL = "planted-kenji@example.test";
+
 /** The names the bench asks for: the most and the least used generated tag. */
 export const POPULAR_TAG = "scaletag1";
 export const RARE_TAG = `scaletag${DATASET.hashtags}`;
+
+/**
+ * Caption and bio words, most frequent first: a word's share falls as 1/rank (Zipf), so the first
+ * ones are in a large part of the posts and the last ones in a few hundred. "session" is left out:
+ * every caption starts with it already.
+ */
+const VOCABULARY = (
+  "mix vocal drums bass beat studio guitar synth live track master demo groove loop piano tape " +
+  "chorus verse analog reverb delay kick snare sample remix tour gig rehearsal album single release " +
+  "lyrics melody harmony chords tempo mic preamp console plugin sidechain vinyl cassette radio " +
+  "podcast acoustic electric strings brass horns choir orchestra ambient techno house jazz soul funk " +
+  "disco hiphop trap drill grime dub reggae afrobeat highlife amapiano gospel blues country folk " +
+  "indie punk metal rock pop ballad anthem interlude outro intro bridge hook drop build breakdown " +
+  "fader knob patch cable monitor headphones booth isolation overdub comping tuning pitch swing " +
+  "shuffle polyrhythm syncopation arpeggio ostinato riff lick solo improv jam setlist soundcheck " +
+  "encore backstage festival club warehouse rooftop basement sunrise sunset midnight weekend"
+).split(" ");
+
+/**
+ * What the judged queries of ./search-queries.mjs look for, planted at fixed places. Post
+ * positions are generation indices: index 0 is the newest post, 99,999 the oldest (90 days).
+ * People are written before the 10,000 generated accounts, so theirs are the oldest rows.
+ */
+export const PLANTED = {
+  /** word → the indices of the posts whose caption gets it; "twice" lists those that repeat it. */
+  words: {
+    theremin: { posts: [97_531] },
+    mellotron: { posts: [3_210, 51_234, 95_001] },
+    glockenspiel: { posts: Array.from({ length: 12 }, (_, j) => 7_000 + 7_919 * j), twice: [14_919, 70_352] },
+    harmonium: { posts: Array.from({ length: 40 }, (_, j) => 1_234 + 2_437 * j), twice: [3_671] },
+  },
+  /** phrase → the indices of the posts whose caption gets it. */
+  phrases: {
+    "analog tape saturation": Array.from({ length: 60 }, (_, j) => 555 + 1_637 * j),
+    "late night jam": Array.from({ length: 200 }, (_, j) => 100 + 499 * j),
+  },
+  /** Named hashtags: a post whose index is a multiple of the number carries the tag. */
+  hashtags: { mixing: 13, mixingtips: 97, mixtape: 29, lofi: 31, lofibeats: 211, techno: 37, technoparty: 401, synthwave: 53, jazz: 61, jazzfusion: 307 },
+  /** People: username, display name, bio, profession, location, verified. */
+  people: [
+    ["kenji_sato", "Kenji Satō", "Mixing engineer in Tokyo. Analog tape and late night sessions.", "Mixing engineer", "Tokyo", true],
+    ["kenjiro_tanaka", "Kenjiro Tanaka", "Producer. Synths, drum machines and tape loops.", "Producer", "Osaka", false],
+    ["ken_jyu", "Ken Jyu", "DJ and selector.", "DJ", "Seoul", false],
+    ["kenny_beats_nyc", "Kenny Beats", "Beatmaker and producer.", "Producer", "New York", false],
+    ["kenji_fanclub", "Kenji Fan Club", "Everything Kenji Sato: Kenji Sato mixes, Kenji Sato sessions, Kenji Sato live.", "Songwriter", "Tokyo", false],
+    ["zoe_muller", "Zoë Müller", "Vocalist and vocal coach.", "Vocalist", "Berlin", false],
+    ["zoe_miller", "Zoe Miller", "Guitarist for hire.", "Guitarist", "London", false],
+    ["bjork_gudmunds", "Björk Guðmundsdóttir", "Composer and singer.", "Composer", "Reykjavík", false],
+    ["jose_alvarez", "José Álvarez", "Drummer and session player.", "Drummer", "Lisbon", false],
+    ["josefina_alvarado", "Josefina Alvarado", "Songwriter.", "Songwriter", "Lisbon", false],
+    ["amara_okafor", "Amara Okafor", "Producer from Lagos: afrobeat, amapiano, highlife.", "Producer", "Lagos", true],
+    ["mia_mixes", "Mia Chen", "Mixing, mixing, mixing: mixing engineer for bands.", "Mixing engineer", "Toronto", false],
+  ],
+};
 
 /** mulberry32: small, fast and good enough to spread rows; seeded, so the dataset repeats. */
 function prng(seed) {
@@ -67,7 +135,7 @@ export function d1File(state) {
 export function hasDataset(file) {
   const db = new DatabaseSync(file);
   try {
-    return Boolean(db.prepare("select 1 from users where email = 'scale-0@example.test'").get());
+    return Boolean(db.prepare("select 1 from users where email = ?").get(DATASET_MARKER_EMAIL));
   } finally {
     db.close();
   }
@@ -89,7 +157,12 @@ export function generateDataset(file, log = console.log) {
   const step = (what) => log(`  ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   db.exec("begin");
 
-  // Users and profiles.
+  // Text comes from its own generator, so ids, times, likes and follows stay the rows they were.
+  const text = prng(0x5ea7c4);
+  const words = zipfSampler(VOCABULARY.length, text);
+  const someWords = (n) => Array.from({ length: n }, () => VOCABULARY[words() - 1]);
+
+  // Users and profiles: the planted people first (the oldest rows), then the generated ones.
   const userIds = [];
   const insertUser = db.prepare("insert into users (id, email, email_verified_at, password_hash, created_at, updated_at) values (?, ?, ?, null, ?, ?)");
   const insertProfile = db.prepare(
@@ -97,14 +170,30 @@ export function generateDataset(file, log = console.log) {
   );
   const professions = ["Producer", "Vocalist", "Mixing engineer", "Drummer", "DJ", "Songwriter", "Guitarist", "Composer"];
   const cities = ["Berlin", "Lagos", "London", "Austin", "Seoul", "Lisbon", "Toronto", "Nairobi"];
+  const setVerified = db.prepare("update profiles set verified = 1 where user_id = ?");
+  const plantedIds = [];
+  PLANTED.people.forEach(([username, displayName, bio, profession, location, verified], n) => {
+    const id = idFrom(text);
+    const at = DATASET_END - DATASET.days * DAY - 40 * DAY + n * 60_000;
+    const email = n === 0 ? DATASET_MARKER_EMAIL : `planted-${username}@example.test`;
+    insertUser.run(id, email, at, at, at);
+    insertProfile.run(id, username, displayName, bio, profession, location, at, at);
+    if (verified) setVerified.run(id);
+    plantedIds.push(id);
+  });
   for (let i = 0; i < DATASET.users; i += 1) {
     const id = idFrom(random);
     const at = DATASET_END - DATASET.days * DAY - Math.floor(random() * 30 * DAY);
+    const profession = professions[i % professions.length];
+    const city = cities[i % cities.length];
+    const bio = `${profession} from ${city}. ${someWords(2 + Math.floor(text() * 4)).join(", ")}. Bench account ${i}`;
     insertUser.run(id, `scale-${i}@example.test`, at, at, at);
-    insertProfile.run(id, `scale_user_${i}`, `Scale User ${i}`, `Bench account ${i}`, professions[i % professions.length], cities[i % cities.length], at, at);
+    insertProfile.run(id, `scale_user_${i}`, `Scale User ${i}`, bio, profession, city, at, at);
+    // One account in 97 carries the badge, so the verified sort has something to put first.
+    if (i % 97 === 0) setVerified.run(id);
     userIds.push(id);
   }
-  step(`${DATASET.users} users`);
+  step(`${PLANTED.people.length} planted people and ${DATASET.users} users`);
 
   // Posts: authorship is skewed (user index drawn as n·u², so low indices post far more), times
   // are spread evenly over the 90 days; audio and video carry 200 float peaks as the SPA stores.
@@ -116,6 +205,22 @@ export function generateDataset(file, log = console.log) {
     `insert into posts (id, user_id, content_type, media_key, mime_type, size_bytes, width, height, duration_ms, waveform, caption, location, tags, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Which planted words and phrases each post index gets.
+  const planted = new Map();
+  const plant = (i, phrase) => planted.set(i, [...(planted.get(i) ?? []), phrase]);
+  for (const [word, { posts: at, twice = [] }] of Object.entries(PLANTED.words)) {
+    for (const i of at) plant(i, twice.includes(i) ? `${word} and more ${word}` : word);
+  }
+  for (const [phrase, at] of Object.entries(PLANTED.phrases)) for (const i of at) plant(i, phrase);
+  /**
+   * "Session {i}", then 0 to 15 vocabulary words (most captions short, a few long), one in seven
+   * with a word said twice, the planted words, and the hashtags.
+   */
+  function captionOf(i, names) {
+    const body = someWords(Math.floor(text() * text() * 16));
+    if (body.length > 0 && text() < 1 / 7) body.push(body[Math.floor(text() * body.length)]);
+    return [`Session ${i}`, ...body, ...(planted.get(i) ?? []), ...names.map((n) => `#${n}`)].join(" ");
+  }
   for (let i = 0; i < DATASET.posts; i += 1) {
     const id = idFrom(random);
     const author = userIds[Math.floor(DATASET.users * random() * random())];
@@ -126,6 +231,7 @@ export function generateDataset(file, log = console.log) {
     const tags = new Set();
     while (tags.size < count) tags.add(ranks());
     const names = [...tags].map((rank) => `scaletag${rank}`);
+    for (const [tag, every] of Object.entries(PLANTED.hashtags)) if (i % every === 0) names.push(tag);
     const waveform = kind === "image" ? null : JSON.stringify(Array.from({ length: 200 }, () => Math.round(random() * 1000) / 1000));
     insertPost.run(
       id,
@@ -138,8 +244,8 @@ export function generateDataset(file, log = console.log) {
       kind === "audio" ? null : 800,
       kind === "image" ? null : 15_000 + Math.floor(random() * 120_000),
       waveform,
-      `Session ${i} ${names.map((n) => `#${n}`).join(" ")}`,
-      null,
+      captionOf(i, names),
+      text() < 0.3 ? cities[Math.floor(text() * cities.length)] : null,
       JSON.stringify(names),
       at,
       at,
@@ -158,6 +264,14 @@ export function generateDataset(file, log = console.log) {
     insertHashtag.run(id, `scaletag${rank}`, DATASET_END - DATASET.days * DAY, DATASET_END - DATASET.days * DAY);
     hashtagIds[rank] = id;
   }
+  // The demo seed may hold some of these names already: its row is used then.
+  const namedTagIds = new Map();
+  const insertNamedTag = db.prepare("insert or ignore into hashtags (id, name, created_at, updated_at) values (?, ?, ?, ?)");
+  const tagIdByName = db.prepare("select id from hashtags where name = ?");
+  for (const tag of Object.keys(PLANTED.hashtags)) {
+    insertNamedTag.run(idFrom(text), tag, DATASET_END - DATASET.days * DAY, DATASET_END - DATASET.days * DAY);
+    namedTagIds.set(tag, tagIdByName.get(tag).id);
+  }
   const insertLink = db.prepare(
     hashtagLinkHasTime
       ? "insert into post_hashtags (post_id, hashtag_id, created_at) values (?, ?, ?)"
@@ -165,9 +279,11 @@ export function generateDataset(file, log = console.log) {
   );
   let links = 0;
   for (let i = 0; i < DATASET.posts; i += 1) {
-    for (const rank of postTags[i]) {
-      if (hashtagLinkHasTime) insertLink.run(postIds[i], hashtagIds[rank], postTimes[i]);
-      else insertLink.run(postIds[i], hashtagIds[rank]);
+    const tagIds = [...postTags[i].map((rank) => hashtagIds[rank])];
+    for (const [tag, every] of Object.entries(PLANTED.hashtags)) if (i % every === 0) tagIds.push(namedTagIds.get(tag));
+    for (const tagId of tagIds) {
+      if (hashtagLinkHasTime) insertLink.run(postIds[i], tagId, postTimes[i]);
+      else insertLink.run(postIds[i], tagId);
       links += 1;
     }
   }

@@ -12,47 +12,18 @@
 // BENCH_STATE to use another folder, BENCH_ONLY=<substring> to measure some endpoints only.
 // The limits the issue sets: every list ≤ 2× health p50 and ≤ 3× health p99; the script exits
 // non-zero when one is over (BENCH_NO_FAIL=1 prints only).
-import autocannon from "autocannon";
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
-import { applyMigrations, ensureDevVars, root, seed, startPreview, stopProcess } from "../../../scripts/lib.mjs";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../../seed/demo-account.mjs";
-import { client, freePort } from "../upload-lib.mjs";
-import { DATASET, POPULAR_TAG, RARE_TAG, d1File, datasetIds, generateDataset, hasDataset } from "./dataset.mjs";
+import { startPreview, stopProcess } from "../../../scripts/lib.mjs";
+import { DEMO_EMAIL } from "../../../seed/demo-account.mjs";
+import { freePort } from "../upload-lib.mjs";
+import { POPULAR_TAG, RARE_TAG } from "./dataset.mjs";
+import { measure as measureOnce, prepareState, signIn, statePath as state } from "./state.mjs";
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 6));
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 10));
-const state = path.resolve(root, process.env.BENCH_STATE ?? ".bench-state/scale");
 const P50_LIMIT = 2;
 const P99_LIMIT = 3;
 /** How many pages deep the "deep page" rows start (20 posts a page). */
 const DEEP_PAGES = 25;
-
-function prepareState() {
-  const regenerate = process.env.BENCH_REGENERATE === "1";
-  if (!regenerate && existsSync(state)) {
-    try {
-      if (hasDataset(d1File(state))) return datasetIds(d1File(state));
-    } catch {
-      // A half-made state folder: start over below.
-    }
-  }
-  rmSync(state, { recursive: true, force: true });
-  console.log(`▸ Generating the dataset into ${path.relative(root, state)}`);
-  ensureDevVars();
-  applyMigrations(state);
-  seed(state);
-  const ids = generateDataset(d1File(state));
-  console.log(`▸ Dataset: ${JSON.stringify(DATASET)}`);
-  return ids;
-}
-
-async function signIn(baseURL) {
-  const api = client(baseURL);
-  const res = await api.request("/api/auth/sign-in", { method: "POST", json: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
-  if (res.status !== 200) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
-  return api;
-}
 
 /** The nextCursor after `pages` pages of a list (the start of a deep page). */
 async function deepCursor(api, listPath, pages) {
@@ -99,12 +70,7 @@ async function endpoints(api, ids) {
 }
 
 function measure(baseURL, cookie, urlPath) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `${baseURL}${urlPath}`, connections: CONNECTIONS, duration: DURATION, headers: { cookie, origin: baseURL } },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+  return measureOnce(baseURL, cookie, urlPath, { connections: CONNECTIONS, duration: DURATION });
 }
 
 async function main() {
@@ -112,8 +78,7 @@ async function main() {
   const port = await freePort();
   const { server, baseURL } = await startPreview({ state, port, skipBuild: process.env.BENCH_SKIP_BUILD === "1", timeoutMs: 300_000 });
   try {
-    const api = await signIn(baseURL);
-    const cookie = [...api.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const { api, cookie } = await signIn(baseURL);
     const only = process.env.BENCH_ONLY;
     const list = (await endpoints(api, ids)).filter(([name]) => !only || name.includes(only));
     // Warm up every endpoint once (workerd compiles lazily), and note its response size.
