@@ -185,7 +185,8 @@ export function generateDataset(file, log = console.log) {
     const id = idFrom(random);
     const at = DATASET_END - DATASET.days * DAY - Math.floor(random() * 30 * DAY);
     const profession = professions[i % professions.length];
-    const city = cities[i % cities.length];
+    // Not i % 8 like the profession: every city has every profession.
+    const city = cities[(i + Math.floor(i / professions.length)) % cities.length];
     const bio = `${profession} from ${city}. ${someWords(2 + Math.floor(text() * 4)).join(", ")}. Bench account ${i}`;
     insertUser.run(id, `scale-${i}@example.test`, at, at, at);
     insertProfile.run(id, `scale_user_${i}`, `Scale User ${i}`, bio, profession, city, at, at);

@@ -211,7 +211,7 @@ async function readResults(api, query, sort) {
     const page = await res.json();
     pages += 1;
     if (pages === 3) thirdPage = url;
-    for (const item of page.items) ids.push(item.userId ?? item.name ?? item.id);
+    for (const item of page.items) ids.push(query.kind === "users" ? item.userId : query.kind === "tags" ? item.name : item.id);
     cursor = page.nextCursor ?? null;
     if (!cursor || ids.length >= DEPTH) break;
   }
