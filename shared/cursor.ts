@@ -49,3 +49,52 @@ export const cursorSchema = z.string({ error: REQUEST_TEXTS.invalidCursor }).tra
   }
   return cursor;
 });
+
+/**
+ * A position in a search list (decision record 0095). A search list is ranked or sorted in parts
+ * (phases: exact names before ranked matches, badge holders before the rest), so a position
+ * names its phase, the last row's sort value (`score`) and its key, how far the ranked walk read
+ * (`walk`) and how many rows were consumed before it (`served`). The next page starts right after
+ * that row, found again by its key, so rows that arrive or change score in between neither repeat
+ * nor skip the rows of the list. An empty key is the start of the phase.
+ */
+export interface SearchCursor {
+  phase: number;
+  score: number;
+  key: string;
+  walk: number;
+  served: number;
+}
+
+const SEARCH_CURSOR_RE = /^s\.(\d{1,2})\.(\d{1,6})\.(\d{1,7})\.([A-Za-z0-9_-]{0,64})\.(-?\d{1,22}(?:\.\d{1,40})?(?:e[+-]?\d{1,3})?)$/;
+
+export function encodeSearchCursor(cursor: SearchCursor): string {
+  return toBase64Url(`s.${cursor.phase}.${cursor.walk}.${cursor.served}.${cursor.key}.${cursor.score}`);
+}
+
+/** The position inside a search cursor we issued; null for anything else. */
+export function decodeSearchCursor(raw: string | null | undefined): SearchCursor | null {
+  if (raw == null || !/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return null;
+  let text: string;
+  try {
+    text = atob(raw.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+  const match = SEARCH_CURSOR_RE.exec(text);
+  if (!match) return null;
+  const score = Number(match[5]);
+  if (!Number.isFinite(score)) return null;
+  return { phase: Number(match[1]), walk: Number(match[2]), served: Number(match[3]), key: match[4]!, score };
+}
+
+/** A search cursor in a query string: 400 'Invalid cursor' for one we did not issue, like cursorSchema. */
+export const searchCursorSchema = z.string({ error: REQUEST_TEXTS.invalidCursor }).transform((raw, ctx): SearchCursor | undefined => {
+  if (raw === "") return undefined;
+  const cursor = decodeSearchCursor(raw);
+  if (!cursor) {
+    ctx.addIssue({ code: "custom", message: REQUEST_TEXTS.invalidCursor });
+    return z.NEVER;
+  }
+  return cursor;
+});

@@ -7,7 +7,7 @@
 //
 // Routes (JSON; every failure is the error envelope of shared/errors.ts). Every route is for
 // signed-in users (401 'Authentication required' for visitors): §6 gives searching to signed-in
-// users and keeps visitors to the landing page and /auth (decision record 0070).
+// users and keeps visitors to the landing page and /auth (decision record 0095).
 //
 //   GET  /api/search/explore   ?q=&contentType=&location=&profession=&sortBy=&verified=&hasServices=
 //                              → ExploreResults: users (username/display name only, §7 "explore tab
@@ -20,7 +20,8 @@
 //                              → PostPage (shared/posts-api.ts, 20).
 //   GET  /api/search/hashtags  ?q= → HashtagList (10): case-insensitive contains, by usage.
 //   GET  /api/search/services  ?q=&cursor= → ServiceSearchPage (15). Without a query: every
-//                              service, newest first (§7 "read all services newest first").
+//                              service, newest first (§7 "read all services newest first"); with
+//                              one, by relevance.
 //   GET  /api/hashtags/trending ?limit= → TrendingTopics (12 by default, at most 50), by the
 //                              trending score the 15-minute job computes, ties by usage.
 //   POST /api/hashtags/:name/views → 204 always (like post views): one `view` interaction with
@@ -32,12 +33,14 @@
 //                              ('Please wait {n} minutes before trying again') over the
 //                              `recommendations_refresh` rule.
 //
-// Paging: a list sorted by `recent` (and the services list without a query) pages with
-// `nextCursor` (keyset on created_at, id). Relevance, popular and verified answer the top of the
-// list at the spec's limit, with `nextCursor` null (decision record 0070).
+// Paging: every people, posts and services list pages with `nextCursor`, whatever its sort
+// (decision record 0095). The cursor names the last row a page consumed; the next page continues
+// right after it, so rows that arrive between two pages are never repeated and never push others
+// out. A page may hold fewer rows than the limit (a row hidden by moderation after ranking is
+// consumed, not shown); only a null `nextCursor` ends a list. Hashtags answer one list of 10.
 import { z } from "zod";
 import { CONTENT_TYPES, RECOMMENDATION_REASONS, SEARCH_QUERY_MAX, SEARCH_SORTS, TEXT_LIMITS, type SearchSort } from "./constants";
-import { cursorSchema } from "./cursor";
+import { searchCursorSchema } from "./cursor";
 import type { PersonRef } from "./people";
 import type { Post } from "./posts-api";
 import type { ServiceCard } from "./catalogue";
@@ -100,14 +103,14 @@ export const searchFiltersSchema = z.object({
 export type SearchFilters = z.output<typeof searchFiltersSchema>;
 export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 
-/** GET /api/search/users and /api/search/posts: the filters and a cursor (sort `recent` only). */
-export const searchPageQuerySchema = searchFiltersSchema.extend({ cursor: cursorSchema.optional() });
+/** GET /api/search/users and /api/search/posts: the filters and a cursor (any sort). */
+export const searchPageQuerySchema = searchFiltersSchema.extend({ cursor: searchCursorSchema.optional() });
 
 /** GET /api/search/hashtags */
 export const hashtagSearchQuerySchema = z.object({ q: searchText });
 
 /** GET /api/search/services */
-export const serviceSearchQuerySchema = z.object({ q: searchText, cursor: cursorSchema.optional() });
+export const serviceSearchQuerySchema = z.object({ q: searchText, cursor: searchCursorSchema.optional() });
 
 /** GET /api/hashtags/trending: a limit out of range is clamped, like every paging hint. */
 export const trendingQuerySchema = z.object({
@@ -155,7 +158,7 @@ export interface SearchUser extends PersonRef {
   };
 }
 
-/** `nextCursor`: opaque; only for sort `recent`. Null on the last page and for the other sorts. */
+/** `nextCursor`: opaque, for every sort; null on the last page. */
 export type SearchUserPage = Page<SearchUser>;
 
 /** §3 hashtags: id, name (without '#', lowercase), usage_count, trending_score. */

@@ -15,6 +15,7 @@ import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldInteractions } from "./interactions-purge";
 import { refreshRecommendations } from "./recommendations";
 import { releaseRetainedProductFiles } from "./retained-files";
+import { computeSearchTiers } from "./search-tiers";
 import { purgeOldSecurityEvents } from "./security-events-purge";
 import { cleanUpAbandonedUploads } from "./uploads-cleanup";
 import { deleteDueAccounts, prepareRequestedExports } from "../services/leaving";
@@ -36,6 +37,8 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "hashtag-trending", run: updateHashtagTrendingScores },
     // Data exports a request's background work left unfinished, and expired export files (decision record 0084).
     { name: "prepare-data-exports", run: prepareRequestedExports },
+    // Search rank classes of new and edited posts and profiles (decision record 0095).
+    { name: "search-tiers", run: computeSearchTiers },
   ],
   // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days), and
   // the orders' automatic completions (decision record 0037).

@@ -1,7 +1,7 @@
 // Spec social-feed-search §2 Search and explore, §3 search filters, §4 sort options, §7 search
 // profiles/posts/services and hashtags, §9 search limits. The contract (paths and shapes) is
-// written at the top of shared/search-api.ts; the ranking and the query plans are decision
-// record 0070.
+// written at the top of shared/search-api.ts; the ranking, the paging and the query plans are
+// decision record 0095.
 import { Hono } from "hono";
 import type { PostPage } from "@shared/posts-api";
 import {
@@ -23,7 +23,7 @@ import { requireUser, signedIn } from "../middleware/session";
 
 const EMPTY_EXPLORE: ExploreResults = { users: [], posts: [], hashtags: [] };
 
-/** Mounted at /search. Signed-in only (§6: a signed-in user searches; decision record 0070). */
+/** Mounted at /search. Signed-in only (§6: a signed-in user searches; decision record 0095). */
 export const searchRoutes = new Hono<AppEnv>()
   .get("/explore", signedIn, validate("query", searchFiltersSchema), async (c) => {
     const { userId } = requireUser(c);

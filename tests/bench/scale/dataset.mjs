@@ -16,6 +16,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { POST_RANK_MODEL, PROFILE_RANK_MODEL, searchTier } from "../../../worker/lib/search-rank.ts";
 
 export const DATASET = {
   users: 10_000,
@@ -343,6 +344,18 @@ export function generateDataset(file, log = console.log) {
     insertBookmark.run(demoId, postIds[postIndex], DATASET_END - Math.floor(random() * DATASET.days * DAY));
   }
   step(`${DATASET.demoBookmarks} bookmarks`);
+
+  // Every searched row's rank class, as the search-tier job would have computed it by now
+  // (decision record 0095): one pass after the inserts, so each FTS row is re-keyed once.
+  if (columns("posts").includes("search_tier")) {
+    const setPostTier = db.prepare("update posts set search_tier = ? where rowid = ?");
+    for (const row of db.prepare("select rowid, caption from posts where search_tier is null").all()) setPostTier.run(searchTier(POST_RANK_MODEL, [row.caption]), row.rowid);
+    const setProfileTier = db.prepare("update profiles set search_tier = ? where rowid = ?");
+    for (const row of db.prepare("select rowid, username, display_name, bio from profiles where search_tier is null").all()) {
+      setProfileTier.run(searchTier(PROFILE_RANK_MODEL, [row.username, row.display_name, row.bio]), row.rowid);
+    }
+    step("search tiers");
+  }
 
   db.exec("commit");
   db.exec("analyze; pragma wal_checkpoint(truncate);");

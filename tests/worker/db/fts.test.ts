@@ -1,15 +1,20 @@
-// FTS5 search tables (migrations/0001_triggers_fts.sql): found after insert, updated with the row,
-// gone after delete. The queries join on the base table's implicit rowid, as the search routes will.
+// FTS5 search tables (migrations/0001_triggers_fts.sql, 0024_search_ranking.sql): found after
+// insert, updated with the row, gone after delete. posts_fts and profiles_fts are keyed by the
+// row's search key (its search tier times 2^40 plus its rowid reversed, decision record 0095): the
+// queries find the row from the key as the search queries do; services_fts keeps the rowid.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts, profiles, services } from "../../../worker/db/schema";
-import { createUser, db, insertPost, insertService } from "../helpers";
+import { createUser, db, insertHashtag, insertPost, insertService } from "../helpers";
+
+/** The rowid of the row an FTS key points at (migration 0024). */
+const ROWID = (key: string) => `(1099511627775 - (${key} & 1099511627775))`;
 
 async function searchProfiles(q: string) {
   const { results } = await env.DB.prepare(
     `SELECT p.user_id AS userId FROM profiles_fts
-       JOIN profiles p ON p.rowid = profiles_fts.rowid
+       JOIN profiles p ON p.rowid = ${ROWID("profiles_fts.rowid")}
       WHERE profiles_fts MATCH ?1
       ORDER BY bm25(profiles_fts) LIMIT 20`,
   )
@@ -20,7 +25,7 @@ async function searchProfiles(q: string) {
 
 async function searchPosts(q: string) {
   const { results } = await env.DB.prepare(
-    `SELECT p.id FROM posts_fts JOIN posts p ON p.rowid = posts_fts.rowid
+    `SELECT p.id FROM posts_fts JOIN posts p ON p.rowid = ${ROWID("posts_fts.rowid")}
       WHERE posts_fts MATCH ?1 ORDER BY bm25(posts_fts) LIMIT 20`,
   )
     .bind(q)
@@ -87,12 +92,58 @@ describe("posts_fts", () => {
     await env.DB.prepare("INSERT INTO posts_fts(posts_fts) VALUES ('integrity-check')").run();
   });
 
+  it("moves a post to its tier's key when the tier is written, and keeps the index whole", async () => {
+    const d = db();
+    const { id: u } = await createUser();
+    const p = await insertPost(u, { caption: "reel to reel tape" });
+    const keyOf = async () =>
+      (await env.DB.prepare("SELECT rowid AS k FROM posts_fts WHERE posts_fts MATCH 'reel' AND rowid = (SELECT coalesce(search_tier, 0) * 1099511627776 + (1099511627775 - rowid) FROM posts WHERE id = ?1)").bind(p).first<{ k: number }>())?.k;
+    const before = await keyOf();
+    expect(before).toBeLessThan(2 ** 40);
+    await d.update(posts).set({ searchTier: 7 }).where(eq(posts.id, p));
+    const after = await keyOf();
+    expect(Math.floor(after! / 2 ** 40)).toBe(7);
+    expect(await searchPosts("reel")).toEqual([p]);
+    await env.DB.prepare("INSERT INTO posts_fts(posts_fts) VALUES ('integrity-check')").run();
+    await d.delete(posts).where(eq(posts.id, p));
+    expect(await searchPosts("reel")).toEqual([]);
+    await env.DB.prepare("INSERT INTO posts_fts(posts_fts) VALUES ('integrity-check')").run();
+  });
+
   it("recovers from rowid drift with 'rebuild'", async () => {
     const { id: u } = await createUser();
     const p = await insertPost(u, { caption: "tape saturation tricks" });
     expect(await searchPosts("saturation")).toEqual([p]);
     await env.DB.prepare("INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')").run();
     expect(await searchPosts("saturation")).toEqual([p]);
+  });
+});
+
+describe("the trigram indexes of names and tags", () => {
+  async function trigram(table: "profiles_names_trigram" | "hashtags_trigram", q: string) {
+    const { results } = await env.DB.prepare(`SELECT rowid AS k FROM ${table} WHERE ${table} MATCH ?1`).bind(q).all<{ k: number }>();
+    return results.length;
+  }
+
+  it("follow profiles' names and hashtags through insert, update and delete", async () => {
+    const d = db();
+    const { id: u } = await createUser({ username: "quixotic_q", displayName: "Zébulon Quaxx" });
+    // Folded: "zeb" finds "Zébulon".
+    expect(await trigram("profiles_names_trigram", '"zeb"')).toBe(1);
+    expect(await trigram("profiles_names_trigram", '"axx"')).toBe(1);
+    await d.update(profiles).set({ displayName: "Someone Else" }).where(eq(profiles.userId, u));
+    expect(await trigram("profiles_names_trigram", '"axx"')).toBe(0);
+    expect(await trigram("profiles_names_trigram", '"xot"')).toBe(1);
+    await d.delete(profiles).where(eq(profiles.userId, u));
+    expect(await trigram("profiles_names_trigram", '"xot"')).toBe(0);
+    await env.DB.prepare("INSERT INTO profiles_names_trigram(profiles_names_trigram) VALUES ('integrity-check')").run();
+    await env.DB.prepare("INSERT INTO profiles_fts(profiles_fts) VALUES ('integrity-check')").run();
+
+    await insertHashtag("qwzxtags");
+    expect(await trigram("hashtags_trigram", '"wzx"')).toBe(1);
+    await env.DB.prepare("DELETE FROM hashtags WHERE name = 'qwzxtags'").run();
+    expect(await trigram("hashtags_trigram", '"wzx"')).toBe(0);
+    await env.DB.prepare("INSERT INTO hashtags_trigram(hashtags_trigram) VALUES ('integrity-check')").run();
   });
 });
 

@@ -1,12 +1,12 @@
-// The search statements' plans (CONVENTIONS.md: hot queries are served by indexes): with a query
-// each search starts from its FTS5 index and reaches rows by rowid; without one it walks an index
-// in the sort's order. No plan may scan posts or profiles as a table. The recommendation signals
-// are bounded the same way.
+// The search statements' plans (CONVENTIONS.md: hot queries are served by indexes; decision
+// record 0095): with a query each search starts from its FTS5 index (relevance: one walk of it in
+// key order, materialized once) and reaches rows by rowid; without one it walks an index in the
+// sort's order. No plan may scan posts or profiles as a table. The recommendation signals are
+// bounded the same way.
 import { env } from "cloudflare:test";
 import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import type { SearchSort } from "@shared/constants";
 import type { SearchFilters } from "@shared/search-api";
 import type { Db } from "../../../worker/db/client";
 import { newId } from "../../../worker/db/ids";
@@ -29,15 +29,22 @@ import {
   storedUserRecommendationsQuery,
 } from "../../../worker/db/queries/recommendations";
 import {
-  exactUserQuery,
+  exactUsersQuery,
+  fuzzyHashtagQuery,
+  fuzzyUsersQuery,
   hashtagSearchQuery,
+  listedPostsQuery,
+  listedServicesQuery,
+  listedUsersQuery,
   matchedPostsQuery,
+  matchedUsersQuery,
   postMatchCountQuery,
-  postSearchQuery,
   postWalkEndQuery,
-  serviceSearchQuery,
-  userSearchQuery,
+  rankedPostsQuery,
+  rankedServicesQuery,
+  rankedUsersQuery,
   walkedPostsQuery,
+  walkedUsersQuery,
 } from "../../../worker/db/queries/search";
 import { trendingHashtagsQuery } from "../../../worker/db/queries/trending";
 import { db } from "../helpers";
@@ -55,139 +62,140 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | nul
 const TABLE_SCAN = /^SCAN (posts|profiles)( (?!USING)|$)/m;
 
 const viewerId = newId();
-const cursor = { createdAt: Date.now(), id: newId() };
+/** A position inside a list: a ranked row's key, or a keyset row's values. */
+const RANKED_AT = { score: -1.5, key: "1099511627000", walk: 1000 };
+const CREATED_AT = { score: Date.now(), key: newId(), walk: 0 };
+const POPULAR_AT = { score: 20_000.5, key: "123", walk: 0 };
 
 function filters(overrides: Partial<SearchFilters> = {}): SearchFilters {
   return { q: "", contentType: "all", location: "", profession: "", sortBy: "relevance", verified: false, hasServices: false, ...overrides };
 }
 
-const SORTS: SearchSort[] = ["relevance", "recent", "popular", "verified"];
+/** The ranked walk reads the FTS index once, in key order, into a materialized table (no bm25 sort of the whole match set). */
+function expectOneWalk(p: string, fts: string) {
+  expect(p).toMatch(/MATERIALIZE walk/);
+  expect(p.match(new RegExp(`SCAN ${fts} VIRTUAL TABLE INDEX`, "g"))).toHaveLength(1);
+}
 
 describe("people search", () => {
-  it.each(SORTS)("with a query, sorted by %s: the FTS index, then profiles by rowid", async (sortBy) => {
-    const p = await plan(userSearchQuery(db(), { filters: filters({ q: "ana lo", sortBy, location: "x", verified: true, hasServices: true }), viewerId, limit: 20, cursor }));
+  it("relevance with a query: one walk of profiles_fts; the page's people by rowid; exact names left to their phase by index", async () => {
+    const p = await plan(rankedUsersQuery(db(), { filters: filters({ q: "ana lo" }), viewerId, limit: 20 }, '"ana"* "lo"*', RANKED_AT, 1000, 20));
+    expectOneWalk(p, "profiles_fts");
+    expect(p).toMatch(/SEARCH ex USING INDEX profiles_username_lower_unique/);
+    expect(p).toMatch(/SEARCH ex USING INDEX profiles_display_name_lower_idx/);
+    // Without a filter the walk reads no profile: only the page's rows are looked up.
+    expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
+    expect(p).toMatch(/follows_pair_unique/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("relevance with filters: each walked row's profile by rowid, never from a filter's index", async () => {
+    const p = await plan(
+      rankedUsersQuery(db(), { filters: filters({ q: "ana", location: "x", profession: "DJ", hasServices: true }), viewerId, limit: 20 }, '"ana"*', null, 1000, 20, "verified"),
+    );
+    expectOneWalk(p, "profiles_fts");
+    expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
+    expect(p).toMatch(/services_user_created_idx/);
+    expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("exact names: the two expression indexes, nothing else", async () => {
+    const p = await plan(exactUsersQuery(db(), { filters: filters({ q: "@Ana" }), viewerId, limit: 20 }, null, 20, "any"));
+    expect(p).toMatch(/MULTI-INDEX OR/);
+    expect(p).toMatch(/SEARCH profiles USING INDEX profiles_username_lower_unique/);
+    expect(p).toMatch(/SEARCH profiles USING INDEX profiles_display_name_lower_idx/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it("near misses: one bounded walk of the names' trigram index", async () => {
+    const p = await plan(fuzzyUsersQuery(db(), { filters: filters({ q: "kenjy" }), viewerId, limit: 20 }, '"kenjy"*', '"ken" OR "enj" OR "njy"'));
+    expect(p.match(/SCAN profiles_names_trigram VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    expect(p).toMatch(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
+  it.each(["popular", "recent"] as const)("%s with a query and few matches: profiles_fts, then profiles by rowid, sorted", async (order) => {
+    const p = await plan(matchedUsersQuery(db(), { filters: filters({ q: "ana", location: "x" }), viewerId, limit: 20 }, order, '"ana"*', CREATED_AT, 21));
     expect(p).toMatch(/SCAN profiles_fts VIRTUAL TABLE INDEX/);
     expect(p).toMatch(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(p).toMatch(/follows_pair_unique/);
-    expect(p).toMatch(/services_user_created_idx/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: ranks only the window that starts at the Nth newest match", async (sortBy) => {
-    const query = userSearchQuery(db(), { filters: filters({ q: "ana lo", sortBy }), viewerId, limit: 20 });
-    expect(query?.toSQL().sql).toMatch(/"profiles_fts"\."rowid" >= \(select min\(rowid\) from \(select rowid from profiles_fts where profiles_fts match \? order by rowid desc limit \?\)\)/);
-    const p = await plan(query);
-    expect(p).toMatch(/SCALAR SUBQUERY/);
-    expect(p.match(/SCAN profiles_fts VIRTUAL TABLE INDEX/g)).toHaveLength(2);
-    // The window walks the FTS index in rowid order: only the outer bm25 order needs a sort.
-    expect(p.match(/TEMP B-TREE/g)).toHaveLength(1);
+  it.each([
+    ["popular", "profiles_follower_count_idx"],
+    ["recent", "profiles_created_idx"],
+  ] as const)("%s with many matches: walks %s and probes profiles_fts per person", async (order, index) => {
+    const p = await plan(walkedUsersQuery(db(), { filters: filters({ q: "ana" }), viewerId, limit: 20 }, order, '"ana"*', CREATED_AT, 21));
+    expect(p).toMatch(new RegExp(`SEARCH profiles USING INDEX ${index}`));
+    expect(p).toMatch(/SCAN profiles_fts EXISTS VIRTUAL TABLE INDEX \d+:=M/);
+    expect(p).not.toMatch(/SCAN profiles_fts VIRTUAL TABLE/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it("with a query, recent and popular read every match; the exact-username probe is one index lookup", async () => {
-    for (const sortBy of ["recent", "popular"] as const) {
-      expect(userSearchQuery(db(), { filters: filters({ q: "ana", sortBy }), viewerId, limit: 20 })?.toSQL().sql).not.toMatch(/min\(rowid\)/);
-      expect(exactUserQuery(db(), { filters: filters({ q: "ana", sortBy }), viewerId, limit: 20 })).toBeNull();
-    }
-    const p = await plan(exactUserQuery(db(), { filters: filters({ q: "@Ana", location: "x", hasServices: true }), viewerId, limit: 20 }));
-    expect(p).toMatch(/SEARCH profiles USING INDEX profiles_username_lower_unique/);
-    expect(p).not.toMatch(TABLE_SCAN);
-  });
-
-  it("without a query: popular and relevance walk profiles_follower_count_idx in order", async () => {
-    for (const sortBy of ["popular", "relevance"] as const) {
-      const p = await plan(userSearchQuery(db(), { filters: filters({ sortBy, location: "x" }), viewerId, limit: 20 }));
-      expect(p).toMatch(/SCAN profiles USING INDEX profiles_follower_count_idx/);
-      expect(p).not.toMatch(/TEMP B-TREE/);
-    }
-  });
-
-  it("without a query: recent is a keyset range of profiles_created_idx, verified walks profiles_verified_followers_idx", async () => {
-    const recent = await plan(userSearchQuery(db(), { filters: filters({ sortBy: "recent" }), viewerId, limit: 20, cursor }));
+  it("without a query: popular walks profiles_follower_count_idx, recent profiles_created_idx, the badge phases profiles_verified_followers_idx, in order", async () => {
+    const popular = await plan(listedUsersQuery(db(), { filters: filters({ location: "x" }), viewerId, limit: 20 }, "popular", { ...CREATED_AT, score: 3 }, 20));
+    expect(popular).toMatch(/profiles USING INDEX profiles_follower_count_idx/);
+    expect(popular).not.toMatch(/TEMP B-TREE/);
+    const recent = await plan(listedUsersQuery(db(), { filters: filters({}), viewerId, limit: 20 }, "recent", CREATED_AT, 20));
     expect(recent).toMatch(/profiles_created_idx/);
     expect(recent).not.toMatch(/TEMP B-TREE/);
-    const verified = await plan(userSearchQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }));
-    expect(verified).toMatch(/profiles_verified_followers_idx/);
-    expect(verified).not.toMatch(/TEMP B-TREE/);
+    for (const badge of ["verified", "unverified"] as const) {
+      const verified = await plan(listedUsersQuery(db(), { filters: filters({}), viewerId, limit: 20 }, "popular", null, 20, badge));
+      expect(verified).toMatch(/profiles_verified_followers_idx/);
+      expect(verified).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it("without a query, the profession filter is a range of profiles_profession_followers_idx", async () => {
-    const p = await plan(userSearchQuery(db(), { filters: filters({ profession: "DJ" }), viewerId, limit: 20 }));
+    const p = await plan(listedUsersQuery(db(), { filters: filters({ profession: "DJ" }), viewerId, limit: 20 }, "popular", null, 20));
     expect(p).toMatch(/profiles_profession_followers_idx \(profession=\?\)/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 });
 
 describe("post search", () => {
-  it.each(SORTS)("with a query, sorted by %s: the FTS index, then posts by rowid", async (sortBy) => {
-    const p = await plan(postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, contentType: "audio", profession: "DJ" }), viewerId, limit: 20, cursor }));
-    expect(p).toMatch(/SCAN posts_fts VIRTUAL TABLE INDEX/);
-    expect(p).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+  it("relevance with a query and no filter: one walk of posts_fts, no post read before the page", async () => {
+    const query = rankedPostsQuery(db(), { filters: filters({ q: "late set" }), viewerId, limit: 20 }, '"late"* "set"*', RANKED_AT, 1000, 20);
+    const text = query.toSQL().sql;
+    // The walk is cut in the index's key order and scored by bm25 with the table's own IDF.
+    expect(text).toMatch(/with walk as materialized \(select rowid as k, bm25\(posts_fts\) as s from posts_fts where posts_fts match \? order by rowid limit \?\)/);
+    expect(text).not.toMatch(/highlight|order by rowid desc/);
+    const p = await plan(query);
+    expectOneWalk(p, "posts_fts");
+    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
+    expect(p.indexOf("MATERIALIZE c")).toBeLessThan(p.indexOf("SEARCH posts USING INTEGER PRIMARY KEY"));
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it.each(["relevance", "verified"] as const)("with a query, sorted by %s: scores only the newest window, found in one walk of the FTS index", async (sortBy) => {
-    const query = postSearchQuery(db(), { filters: filters({ q: "late set", sortBy, profession: "DJ" }), viewerId, limit: 20 });
-    const text = query?.toSQL().sql ?? "";
-    // The window is cut in the index's rowid order before anything is scored or joined, and the
-    // score needs no whole-table statistics (decision record 0070: no bm25 for posts).
-    expect(text).toMatch(/from posts_fts where posts_fts match \? order by rowid desc limit \?\)/);
-    expect(text).toMatch(/highlight\(posts_fts, 0, char\(1\), ''\)/);
-    expect(text).not.toMatch(/bm25|min\(rowid\)/);
-    const p = await plan(query);
-    // The MATCH is evaluated once; the filter reads the window's posts and authors by key (the
-    // window drives: never the filter's profession or badge index), and the page's rows are read
-    // again by rowid.
-    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+  it.each(["any", "verified", "unverified"] as const)("relevance with filters (%s authors): each walked row's post and author by key, never from a filter's index", async (badge) => {
+    const p = await plan(
+      rankedPostsQuery(db(), { filters: filters({ q: "late", contentType: "audio", profession: "DJ" }), viewerId, limit: 20 }, '"late"*', null, 1000, 20, badge),
+    );
+    expectOneWalk(p, "posts_fts");
     expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1 \(user_id=\?\)/);
-    expect(p).not.toMatch(/profiles_profession_followers_idx|posts_user_created_idx|AUTOMATIC/);
+    expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx|posts_user_created_idx|AUTOMATIC COVERING/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it("with a query and no filter, relevance joins only the page: the window never reads posts", async () => {
-    const query = postSearchQuery(db(), { filters: filters({ q: "late set" }), viewerId, limit: 20 });
-    const p = await plan(query);
-    expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
-    // One posts lookup, by the page's rowids after the window's sort; one sort in all.
-    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
-    expect(p.match(/TEMP B-TREE/g)).toHaveLength(1);
-    expect(p.indexOf("USE TEMP B-TREE FOR ORDER BY")).toBeLessThan(p.indexOf("SEARCH posts USING INTEGER PRIMARY KEY"));
-    expect(p).not.toMatch(TABLE_SCAN);
-  });
+  const WALK_INDEX = { recent: "posts_created_idx", popular: "posts_popular_idx" } as const;
 
-  it("with a query, recent and popular with few matches sort every match, without a window or a score", async () => {
-    for (const sortBy of ["recent", "popular"] as const) {
-      const text = postSearchQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20 })?.toSQL().sql;
-      expect(text).not.toMatch(/min\(rowid\)/);
-      expect(text).not.toMatch(/highlight|order by rowid desc limit/);
-    }
-  });
-
-  // Decision record 0070: with many matches, recent and popular walk their own index in the
-  // page's order and look each post up in the FTS index, inside a window of the order.
-  const WALK_INDEX = { recent: "posts_created_idx", popular: "posts_likes_idx" } as const;
-
-  it.each(["recent", "popular"] as const)("with a query and many matches, %s walks its index and probes the FTS index per post", async (sortBy) => {
+  it.each(["recent", "popular"] as const)("%s with a query and many matches: walks its index and probes posts_fts per post by key", async (order) => {
     for (const overrides of [{}, { contentType: "audio", profession: "DJ", verified: true }] as const) {
-      const p = await plan(walkedPostsQuery(db(), { filters: filters({ q: "late set", sortBy, ...overrides }), viewerId, limit: 20, cursor }, '"late"* "set"*'));
-      // The walk: the sort's index from the cursor on, bounded below by the window's last post.
-      expect(p).toMatch(new RegExp(`^SEARCH posts USING INDEX ${WALK_INDEX[sortBy]} \\(`, "m"));
-      expect(p).toMatch(new RegExp(`SEARCH posts USING COVERING INDEX ${WALK_INDEX[sortBy]}|SCAN posts USING COVERING INDEX ${WALK_INDEX[sortBy]}`));
-      // Each walked post is one lookup in the FTS index; the index itself is never scanned.
+      const at = order === "recent" ? CREATED_AT : POPULAR_AT;
+      const p = await plan(walkedPostsQuery(db(), { filters: filters({ q: "late set", sortBy: order, ...overrides }), viewerId, limit: 20 }, order, '"late"* "set"*', at, 21));
+      expect(p).toMatch(new RegExp(`^SEARCH posts USING INDEX ${WALK_INDEX[order]} \\(`, "m"));
       expect(p).toMatch(/SCAN posts_fts EXISTS VIRTUAL TABLE INDEX \d+:=M/);
       expect(p).not.toMatch(/SCAN posts_fts VIRTUAL TABLE/);
-      // Never from the author's filters: the walk stays in the page's order.
       expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx|posts_user_created_idx|AUTOMATIC/);
-      // Two small sorts: the window's last post, and the page once joined.
-      expect(p.match(/TEMP B-TREE/g)).toHaveLength(2);
       expect(p).not.toMatch(TABLE_SCAN);
     }
   });
 
-  it.each(["recent", "popular"] as const)("with a query and many matches, %s's window end is a walk of its index alone", async (sortBy) => {
-    const p = await plan(postWalkEndQuery(db(), { filters: filters({ q: "late", sortBy }), viewerId, limit: 20, cursor }));
-    expect(p).toMatch(new RegExp(`(SEARCH|SCAN) posts USING COVERING INDEX ${WALK_INDEX[sortBy]}`));
+  it.each(["recent", "popular"] as const)("%s with a query and many matches: the window's end is a walk of its index alone", async (order) => {
+    const p = await plan(postWalkEndQuery(db(), { filters: filters({ q: "late", sortBy: order }), viewerId, limit: 20 }, order, order === "recent" ? CREATED_AT : POPULAR_AT));
+    expect(p).toMatch(new RegExp(`(SEARCH|SCAN) posts USING (COVERING )?INDEX ${WALK_INDEX[order]}`));
     expect(p).not.toMatch(/posts_fts|profiles/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
@@ -198,10 +206,9 @@ describe("post search", () => {
     expect(p).not.toMatch(/posts USING|profiles/);
   });
 
-  it.each(["recent", "popular"] as const)("with a query, %s's matches past the walk: one FTS walk, the sort on the key, then the page's rows", async (sortBy) => {
-    const after = { k0: 5, k1: sortBy === "recent" ? "x" : 7, k2: sortBy === "recent" ? null : 9, n: 1000 };
-    const query = matchedPostsQuery(db(), { filters: filters({ q: "late", sortBy, profession: "DJ" }), viewerId, limit: 20, cursor }, '"late"*', 21, after);
-    expect(query.toSQL().sql).toMatch(sortBy === "recent" ? /\("posts"\."created_at", "posts"\."id"\) < \(\?, \?\)\)/ : /"posts"\.rowid\) < \(\?, \?, \?\)/);
+  it.each(["recent", "popular"] as const)("%s with a query, the matches past the walk: one FTS walk, the sort on the key, then the page's rows", async (order) => {
+    const query = matchedPostsQuery(db(), { filters: filters({ q: "late", sortBy: order, profession: "DJ" }), viewerId, limit: 20 }, order, '"late"*', 21, order === "recent" ? CREATED_AT : POPULAR_AT);
+    expect(query.toSQL().sql).toMatch(order === "recent" ? /\("posts"\."created_at", "posts"\."id"\) < \(\?, \?\)/ : /\("posts"\."popular_rank", "posts"\.rowid\) < \(\?, \?\)/);
     const p = await plan(query);
     expect(p.match(/SCAN posts_fts VIRTUAL TABLE INDEX/g)).toHaveLength(1);
     expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
@@ -210,39 +217,43 @@ describe("post search", () => {
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it("without a query: recent and relevance walk posts_created_idx, popular posts_likes_idx, in order", async () => {
-    const recent = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "recent", contentType: "video" }), viewerId, limit: 20, cursor }));
-    expect(recent).toMatch(/posts_created_idx/);
+  it("without a query: recent walks posts_created_idx, popular posts_popular_idx, from the cursor, in order", async () => {
+    const recent = await plan(listedPostsQuery(db(), { filters: filters({ sortBy: "recent", contentType: "video" }), viewerId, limit: 20 }, "recent", CREATED_AT, 20));
+    expect(recent).toMatch(/SEARCH posts USING INDEX posts_created_idx \(\(created_at,id\)<\(\?,\?\)\)/);
     expect(recent).not.toMatch(/TEMP B-TREE/);
-    const relevance = await plan(postSearchQuery(db(), { filters: filters({ location: "x" }), viewerId, limit: 20 }));
-    expect(relevance).toMatch(/posts_created_idx/);
-    expect(relevance).not.toMatch(/TEMP B-TREE/);
-    const popular = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "popular", contentType: "image" }), viewerId, limit: 20 }));
-    expect(popular).toMatch(/posts_likes_idx/);
+    const popular = await plan(listedPostsQuery(db(), { filters: filters({ sortBy: "popular", contentType: "image" }), viewerId, limit: 20 }, "popular", POPULAR_AT, 20));
+    expect(popular).toMatch(/SEARCH posts USING INDEX posts_popular_idx \(popular_rank<\?\)/);
     expect(popular).not.toMatch(/TEMP B-TREE/);
   });
 
-  it("without a query, verified sorts only the newest window found through posts_created_idx", async () => {
-    const p = await plan(postSearchQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }));
-    expect(p).toMatch(/posts_created_idx/);
-    expect(p).not.toMatch(TABLE_SCAN);
+  it("without a query, verified: badge holders' posts from their own index, then the rest along posts_created_idx", async () => {
+    const holders = await plan(listedPostsQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }, "recent", null, 20, "verified"));
+    expect(holders).toMatch(/SEARCH profiles USING INDEX profiles_verified_followers_idx \(verified=\?\)/);
+    expect(holders).toMatch(/SEARCH posts USING INDEX posts_user_created_idx \(user_id=\?\)/);
+    expect(holders).not.toMatch(TABLE_SCAN);
+    const rest = await plan(listedPostsQuery(db(), { filters: filters({ sortBy: "verified" }), viewerId, limit: 20 }, "recent", CREATED_AT, 20, "unverified"));
+    expect(rest).toMatch(/posts USING INDEX posts_created_idx/);
+    expect(rest).not.toMatch(/TEMP B-TREE/);
   });
 });
 
 describe("services and hashtags", () => {
-  it("a service query starts from services_fts; the plain list is a keyset range of services_created_idx", async () => {
-    const ranked = await plan(serviceSearchQuery(db(), { q: "mastering", limit: 15 }));
-    expect(ranked).toMatch(/SCAN services_fts VIRTUAL TABLE INDEX/);
+  it("a service query walks services_fts once; the plain list is a keyset range of services_created_idx", async () => {
+    const ranked = await plan(rankedServicesQuery(db(), { q: "mastering", limit: 15 }, '"mastering"*', null, 1000, 15));
+    expectOneWalk(ranked, "services_fts");
     expect(ranked).toMatch(/SEARCH services USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    const list = await plan(serviceSearchQuery(db(), { q: "", limit: 15, cursor }));
+    const list = await plan(listedServicesQuery(db(), { q: "", limit: 15 }, CREATED_AT));
     expect(list).toMatch(/services_created_idx/);
     expect(list).not.toMatch(/TEMP B-TREE/);
   });
 
-  it("a hashtag search walks hashtags_usage_idx from the most used, no sort", async () => {
+  it("a hashtag search walks hashtags_usage_idx from the most used, no sort; near misses read the trigram index once", async () => {
     const p = await plan(hashtagSearchQuery(db(), { q: "lofi", limit: 10 }));
     expect(p).toMatch(/hashtags USING INDEX hashtags_usage_idx/);
     expect(p).not.toMatch(/TEMP B-TREE/);
+    const near = await plan(fuzzyHashtagQuery(db(), "mixng", '"mix" OR "ixn" OR "xng"'));
+    expect(near.match(/SCAN hashtags_trigram VIRTUAL TABLE INDEX/g)).toHaveLength(1);
+    expect(near).toMatch(/SEARCH hashtags USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
 });
 

@@ -105,7 +105,7 @@ describe("GET /api/search/users", () => {
     expect((await sorted("verified"))[0]).toBe(badge.username);
   });
 
-  it("answers at most 20, and pages the recent sort with a cursor", async () => {
+  it("answers at most 20 a page, and pages every sort with a cursor", async () => {
     const w = word();
     const base = Date.now() - 100_000;
     const made = [];
@@ -116,7 +116,14 @@ describe("GET /api/search/users", () => {
     }
     const relevance = await get<SearchUserPage>("/api/search/users", { q: w });
     expect(relevance.items).toHaveLength(20);
-    expect(relevance.nextCursor).toBeNull();
+    const rest = await get<SearchUserPage>("/api/search/users", { q: w, cursor: relevance.nextCursor! });
+    expect(new Set([...usernames(relevance), ...usernames(rest)])).toEqual(new Set(made));
+    expect(rest.nextCursor).toBeNull();
+    for (const sortBy of ["popular", "verified"]) {
+      const first = await get<SearchUserPage>("/api/search/users", { q: w, sortBy });
+      const second = await get<SearchUserPage>("/api/search/users", { q: w, sortBy, cursor: first.nextCursor! });
+      expect(new Set([...usernames(first), ...usernames(second)])).toEqual(new Set(made));
+    }
     const first = await get<SearchUserPage>("/api/search/users", { q: w, sortBy: "recent" });
     expect(usernames(first)).toEqual(made.slice(5).reverse());
     expect(first.nextCursor).toEqual(expect.any(String));

@@ -1,12 +1,12 @@
-// Recent and popular post search with a query (decision 0070): a query with many matches walks
+// Recent and popular post search with a query (decision 0095): a query with many matches walks
 // the sort's index and probes the FTS index per post, stopping at a window; the matches past the
 // window are then sorted; a query with few matches sorts them all. Every path must answer the
 // same rows in the same order, page after page. The thresholds are made small here so a test
-// needs a dozen rows, not thousands; the posts are dated in the future (and liked more than any
-// other) so they lead both orders whatever else the database holds.
+// needs a dozen rows, not thousands; the posts are dated years in the future so they lead both
+// orders whatever else the database holds.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { decodeCursor } from "@shared/cursor";
+import { decodeSearchCursor } from "@shared/cursor";
 import { type PostSearchOptions, searchPosts } from "../../../worker/db/queries/search";
 import { posts } from "../../../worker/db/schema";
 import { createUser, db, insertPost, searchFilters, type TestUser, uniqueWord } from "../helpers";
@@ -38,7 +38,7 @@ async function allPages(options: Omit<PostSearchOptions, "viewerId">): Promise<s
     const page = await searchPosts(db(), { ...options, viewerId: viewer.id, cursor });
     pages.push(page.items.map((p) => p.id));
     if (!page.nextCursor) return pages;
-    cursor = decodeCursor(page.nextCursor);
+    cursor = decodeSearchCursor(page.nextCursor);
   }
   throw new Error("more pages than a test makes");
 }
@@ -76,18 +76,32 @@ describe("recent with a query", () => {
 });
 
 describe("popular with a query", () => {
-  it.each(Object.entries(PATHS))("%s: every match by likes, then newest", async (_, path) => {
+  it.each(Object.entries(PATHS))("%s: every match by the stated blend (a day per doubling of engagement), paged", async (_, path) => {
     const w = uniqueWord();
     const { ids, matching } = await twelvePosts(w);
-    // Far more likes than any other post; the two newest matches tie and go newest first.
-    const likes = [9_000_008, 9_000_007, 9_000_006, 9_000_005, 9_000_001, 9_000_004, 9_000_003, 9_000_003, 9_000_002, 9_000_000, 9_000_009, 9_000_000];
+    // Engagement 2^n − 1 adds n days: post 11 (eleven minutes older than post 0) with 2^11 − 1
+    // likes ranks first; posts 6 and 7 get the same engagement and go by the minute between them.
+    const likes = [0, 0, 0, 0, 3, 0, 255, 255, 0, 63, 1, 2047];
     for (const [i, id] of ids.entries()) await db().update(posts).set({ likesCount: likes[i] }).where(eq(posts.id, id));
-    const page = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 4, ...path });
-    // 10 (9_000_009), then 6 and 7 (tied, 6 the newer), then 4.
-    expect(page.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4]]);
-    expect(page.nextCursor).toBeNull();
-    const all = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 20, ...path });
-    expect(all.items.map((p) => p.id)).toEqual([ids[10], ids[6], ids[7], ids[4], ids[9], ids[11]]);
-    expect(new Set(all.items.map((p) => p.id))).toEqual(new Set(matching));
+    const rows = await db().select({ id: posts.id, createdAt: posts.createdAt, likes: posts.likesCount, rank: posts.popularRank }).from(posts);
+    const stated = new Map(rows.map((row) => [row.id, row.createdAt / 86_400_000 + Math.log2(1 + row.likes)]));
+    // The column is the stated formula.
+    for (const row of rows.filter((r) => ids.includes(r.id))) expect(row.rank).toBeCloseTo(stated.get(row.id)!, 9);
+    const expected = [...matching].sort((a, b) => stated.get(b)! - stated.get(a)!);
+    expect(expected).toEqual([ids[11], ids[6], ids[7], ids[9], ids[4], ids[10]]);
+    const pages = await allPages({ filters: searchFilters({ q: w, sortBy: "popular" }), limit: 4, ...path });
+    expect(pages).toEqual([expected.slice(0, 4), expected.slice(4)]);
+  });
+
+  it("comments count twice: one comment weighs as two likes", async () => {
+    const w = uniqueWord();
+    const at = Date.now() + 11 * 365 * 86_400_000;
+    const liked = await insertPost(author.id, { caption: `${w} liked`, createdAt: at });
+    const discussed = await insertPost(author.id, { caption: `${w} discussed`, createdAt: at - 1 });
+    await db().update(posts).set({ likesCount: 5 }).where(eq(posts.id, liked));
+    await db().update(posts).set({ commentsCount: 3 }).where(eq(posts.id, discussed));
+    const page = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "popular" }), viewerId: viewer.id, limit: 2 });
+    // 1 + 2 × 3 = 7 beats 1 + 5 = 6 by more than the millisecond between them.
+    expect(page.items.map((p) => p.id)).toEqual([discussed, liked]);
   });
 });

@@ -205,6 +205,8 @@ export async function anonymiseAccount(db: Db, userId: string, input: { displayN
     db
       .update(profiles)
       .set({
+        // New searched texts: the rank class is computed again (decision record 0095).
+        searchTier: null,
         username: `deleted-${userId.replaceAll("-", "")}`,
         displayName: input.displayName,
         avatarUrl: null,

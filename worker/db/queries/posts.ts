@@ -362,7 +362,12 @@ export async function updatePost(
   const caption = changes.caption !== undefined ? changes.caption : current.caption;
   const tags = changes.tags !== undefined ? changes.tags : current.tags;
   const set: Partial<typeof posts.$inferInsert> = { updatedAt: now };
-  if (changes.caption !== undefined) set.caption = changes.caption;
+  // A new caption has a new rank class: cleared here, computed again by the search-tier job
+  // (decision record 0095); until then the post is read first by every search it matches.
+  if (changes.caption !== undefined) {
+    set.caption = changes.caption;
+    set.searchTier = null;
+  }
   if (changes.location !== undefined) set.location = changes.location;
   if (changes.tags !== undefined) set.tags = changes.tags;
   await db.batch([

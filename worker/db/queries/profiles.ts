@@ -116,12 +116,24 @@ export interface ProfileChanges {
 }
 
 /**
+ * A change of the searched texts (username, display name, bio) changes the profile's rank class:
+ * it is cleared with them and computed again by the search-tier job (decision record 0095).
+ */
+function searchTextChange(changes: { username?: unknown; displayName?: unknown; bio?: unknown }): { searchTier?: null } {
+  return changes.username !== undefined || changes.displayName !== undefined || changes.bio !== undefined ? { searchTier: null } : {};
+}
+
+/**
  * Writes the owner's changes; false when the user has no profile. A username another user holds
  * fails on profiles_username_lower_unique (see isUsernameConflict in ./users), which the route
  * turns into 409, so two people racing for one name end with one winner and one refusal.
  */
 export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<boolean> {
-  const rows = await db.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
+  const rows = await db
+    .update(profiles)
+    .set({ ...changes, ...searchTextChange(changes) })
+    .where(eq(profiles.userId, userId))
+    .returning({ userId: profiles.userId });
   return rows.length > 0;
 }
 
@@ -140,7 +152,7 @@ export interface OnboardingAnswers {
 export async function saveOnboarding(db: Db, userId: string, answers: OnboardingAnswers, now = Date.now()): Promise<boolean> {
   const rows = await db
     .update(profiles)
-    .set({ ...answers, onboardedAt: now })
+    .set({ ...answers, ...searchTextChange(answers), onboardedAt: now })
     .where(eq(profiles.userId, userId))
     .returning({ userId: profiles.userId });
   return rows.length > 0;

@@ -6,6 +6,9 @@ import { CONTENT_TYPES, UPLOAD_KINDS } from "@shared/constants";
 import { counter, createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 import { users } from "./users";
 
+/** One day in milliseconds: the unit of posts.popular_rank's time part. */
+export const POPULAR_DAY_MS = 86_400_000;
+
 export const posts = sqliteTable(
   "posts",
   {
@@ -33,14 +36,30 @@ export const posts = sqliteTable(
     updatedAt: updatedAt(),
     /** Hidden pending review or by a moderator: missing to all but its owner (decision record 0083). */
     hiddenAt: timestampMs("hidden_at"),
+    /**
+     * The caption's rank class for search (worker/lib/search-rank.ts, decision record 0095): part
+     * of the post's key in posts_fts. Null until the search-tier job computes it, and again after
+     * the caption changes (updatePost clears it).
+     */
+    searchTier: integer("search_tier", { mode: "number" }),
+    /**
+     * Search "popular" (decision record 0095): the post's day (days since 1970) plus log2 of one
+     * plus its engagement (likes + 2 × comments). A post with twice the engagement ranks level
+     * with a post one day newer. Computed by SQLite on read (virtual), kept in posts_popular_idx.
+     */
+    popularRank: real("popular_rank").generatedAlwaysAs(sql.raw(`created_at / ${POPULAR_DAY_MS}.0 + log2(1 + likes_count + 2 * comments_count)`), {
+      mode: "virtual",
+    }),
   },
   (t) => [
     // Feed (user_id IN (…)) and a user's posts, newest first, keyset on (created_at, id).
     index("posts_user_created_idx").on(t.userId, t.createdAt, t.id),
     // All posts newest first (explore, search "recent").
     index("posts_created_idx").on(t.createdAt, t.id),
-    // Search "popular".
-    index("posts_likes_idx").on(t.likesCount, t.createdAt),
+    // Search "popular", keyset on (popular_rank, rowid): the rowid is the index's last column.
+    index("posts_popular_idx").on(t.popularRank),
+    // The search-tier job's work list: posts whose tier is not computed yet.
+    index("posts_search_tier_pending_idx").on(t.createdAt).where(sql`search_tier is null`),
     check("posts_content_type_check", inList(t.contentType, CONTENT_TYPES)),
     check("posts_counters_nonnegative", sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0`),
     check("posts_size_nonnegative", sql`${t.sizeBytes} >= 0`),

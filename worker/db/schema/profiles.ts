@@ -38,6 +38,12 @@ export const profiles = sqliteTable(
     followingCount: counter("following_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The searched texts' rank class (worker/lib/search-rank.ts, decision record 0095): part of
+     * the profile's key in profiles_fts. Null until the search-tier job computes it, and again
+     * after the username, display name or bio changes (the profile queries clear it).
+     */
+    searchTier: integer("search_tier", { mode: "number" }),
   },
   (t) => [
     // Case-insensitive uniqueness: an expression index. Look usernames up with
@@ -51,6 +57,10 @@ export const profiles = sqliteTable(
     index("profiles_verified_followers_idx").on(t.verified, t.followerCount, t.userId),
     index("profiles_profession_followers_idx").on(t.profession, t.followerCount, t.userId),
     index("profiles_location_lower_idx").on(sql`lower(${t.location})`),
+    // People search puts exact display names first (decision record 0095): probed by lower(display_name).
+    index("profiles_display_name_lower_idx").on(sql`lower(${t.displayName})`),
+    // The search-tier job's work list: profiles whose tier is not computed yet.
+    index("profiles_search_tier_pending_idx").on(t.createdAt).where(sql`search_tier is null`),
     check("profiles_counters_nonnegative", sql`${t.postCount} >= 0 and ${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
   ],
 );

@@ -1,38 +1,43 @@
-// Search for people (spec social-feed-search §7 search profiles; §3 filters; §4 sorts): from
-// profiles_fts with a query, ranked in the newest window (decision record 0070); from an index in
-// the sort's order without one.
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Cursor } from "@shared/cursor";
+// Search for people (spec social-feed-search §7 search profiles; §3 filters; §4 sorts), decision
+// record 0095. With a query, relevance is three phases: exact usernames and display names first,
+// then the ranked walk over profiles_fts (./ranked.ts), or, when the words match nobody, near
+// misses from the names' trigram index; the verified sort does exact and ranked for badge
+// holders, then for the rest. Popular and recent with a query sort the matches, or walk their
+// index when the matches are many. Without a query each sort walks an index in its order. Every
+// sort pages.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SearchCursor } from "@shared/cursor";
 import type { SearchSort } from "@shared/constants";
 import type { SearchFilters, SearchUser } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
+import { fuzzyDistance, fuzzyWords, trigramMatchExpression } from "../../../lib/fuzzy";
+import { KEY_SHIFT } from "../../../lib/search-rank";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
-import { shownTo } from "../audience";
-import { mapPage, pageOf } from "../paging";
-import { contains, PROFILE_RANK, profilesFts, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
+import { hasAudienceRules, shownTo } from "../audience";
 import { accountPresent } from "../visibility";
+import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
-/**
- * The rowid where the newest `size` profile matches of `match` begin: the smallest rowid among
- * them. The outer statement then constrains the FTS table with `rowid >= (this)`, a range FTS5
- * applies while reading its doclists, so bm25 runs for the window only. (A `rowid IN (…)` list
- * instead makes FTS5 evaluate the whole MATCH once per listed rowid, far slower.) Posts score
- * their window in one walk instead (rankedPostSearchQuery).
- */
-function windowStart(match: string, size: number): SQL {
-  return sql`(select min(rowid) from (select rowid from profiles_fts where profiles_fts match ${match} order by rowid desc limit ${size}))`;
-}
+/** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
+const FEW_PEOPLE_MATCHES = 2000;
+/** How many people, in the sort's order, that walk probes at most before sorting the matches past them. */
+const PEOPLE_WALK_WINDOW = 1000;
+/** How many trigram matches (in key order) the near-miss phase reads, and how many of the best it weighs by edit distance. */
+const FUZZY_WALK = 2000;
+const FUZZY_CANDIDATES = 50;
 
 export interface UserSearchOptions {
   filters: Pick<SearchFilters, "q" | "location" | "profession" | "sortBy" | "verified" | "hasServices">;
   viewerId: string;
   limit: number;
-  cursor?: Cursor | null;
+  cursor?: SearchCursor | null;
   /** The Explore tab's variant (§7): username and display name only, not the bio. */
   namesOnly?: boolean;
-  /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
-  rankWindow?: number;
+  /** The viewer has blocks or mutes (decision record 0082): candidates are screened before ranking. searchUsers reads it. */
+  screened?: boolean;
+  /** The ranked walk's sizes (./ranked.ts) unless a test says. */
+  walkSizes?: WalkSizes;
 }
 
 function userSelection(viewerId: string) {
@@ -73,97 +78,277 @@ export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string |
   };
 }
 
-function userFilters(options: UserSearchOptions): SQL | undefined {
-  const { filters, cursor } = options;
+type Badge = "verified" | "unverified" | "any";
+
+/** The searcher's filters on a profile (`profiles`); blocks and mutes when screened; the account's presence unless told. */
+function userFilters(options: UserSearchOptions, badge: Badge, presence = true): SQL | undefined {
+  const { filters } = options;
   return and(
     // Nobody across a block, nobody the viewer muted (decision record 0082).
-    shownTo(options.viewerId, profiles.userId),
+    options.screened ? shownTo(options.viewerId, profiles.userId) : undefined,
     filters.location ? contains(profiles.location, filters.location) : undefined,
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
-    filters.verified ? eq(profiles.verified, true) : undefined,
+    filters.verified || badge === "verified" ? eq(profiles.verified, true) : undefined,
+    badge === "unverified" ? eq(profiles.verified, false) : undefined,
     // services_user_created_idx: one probe per candidate.
     filters.hasServices ? sql`exists(select 1 from ${services} s where s.user_id = ${profiles.userId})` : undefined,
-    filters.sortBy === "recent" && cursor ? sql`(${profiles.createdAt}, ${profiles.userId}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
     // Moderation (decision record 0083): a suspended account is not found; nor is a deleted
     // account's placeholder (0084).
-    accountPresent(profiles.userId),
+    presence ? accountPresent(profiles.userId) : undefined,
   );
-}
-
-function userOrder(sort: SearchSort, ranked: boolean, exactUsername: string): SQL[] {
-  // Typing someone's exact handle finds them first, whatever the bio matches say.
-  const exact = ranked ? [sql`lower(${profiles.username}) = lower(${exactUsername}) desc`] : [];
-  switch (sort) {
-    case "recent":
-      return [desc(profiles.createdAt), desc(profiles.userId)];
-    case "popular":
-      return [desc(profiles.followerCount), desc(profiles.userId)];
-    case "verified":
-      return [...exact, desc(profiles.verified), ...(ranked ? [PROFILE_RANK] : []), desc(profiles.followerCount), desc(profiles.userId)];
-    case "relevance":
-      // Without a query there is nothing to be relevant to: the most followed come first.
-      return ranked ? [...exact, PROFILE_RANK, desc(profiles.followerCount)] : [desc(profiles.followerCount), desc(profiles.userId)];
-  }
-}
-
-/** The people search's statement; exported (as SQL) for the query-plan tests. Null: no tokens. */
-export function userSearchQuery(db: Db, options: UserSearchOptions) {
-  const { filters } = options;
-  const limit = options.limit + 1;
-  const selection = userSelection(options.viewerId);
-  if (filters.q === "") {
-    return db
-      .select(selection)
-      .from(profiles)
-      .where(userFilters(options))
-      .orderBy(...userOrder(filters.sortBy, false, ""))
-      .limit(limit);
-  }
-  const match = ftsMatchExpression(filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
-  if (match === null) return null;
-  const window = rankedSort(filters.sortBy)
-    ? sql`${profilesFts.rowid} >= ${windowStart(match, options.rankWindow ?? SEARCH_RANK_WINDOW)}`
-    : undefined;
-  return db
-    .select(selection)
-    .from(profilesFts)
-    .innerJoin(profiles, sql`${profiles}.rowid = ${profilesFts.rowid}`)
-    .where(and(sql`profiles_fts match ${match}`, window, userFilters(options)))
-    .orderBy(...userOrder(filters.sortBy, true, handleOf(filters.q)))
-    .limit(limit);
 }
 
 function handleOf(q: string): string {
   return q.trim().replace(/^@+/, "");
 }
 
-/**
- * The profile whose username is exactly the query (any case, with or without '@'), under the same
- * filters; exported (as SQL) for the query-plan tests. A ranked sort reads only the newest window
- * of matches, and typing someone's handle must find them however old their account is, so this
- * probe of profiles_username_lower_unique runs beside the windowed statement. Null: no query.
- */
-export function exactUserQuery(db: Db, options: UserSearchOptions) {
-  const username = handleOf(options.filters.q);
-  if (username === "" || !rankedSort(options.filters.sortBy)) return null;
-  return db
-    .select(userSelection(options.viewerId))
-    .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = lower(${username})`, userFilters(options)))
-    .limit(1);
+function matchOf(options: UserSearchOptions): string | null {
+  return ftsMatchExpression(options.filters.q, options.namesOnly ? ["username", "display_name"] : undefined);
 }
 
-export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
-  const query = userSearchQuery(db, options);
-  if (query === null) return { items: [], nextCursor: null };
-  const exactQuery = exactUserQuery(db, options);
-  // One round trip for both statements.
-  const [found, exact] = exactQuery ? await db.batch([query, exactQuery]) : [await query, []];
-  let rows = found as UserRow[];
-  const exactRow = (exact as UserRow[])[0];
-  // An exact handle older than the window: first, as the windowed order would have placed it.
-  if (exactRow && !rows.some((row) => row.userId === exactRow.userId)) rows = [exactRow, ...rows].slice(0, options.limit + 1);
-  const page = mapPage(pageOf(rows, options.limit, (row) => ({ createdAt: row.createdAt, id: row.userId })), (row) => toSearchUser(row, options.viewerId));
-  // Only the recent order is a keyset over (created_at, user_id); the ranked orders are the top.
-  return { items: page.items, nextCursor: options.filters.sortBy === "recent" ? page.nextCursor : null };
+// ---------------------------------------------------------------------------------------------
+// Lists in an order of profile columns: followers, newest; with a keyset.
+
+type ListOrder = "popular" | "recent";
+
+/** (follower_count, user_id) on profiles_follower_count_idx, or (created_at, user_id) on profiles_created_idx; the badge phases use profiles_verified_followers_idx. */
+function listColumns(order: ListOrder): [SQL, SQL] {
+  return order === "popular" ? [sql`${profiles.followerCount}`, sql`${profiles.userId}`] : [sql`${profiles.createdAt}`, sql`${profiles.userId}`];
+}
+
+function after(order: ListOrder, position: PhasePosition | null): SQL | undefined {
+  if (!position) return undefined;
+  const [first, second] = listColumns(order);
+  return sql`(${first}, ${second}) < (${position.score}, ${position.key})`;
+}
+
+type ListRow = UserRow & { sortScore: number };
+
+function listSort(order: ListOrder) {
+  return { sortScore: sql<number>`${listColumns(order)[0]}`.as("sort_score") };
+}
+
+function listPhasePage(rows: ListRow[], limit: number, viewerId: string): PhasePage<SearchUser> {
+  const consumed = rows.slice(0, limit);
+  const last = consumed.at(-1);
+  return {
+    items: consumed.map((row) => toSearchUser(row, viewerId)),
+    consumed: consumed.length,
+    last: last ? { score: last.sortScore, key: last.userId, walk: 0 } : null,
+    more: rows.length > limit,
+  };
+}
+
+/** Without a query: people in the order's index from the position on. Exported (as SQL) for the query-plan tests. */
+export function listedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, position: PhasePosition | null, limit: number, badge: Badge = "any") {
+  const [first, second] = listColumns(order);
+  return db
+    .select({ ...userSelection(options.viewerId), ...listSort(order) })
+    .from(profiles)
+    .where(and(userFilters(options, badge), after(order, position)))
+    .orderBy(sql`${first} desc`, sql`${second} desc`)
+    .limit(limit + 1);
+}
+
+function listedPhase(db: Db, options: UserSearchOptions, order: ListOrder, badge: Badge = "any"): Phase<SearchUser> {
+  return async (position, limit) => listPhasePage((await listedUsersQuery(db, options, order, position, limit, badge)) as ListRow[], limit, options.viewerId);
+}
+
+/** Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest past a walk). Exported (as SQL) for the query-plan tests. */
+export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+  const [first, second] = listColumns(order);
+  return db
+    .select({ ...userSelection(options.viewerId), ...listSort(order) })
+    .from(sql`profiles_fts`)
+    .innerJoin(profiles, sql`${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}`)
+    .where(and(sql`profiles_fts match ${match}`, userFilters(options, "any"), after(order, position)))
+    .orderBy(sql`${first} desc`, sql`${second} desc`)
+    .limit(limit);
+}
+
+/** Popular or recent with many matches: the order's index from the position on, each person probed in profiles_fts by key, within the walk's window. Exported (as SQL) for the query-plan tests. */
+export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+  const [first, second] = listColumns(order);
+  const window = sql`select ${first} as k0, ${second} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW}`;
+  return db
+    .select({ ...userSelection(options.viewerId), ...listSort(order) })
+    .from(profiles)
+    .where(
+      and(
+        userFilters(options, "any"),
+        after(order, position),
+        sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
+        sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
+      ),
+    )
+    .orderBy(sql`${first} desc`, sql`${second} desc`)
+    .limit(limit);
+}
+
+function matchedPhase(db: Db, options: UserSearchOptions, order: ListOrder, match: string): Phase<SearchUser> {
+  return async (position, limit) => {
+    const wanted = limit + 1;
+    const [counted] = await db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from profiles_fts where profiles_fts match ${match} limit ${FEW_PEOPLE_MATCHES})`);
+    let rows: ListRow[];
+    if ((counted?.n ?? 0) < FEW_PEOPLE_MATCHES) {
+      rows = (await matchedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
+    } else {
+      rows = (await walkedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
+      if (rows.length < wanted) {
+        // The window held too few: sort the matches past its last person for the rest.
+        const [end] = await db
+          .select({ k0: sql<number>`k0`, k1: sql<string>`k1` })
+          .from(
+            sql`(select ${listColumns(order)[0]} as k0, ${profiles.userId} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW})`,
+          )
+          .orderBy(sql`k0, k1`)
+          .limit(1);
+        if (end) rows = [...rows, ...((await matchedUsersQuery(db, options, order, match, { score: end.k0, key: end.k1, walk: 0 }, wanted - rows.length)) as ListRow[])];
+      }
+    }
+    return listPhasePage(rows, limit, options.viewerId);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relevance: exact names, the ranked walk, near misses.
+
+/** The position value of an exact match: a username before a display name, then by followers. */
+const exactScore = (handle: string) => sql<number>`(case when lower(${profiles.username}) = lower(${handle}) then ${KEY_SHIFT} else 0 end + ${profiles.followerCount})`;
+
+/**
+ * People whose username is the query (any case, with or without '@') or whose display name is the
+ * query (any case): profiles_username_lower_unique and profiles_display_name_lower_idx. Exported
+ * (as SQL) for the query-plan tests.
+ */
+export function exactUsersQuery(db: Db, options: UserSearchOptions, position: PhasePosition | null, limit: number, badge: Badge) {
+  const handle = handleOf(options.filters.q);
+  const score = exactScore(handle);
+  return db
+    .select({ ...userSelection(options.viewerId), sortScore: score.as("sort_score") })
+    .from(profiles)
+    .where(
+      and(
+        sql`(lower(${profiles.username}) = lower(${handle}) or lower(${profiles.displayName}) = lower(${options.filters.q.trim()}))`,
+        userFilters(options, badge),
+        position ? sql`(${score}, ${profiles.userId}) < (${position.score}, ${position.key})` : undefined,
+      ),
+    )
+    .orderBy(sql`sort_score desc`, sql`${profiles.userId} desc`)
+    .limit(limit + 1);
+}
+
+function exactPhase(db: Db, options: UserSearchOptions, badge: Badge): Phase<SearchUser> {
+  return async (position, limit) => listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+}
+
+/** The FTS keys of the exact matches, which the ranked phase leaves to the exact one. */
+function exactKeys(options: UserSearchOptions): SQL {
+  return sql`(select ${searchKeyOf(sql`ex`)} from ${profiles} ex where lower(ex.username) = lower(${handleOf(options.filters.q)}) or lower(ex.display_name) = lower(${options.filters.q.trim()}))`;
+}
+
+type RankedRow = UserRow & WalkRow & { shown: number };
+
+/** The ranked walk over profiles_fts for one badge phase. Exported (as SQL) for the query-plan tests. */
+export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
+  const filters = userFilters(options, badge, false);
+  const where = and(sql`walk.k not in ${exactKeys(options)}`, filters);
+  const join = filters ? sql`cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`walk.k`)}` : undefined;
+  const ranked = walkSubquery({ fts: "profiles_fts", rank: PROFILE_RANK, match, size, limit: limit + 1, after: walkAnchor(position), join, where });
+  return db
+    .select({
+      ...userSelection(options.viewerId),
+      walked: sql<number>`ranked.walked`,
+      anchored: sql<number>`ranked.anchored`,
+      k: sql<number | null>`ranked.k`,
+      s: sql<number | null>`ranked.s`,
+      shown: sql<number>`${accountPresent(profiles.userId)}`.as("shown"),
+    })
+    .from(sql`(${ranked}) ranked`)
+    .leftJoin(profiles, sql`${profiles}.rowid = ${rowidOfKey(sql`ranked.k`)}`)
+    .orderBy(sql`ranked.s`, sql`ranked.k`);
+}
+
+function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge): Phase<SearchUser> {
+  return async (position, limit, served) => {
+    const { candidates, size } = await runWalk(
+      async (walkSize) => (await rankedUsersQuery(db, options, match, position, walkSize, limit, badge)) as RankedRow[],
+      position,
+      limit,
+      served,
+      options.walkSizes,
+    );
+    return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.userId ? toSearchUser(row, options.viewerId) : null));
+  };
+}
+
+/**
+ * Near misses: when the words match nobody, the names' trigram index (profiles_names_trigram)
+ * finds people sharing pieces of them; the best by trigram bm25 are kept if their names are within
+ * a few edits of the words (worker/lib/fuzzy.ts) and ordered by that distance. Exported (as SQL)
+ * for the query-plan tests.
+ */
+export function fuzzyUsersQuery(db: Db, options: UserSearchOptions, match: string, trigrams: string) {
+  return db
+    .select({ ...userSelection(options.viewerId), s: sql<number>`tri.s`.as("tri_s") })
+    .from(sql`(select rowid as k, bm25(profiles_names_trigram) as s from profiles_names_trigram where profiles_names_trigram match ${trigrams} order by rowid limit ${FUZZY_WALK}) tri`)
+    .innerJoin(profiles, sql`${profiles}.rowid = ${rowidOfKey(sql`tri.k`)}`)
+    .where(
+      and(
+        sql`not exists(select 1 from profiles_fts where profiles_fts match ${match})`,
+        userFilters(options, "any"),
+      ),
+    )
+    .orderBy(sql`tri.s`, sql`tri.k`)
+    .limit(FUZZY_CANDIDATES);
+}
+
+function fuzzyPhase(db: Db, options: UserSearchOptions, match: string): Phase<SearchUser> | null {
+  const trigrams = trigramMatchExpression(options.filters.q);
+  if (trigrams === null) return null;
+  const words = fuzzyWords(options.filters.q);
+  return async (position, limit) => {
+    const rows = (await fuzzyUsersQuery(db, options, match, trigrams)) as (UserRow & { s: number })[];
+    const near = rows
+      .map((row, order) => ({ row, order, distance: fuzzyDistance(words, `${row.username} ${row.displayName}`) }))
+      .filter((candidate): candidate is typeof candidate & { distance: number } => candidate.distance !== null)
+      .sort((a, b) => a.distance - b.distance || a.order - b.order);
+    // A short list computed whole each time: the position is an index into it.
+    const start = position ? Number(position.key) + 1 || 0 : 0;
+    const consumed = near.slice(start, start + limit);
+    return {
+      items: consumed.map(({ row }) => toSearchUser(row, options.viewerId)),
+      consumed: consumed.length,
+      last: consumed.length > 0 ? { score: 0, key: String(start + consumed.length - 1), walk: 0 } : null,
+      more: near.length > start + limit,
+    };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase<SearchUser>[] | null {
+  if (options.filters.q === "") {
+    if (sort === "recent") return [listedPhase(db, options, "recent")];
+    // The badge holders by followers, then the rest (profiles_verified_followers_idx).
+    if (sort === "verified") return [listedPhase(db, options, "popular", "verified"), listedPhase(db, options, "popular", "unverified")];
+    // Relevance without a query has nothing to be relevant to: the most followed come first.
+    return [listedPhase(db, options, "popular")];
+  }
+  const match = matchOf(options);
+  if (match === null) return null;
+  if (sort === "recent" || sort === "popular") return [matchedPhase(db, options, sort, match)];
+  const fuzzy = fuzzyPhase(db, options, match);
+  const ranked =
+    sort === "verified"
+      ? [exactPhase(db, options, "verified"), rankedPhase(db, options, match, "verified"), exactPhase(db, options, "unverified"), rankedPhase(db, options, match, "unverified")]
+      : [exactPhase(db, options, "any"), rankedPhase(db, options, match, "any")];
+  return fuzzy ? [...ranked, fuzzy] : ranked;
+}
+
+export async function searchUsers(db: Db, input: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
+  const options: UserSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
+  const phases = userPhases(db, options, options.filters.sortBy);
+  if (phases === null) return { items: [], nextCursor: null };
+  return pageOfPhases(phases, options.cursor, options.limit);
 }

@@ -1,7 +1,10 @@
-// Search for posts (spec social-feed-search §7 search posts; §3 filters; §4 sorts): the ranked
-// window and its score, and the recent and popular sorts with a query (decision record 0070).
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Cursor } from "@shared/cursor";
+// Search for posts (spec social-feed-search §7 search posts; §3 filters; §4 sorts), decision
+// record 0095. With a query, relevance ranks by bm25 over the ranked walk (./ranked.ts); the
+// verified sort does the same for badge holders' posts, then for the rest; recent and popular walk
+// their own index (or sort the matches, when few) and keep their order exactly. Without one, each
+// sort walks an index in its order. Every sort pages.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SearchCursor } from "@shared/cursor";
 import type { Post } from "@shared/posts-api";
 import type { SearchSort } from "@shared/constants";
 import type { SearchFilters } from "@shared/search-api";
@@ -9,65 +12,51 @@ import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
 import { hasAudienceRules, shownTo } from "../audience";
-import { mapPage, pageOf } from "../paging";
 import { postSelection, toPost, type PostRow } from "../posts";
-import { contains, rankedSort, SEARCH_RANK_WINDOW } from "./fts";
 import { visibleContent } from "../visibility";
+import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
- * Without a query, a sort that no index serves (posts by author verified) orders only this many
- * of the newest matching posts, so the statement never sorts the whole table.
- */
-const UNINDEXED_SORT_WINDOW = 500;
-
-/**
- * Recent and popular posts with a query (decision record 0070): a query with fewer matches than
- * this is answered from its matches, sorted (reading them costs about a microsecond each). With
- * this many or more, the matches are dense enough that walking the sort's own index and probing
- * the FTS index for each post fills a page after a few dozen probes (about 10 µs each), however
- * many posts match. Counting up to this many is a short walk of the FTS index.
+ * Recent and popular with a query: a query with fewer matches than this is answered from its
+ * matches, sorted (reading them costs about a microsecond each). With this many or more, the
+ * matches are dense enough that walking the sort's own index and probing the FTS index for each
+ * post fills a page after a few dozen probes (about 10 µs each), however many posts match.
+ * Counting up to this many is a short walk of the FTS index.
  */
 const FEW_POST_MATCHES = 5000;
 
 /**
  * How many posts, in the sort's order, the index walk probes at most before it gives up on them
- * and sorts the matches beyond them instead (decision record 0070). At the density
- * FEW_POST_MATCHES stands for on the bench data (5%) a page needs about 420 probes.
+ * and sorts the matches beyond them instead. At the density FEW_POST_MATCHES stands for on the
+ * bench data (5%) a page needs about 420 probes.
  */
 const POST_WALK_WINDOW = 1000;
-
-/**
- * A post's relevance inside the window (decision record 0070), higher is better: BM25's term
- * weight without its IDF factor, k1 = 1.2 and b = 0.75 as FTS5's bm25() uses them.
- * `tf` is how many times the query's terms occur in the caption, counted from highlight()'s
- * marks (one character per match, so it is the highlighted length minus the caption's), and
- * `len` the caption's length against the window's average. bm25()'s IDF needs the number of
- * matches of every query term across the whole table, a full pass over a common word's
- * postings per search, which would be most of the statement's cost; the scores inside one window are
- * compared with each other only, and for a one-word query IDF is the same factor for every row.
- */
-const POST_SCORE = sql`tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * len / avg(len) over ()))`;
 
 export interface PostSearchOptions {
   filters: Pick<SearchFilters, "q" | "contentType" | "location" | "profession" | "sortBy" | "verified">;
   viewerId: string;
   limit: number;
-  cursor?: Cursor | null;
-  /** How many of the newest matches a ranked sort reads; SEARCH_RANK_WINDOW unless a test says. */
-  rankWindow?: number;
+  cursor?: SearchCursor | null;
   /** Recent and popular with a query: FEW_POST_MATCHES and POST_WALK_WINDOW unless a test says. */
   fewMatches?: number;
   walkWindow?: number;
+  /** The ranked walk's sizes (./ranked.ts) unless a test says. */
+  walkSizes?: WalkSizes;
   /**
    * The viewer has blocks, mutes or muted words (decision record 0082), so every candidate's
-   * author and caption must be probed. searchPosts reads it first; most searchers have none and
-   * keep the plans of decision records 0067 and 0070, whose relevance window never reads posts.
+   * author and caption must be probed. searchPosts reads it first; most searchers have none, and
+   * their relevance walk never reads a post before the page.
    */
   screened?: boolean;
 }
 
-function postFilters(options: PostSearchOptions, visibility = true): SQL | undefined {
-  const { filters, cursor } = options;
+/** Which authors a phase keeps: badge holders, the rest, or everyone. */
+type Badge = "verified" | "unverified" | "any";
+
+/** The searcher's filters on a post and its author (joined as `posts` and `profiles`); moderation too unless told. */
+function postFilters(options: PostSearchOptions, badge: Badge, visibility = true): SQL | undefined {
+  const { filters } = options;
   return and(
     // No post across a block, none by a muted account or with a muted word (decision record 0082).
     options.screened ? shownTo(options.viewerId, posts.userId, posts.caption) : undefined,
@@ -75,76 +64,41 @@ function postFilters(options: PostSearchOptions, visibility = true): SQL | undef
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
-    filters.verified ? eq(profiles.verified, true) : undefined,
-    filters.sortBy === "recent" && cursor ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
+    filters.verified || badge === "verified" ? eq(profiles.verified, true) : undefined,
+    badge === "unverified" ? sql`coalesce(${profiles.verified}, 0) = 0` : undefined,
     // Moderation (decision record 0083): hidden posts and suspended accounts' posts are not found.
     visibility ? visibleContent(posts, null) : undefined,
   );
 }
 
-/** A post search's order without a score: no query, or the recent and popular sorts. */
-function postOrder(sort: SearchSort): SQL[] {
-  switch (sort) {
-    case "recent":
-      return [desc(posts.createdAt), desc(posts.id)];
-    case "popular":
-      // posts_likes_idx is (likes_count, created_at): its order, with no tie-break it cannot serve.
-      return [desc(posts.likesCount), desc(posts.createdAt)];
-    case "verified":
-      return [sql`coalesce(${profiles.verified}, 0) desc`, desc(posts.createdAt), desc(posts.id)];
-    case "relevance":
-      return [desc(posts.createdAt), desc(posts.id)];
-  }
+/** Whether a phase's filters read the author's profile. */
+function readsAuthor(options: PostSearchOptions, badge: Badge): boolean {
+  return Boolean(options.filters.profession || options.filters.verified || badge !== "any");
 }
 
-/** The post search's statement; exported (as SQL) for the query-plan tests. Null: no tokens. */
-export function postSearchQuery(db: Db, options: PostSearchOptions) {
-  const { filters } = options;
-  const limit = options.limit + 1;
-  const selection = postSelection(options.viewerId);
-  if (filters.q === "") {
-    const base = db.select(selection).from(posts).leftJoin(profiles, eq(profiles.userId, posts.userId));
-    if (filters.sortBy !== "verified") {
-      return base
-        .where(postFilters(options))
-        .orderBy(...postOrder(filters.sortBy))
-        .limit(limit);
-    }
-    // No index orders posts by their author's badge: sort only the newest window, found through
-    // posts_created_idx, instead of the whole table.
-    const window = db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(UNINDEXED_SORT_WINDOW);
-    return base
-      .where(and(sql`${posts.id} in ${window}`, postFilters(options)))
-      .orderBy(...postOrder("verified"))
-      .limit(limit);
-  }
-  const match = ftsMatchExpression(filters.q);
-  if (match === null) return null;
-  if (rankedSort(filters.sortBy)) return rankedPostSearchQuery(db, options, match);
-  return matchedPostsQuery(db, options, match, limit);
-}
+// ---------------------------------------------------------------------------------------------
+// Recent and popular: an order of post columns, a keyset over it.
+
+type ListOrder = "recent" | "popular";
 
 /**
- * Recent and popular with a query: the order a page is in, as a key of post columns. Recent is
- * the (created_at, id) keyset the cursor holds. Popular is posts_likes_idx's order, whose last
- * column is the rowid: with it as the tie-break the index walk and the sort of the matches agree
- * on every row, so one can continue where the other stopped.
+ * The key a recent or popular list is in. Recent is (created_at, id), newest first. Popular is
+ * (popular_rank, rowid): the stated blend of recency and engagement (posts.popular_rank, decision
+ * record 0095) and, for equal ranks, the newest row; posts_popular_idx serves both, its last
+ * column being the rowid.
  */
-function unrankedPostKey(sort: "recent" | "popular") {
-  return sort === "recent"
+function listKey(order: ListOrder) {
+  return order === "recent"
     ? { columns: [sql`${posts.createdAt}`, sql`${posts.id}`], names: ["created_at", "id"] }
-    : { columns: [sql`${posts.likesCount}`, sql`${posts.createdAt}`, sql`${posts}.rowid`], names: ["likes_count", "created_at", "rowid"] };
+    : { columns: [sql`${posts.popularRank}`, sql`${posts}.rowid`], names: ["popular_rank", "rowid"] };
 }
 
-/** A post position in an unranked order: the key's values, as the walk's end reports them. */
-interface PostPosition {
-  k0: number | string;
-  k1: number | string;
-  k2: number | string | null;
-  n: number;
+/** A position's values as the key's row value: (created_at, id) or (popular_rank, rowid). */
+function positionValue(order: ListOrder, position: PhasePosition): SQL {
+  return order === "recent" ? sql`(${position.score}, ${position.key})` : sql`(${position.score}, ${Number(position.key) || 0})`;
 }
 
-function keyOf(columns: SQL[]): SQL {
+function rowValue(columns: SQL[]): SQL {
   return sql`(${sql.join(columns, sql`, `)})`;
 }
 
@@ -152,20 +106,42 @@ function descending(columns: SQL[]): SQL[] {
   return columns.map((column) => sql`${column} desc`);
 }
 
-/** The posts of a page of rowids (`page_rowid`), with their authors and the viewer's flags, in the key's order. */
-function pagePostsQuery(db: Db, options: PostSearchOptions, page: SQL, keyColumns: SQL[]) {
-  return db
-    .select(postSelection(options.viewerId))
-    .from(sql`(${page}) page`)
-    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
-    .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .orderBy(...descending(keyColumns));
+/** The sort values a list's rows carry, for their positions. */
+function listSortColumns(order: ListOrder) {
+  const [first, second] = listKey(order).columns;
+  return { sortScore: sql<number>`${first}`.as("sort_score"), sortKey: sql<string | number>`${second}`.as("sort_key") };
 }
 
-/** The position's values as a row value of the key's length. */
-function positionValue(position: PostPosition, size: number): SQL {
-  return keyOf([position.k0, position.k1, position.k2].slice(0, size).map((value) => sql`${value}`));
+type ListRow = PostRow & { sortScore: number; sortKey: string | number };
+
+function listPhasePage(rows: ListRow[], limit: number, viewerId: string): PhasePage<Post> {
+  const consumed = rows.slice(0, limit);
+  const last = consumed.at(-1);
+  return {
+    items: consumed.map((row) => toPost(row, viewerId)),
+    consumed: consumed.length,
+    last: last ? { score: last.sortScore, key: String(last.sortKey), walk: 0 } : null,
+    more: rows.length > limit,
+  };
 }
+
+/** Without a query: posts in the list's order from the position on, walking posts_created_idx or posts_popular_idx. Exported (as SQL) for the query-plan tests. */
+export function listedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null, limit: number, badge: Badge = "any") {
+  const key = listKey(order);
+  return db
+    .select({ ...postSelection(options.viewerId), ...listSortColumns(order) })
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(postFilters(options, badge), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined))
+    .orderBy(...descending(key.columns))
+    .limit(limit + 1);
+}
+
+function listedPhase(db: Db, options: PostSearchOptions, order: ListOrder, badge: Badge = "any"): Phase<Post> {
+  return async (after, limit) => listPhasePage((await listedPostsQuery(db, options, order, after, limit, badge)) as ListRow[], limit, options.viewerId);
+}
+
+// With a query: the 0070 plan, kept for recent and popular (their order is exact).
 
 /**
  * How a post statement that must drive from its first table reaches the author. A filter on the
@@ -178,60 +154,58 @@ function authorJoin(options: PostSearchOptions): SQL {
   return options.filters.profession || options.filters.verified ? sql`cross join` : sql`left join`;
 }
 
+/** The posts of a page of rowids (`page_rowid`), with their authors, the viewer's flags and their sort values, in the key's order. */
+function pagePostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, page: SQL) {
+  return db
+    .select({ ...postSelection(options.viewerId), ...listSortColumns(order) })
+    .from(sql`(${page}) page`)
+    .innerJoin(posts, sql`${posts}.rowid = page.page_rowid`)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .orderBy(...descending(listKey(order).columns));
+}
+
 /**
- * Recent or popular with a query, from its matches (decision record 0070): the FTS index finds
- * every match (or every one past `after`, where the index walk stopped), the sort reads only the
- * key and keeps one page of rowids, and only that page is joined to its posts, authors and the
- * viewer's flags, so the wide rows (waveforms) never pass through the sort. Its cost grows with
- * the number of matches: it serves a query with few of them, and the matches past a walk that
- * found too few. Exported (as SQL) for the query-plan tests.
+ * Recent or popular with a query, from its matches: the FTS index finds every match (or every one
+ * past `from`), the sort reads only the key and keeps one page of rowids, and only that page is
+ * joined to its posts, authors and the viewer's flags, so the wide rows (waveforms) never pass
+ * through the sort. Its cost grows with the number of matches: it serves a query with few of
+ * them, and the matches past a walk that found too few. Exported (as SQL) for the query-plan tests.
  */
-export function matchedPostsQuery(db: Db, options: PostSearchOptions, match: string, limit: number, after?: PostPosition) {
-  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
-  const key = unrankedPostKey(sort);
-  const filters = and(postFilters(options), after ? sql`${keyOf(key.columns)} < ${positionValue(after, key.columns.length)}` : undefined);
-  const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = posts_fts.rowid
+export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number, from: PhasePosition | null) {
+  const key = listKey(order);
+  const filters = and(postFilters(options, "any"), from ? sql`${rowValue(key.columns)} < ${positionValue(order, from)}` : undefined);
+  const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`posts_fts.rowid`)}
     ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where posts_fts match ${match} and ${filters ?? sql`1`} order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
-  return pagePostsQuery(db, options, page, key.columns);
+  return pagePostsQuery(db, options, order, page);
 }
 
-/** The first `size` posts of an unranked order from the cursor on, as k0, k1, k2: the walk's window. */
-function postWalkWindow(options: PostSearchOptions, size: number): SQL {
-  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
-  const { names } = unrankedPostKey(sort);
-  const { cursor } = options;
-  const from = sort === "recent" && cursor ? sql`where (created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+/** The first `size` posts of the order after the position, as k0, k1: the walk's window. */
+function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: number): SQL {
+  const { names } = listKey(order);
+  const from = after ? sql`where (${sql.raw(names.join(", "))}) < ${positionValue(order, after)}` : sql``;
   const aliases = sql.raw(names.map((name, i) => `${name} as k${i}`).join(", "));
-  const order = sql.raw(names.map((name) => `${name} desc`).join(", "));
-  return sql`select ${aliases} from posts ${from} order by ${order} limit ${size}`;
-}
-
-/** The key columns of the window's last post, the oldest or least liked of it (k0 … as a row value). */
-function postWalkFloor(options: PostSearchOptions, size: number, keys: number): SQL {
-  const columns = sql.raw(["k0", "k1", "k2"].slice(0, keys).join(", "));
-  return sql`(select ${columns} from (${postWalkWindow(options, size)}) order by ${columns} limit 1)`;
+  const sorted = sql.raw(names.map((name) => `${name} desc`).join(", "));
+  return sql`select ${aliases} from posts ${from} order by ${sorted} limit ${size}`;
 }
 
 /**
- * Recent or popular with a query, by walking the sort's index (decision record 0070): posts are
- * read from the cursor on in the page's order (posts_created_idx, posts_likes_idx, no sort) and
- * each one is looked up in the FTS index by its rowid until the page is full. A query with many
- * matches fills it after a few dozen posts. The walk stops at the last post of the window
- * (`walkWindow`, POST_WALK_WINDOW), so a query whose matches are sparse there costs that many
- * probes at most; postWalkEndQuery tells where the window ends, and matchedPostsQuery sorts the
- * matches past it. Exported (as SQL) for the query-plan tests.
+ * Recent or popular with a query, by walking the sort's index: posts are read from the position
+ * on in the page's order (posts_created_idx, posts_popular_idx, no sort) and each one is looked up
+ * in the FTS index by its key until the page is full. A query with many matches fills it after a
+ * few dozen posts. The walk stops at the last post of the window (`walkWindow`, POST_WALK_WINDOW),
+ * so a query whose matches are sparse there costs that many probes at most; postWalkEndQuery
+ * tells where the window ends, and matchedPostsQuery sorts the matches past it. Exported (as SQL)
+ * for the query-plan tests.
  */
-export function walkedPostsQuery(db: Db, options: PostSearchOptions, match: string) {
-  const sort = options.filters.sortBy === "popular" ? "popular" : "recent";
-  const key = unrankedPostKey(sort);
-  const floor = postWalkFloor(options, options.walkWindow ?? POST_WALK_WINDOW, key.columns.length);
-  const order = sql.join(descending(key.columns), sql`, `);
+export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number) {
+  const key = listKey(order);
+  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}) order by k0, k1 limit 1)`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
-    where ${and(postFilters(options), sql`${keyOf(key.columns)} >= ${floor}`)}
-    and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${posts}.rowid)
-    order by ${order} limit ${options.limit + 1}`;
-  return pagePostsQuery(db, options, page, key.columns);
+    where ${and(postFilters(options, "any"), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined, sql`${rowValue(key.columns)} >= ${floor}`)}
+    and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts)})
+    order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
+  return pagePostsQuery(db, options, order, page);
 }
 
 /**
@@ -239,18 +213,11 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, match: stri
  * the window's length when the window reached the end of the table. Sent in the same batch as
  * walkedPostsQuery. Exported (as SQL) for the query-plan tests.
  */
-export function postWalkEndQuery(db: Db, options: PostSearchOptions) {
-  const window = postWalkWindow(options, options.walkWindow ?? POST_WALK_WINDOW);
-  const popular = options.filters.sortBy === "popular";
+export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null) {
   return db
-    .select({
-      k0: sql<number | string>`k0`,
-      k1: sql<number | string>`k1`,
-      k2: popular ? sql<number | string | null>`k2` : sql<null>`null`,
-      n: sql<number>`n`,
-    })
-    .from(sql`(select *, count(*) over () as n from (${window}))`)
-    .orderBy(popular ? sql`k0, k1, k2` : sql`k0, k1`)
+    .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, n: sql<number>`n` })
+    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}))`)
+    .orderBy(sql`k0, k1`)
     .limit(1);
 }
 
@@ -260,74 +227,100 @@ export function postMatchCountQuery(db: Db, match: string, cap: number) {
 }
 
 /**
- * Recent and popular with a query (decision record 0070). Few matches: sort them. Many: walk the
- * sort's index and probe each post, one batch with the window's end; when the window held too few
- * matches for the page, the matches past it are sorted for the rest. Same rows, in the same order,
- * as sorting every match.
+ * Recent and popular with a query. Few matches: sort them. Many: walk the sort's index and probe
+ * each post, one batch with the window's end; when the window held too few matches for the page,
+ * the matches past it are sorted for the rest. Same rows, in the same order, as sorting every
+ * match (tests/worker/search/unranked-post-search.test.ts).
  */
-async function unrankedPostSearch(db: Db, options: PostSearchOptions, match: string): Promise<PostRow[]> {
-  const limit = options.limit + 1;
-  const cap = options.fewMatches ?? FEW_POST_MATCHES;
-  const [counted] = await postMatchCountQuery(db, match, cap);
-  if ((counted?.n ?? 0) < cap) return (await matchedPostsQuery(db, options, match, limit)) as PostRow[];
-  const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, match), postWalkEndQuery(db, options)]);
-  const rows = walked as PostRow[];
-  // A window shorter than its length reached the last post: nothing lies beyond it.
-  if (rows.length >= limit || !end || end.n < (options.walkWindow ?? POST_WALK_WINDOW)) return rows;
-  const rest = (await matchedPostsQuery(db, options, match, limit - rows.length, end)) as PostRow[];
-  return [...rows, ...rest];
+function matchedPhase(db: Db, options: PostSearchOptions, order: ListOrder, match: string): Phase<Post> {
+  return async (after, limit) => {
+    const wanted = limit + 1;
+    const cap = options.fewMatches ?? FEW_POST_MATCHES;
+    const window = options.walkWindow ?? POST_WALK_WINDOW;
+    const [counted] = await postMatchCountQuery(db, match, cap);
+    let rows: ListRow[];
+    if ((counted?.n ?? 0) < cap) {
+      rows = (await matchedPostsQuery(db, options, order, match, wanted, after)) as ListRow[];
+    } else {
+      const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, order, match, after, wanted), postWalkEndQuery(db, options, order, after)]);
+      rows = walked as ListRow[];
+      // A window shorter than its length reached the last post: nothing lies beyond it.
+      if (rows.length < wanted && end && end.n >= window) {
+        const from = { score: end.k0, key: String(end.k1), walk: 0 };
+        rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
+      }
+    }
+    return listPhasePage(rows, limit, options.viewerId);
+  };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Relevance: the ranked walk.
+
+type RankedRow = PostRow & WalkRow & { shown: number };
+
 /**
- * Relevance and verified with a query (decision record 0070): one statement in three
- * steps. `scored` walks the FTS index newest first for the newest window of matches, evaluating
- * the MATCH once, and scores each row inside the window (see POST_SCORE). `ranked` applies the
- * filters and the sort to the window and keeps one page of rowids; it reads posts and profiles
- * only when a filter or the badge order needs them. Only that page is then joined to its posts,
- * authors and the viewer's flags, so the wide rows (waveforms) never pass through a sort.
- * Equal scores go newest first by rowid, the order the window itself is cut in.
+ * Relevance with a query, for one badge phase: the ranked walk over posts_fts (./ranked.ts). The
+ * walk reads only the FTS index unless a filter needs the post or its author; moderation is
+ * checked on the page's rows only (a hidden post is consumed, not shown). Exported (as SQL) for
+ * the query-plan tests.
  */
-function rankedPostSearchQuery(db: Db, options: PostSearchOptions, match: string) {
-  const limit = options.limit + 1;
-  const verified = options.filters.sortBy === "verified";
-  const badge = sql`coalesce(${profiles.verified}, 0) desc`;
-  const scored = sql`select fts_rowid, ${POST_SCORE} as score from (
-    select rowid as fts_rowid, length(highlight(posts_fts, 0, char(1), '')) - length(caption) as tf, length(caption) as len
-    from posts_fts where posts_fts match ${match} order by rowid desc limit ${options.rankWindow ?? SEARCH_RANK_WINDOW})`;
-  // Moderation's term goes on the page below, not on the window, so that without a filter the
-  // window still never reads posts (decision record 0067); a page may then hold fewer rows.
-  const filters = postFilters(options, false);
-  // CROSS JOIN keeps the window as the outer loop: given a filter, SQLite would otherwise start
-  // from the filter's index (every post of a profession) and probe the window for each.
-  const ranked =
-    filters || verified
-      ? sql`select scored.fts_rowid, scored.score from (${scored}) scored
-          cross join ${posts} on ${posts}.rowid = scored.fts_rowid left join ${profiles} on ${profiles.userId} = ${posts.userId}
-          where ${filters ?? sql`1`} order by ${verified ? sql`${badge}, ` : sql``}scored.score desc, scored.fts_rowid desc limit ${limit}`
-      : sql`select fts_rowid, score from (${scored}) order by score desc, fts_rowid desc limit ${limit}`;
+export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
+  const filters = postFilters(options, badge, false);
+  const join = filters
+    ? sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`walk.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`
+    : undefined;
+  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: filters });
   return db
-    .select(postSelection(options.viewerId))
+    .select({
+      ...postSelection(options.viewerId),
+      walked: sql<number>`ranked.walked`,
+      anchored: sql<number>`ranked.anchored`,
+      k: sql<number | null>`ranked.k`,
+      s: sql<number | null>`ranked.s`,
+      shown: sql<number>`${visibleContent(posts, null)}`.as("shown"),
+    })
     .from(sql`(${ranked}) ranked`)
-    .innerJoin(posts, sql`${posts}.rowid = ranked.fts_rowid`)
+    .leftJoin(posts, sql`${posts}.rowid = ${rowidOfKey(sql`ranked.k`)}`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(visibleContent(posts, null))
-    .orderBy(...(verified ? [badge] : []), sql`ranked.score desc`, sql`ranked.fts_rowid desc`);
+    .orderBy(sql`ranked.s`, sql`ranked.k`);
+}
+
+function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any"): Phase<Post> {
+  return async (after, limit, served) => {
+    const { candidates, size } = await runWalk(
+      async (walkSize) => (await rankedPostsQuery(db, options, match, after, walkSize, limit, badge)) as RankedRow[],
+      after,
+      limit,
+      served,
+      options.walkSizes,
+    );
+    return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The phases of a post search: one list, or badge holders then the rest. */
+function postPhases(db: Db, options: PostSearchOptions, sort: SearchSort): Phase<Post>[] | null {
+  const { q } = options.filters;
+  if (q === "") {
+    if (sort === "popular") return [listedPhase(db, options, "popular")];
+    if (sort === "verified") return [listedPhase(db, options, "recent", "verified"), listedPhase(db, options, "recent", "unverified")];
+    // Relevance without a query has nothing to be relevant to: the newest posts.
+    return [listedPhase(db, options, "recent")];
+  }
+  const match = ftsMatchExpression(q);
+  if (match === null) return null;
+  if (sort === "recent" || sort === "popular") return [matchedPhase(db, options, sort, match)];
+  if (sort === "verified") return [rankedPhase(db, options, match, "verified"), rankedPhase(db, options, match, "unverified")];
+  return [rankedPhase(db, options, match)];
 }
 
 export async function searchPosts(db: Db, input: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
   const options: PostSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
-  const { q, sortBy } = options.filters;
-  const match = q === "" || rankedSort(sortBy) ? undefined : ftsMatchExpression(q);
-  let rows: PostRow[];
-  if (match === undefined) {
-    const query = postSearchQuery(db, options);
-    if (query === null) return { items: [], nextCursor: null };
-    rows = (await query) as PostRow[];
-  } else if (match === null) {
-    return { items: [], nextCursor: null };
-  } else {
-    rows = await unrankedPostSearch(db, options, match);
-  }
-  const page = mapPage(pageOf(rows, options.limit), (row) => toPost(row, options.viewerId));
-  return { items: page.items, nextCursor: options.filters.sortBy === "recent" ? page.nextCursor : null };
+  const phases = postPhases(db, options, options.filters.sortBy);
+  if (phases === null) return { items: [], nextCursor: null };
+  return pageOfPhases(phases, options.cursor, options.limit);
 }
+
