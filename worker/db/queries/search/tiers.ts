@@ -59,3 +59,28 @@ export async function saveTiers(db: Db, table: "posts" | "profiles", tiers: { ro
   }
   return written;
 }
+
+/** The FTS tables a re-keyed posts or profiles row is written to again. */
+const REKEYED = { posts: ["posts_fts"], profiles: ["profiles_fts", "profiles_names_trigram"] } as const;
+
+/** Pages of merge work per statement; a merge that did nothing writes (almost) no row. */
+const MERGE_PAGES = 2000;
+
+/**
+ * Merges an FTS table's segments after a batch of re-keyed rows. Each re-key leaves the old entry
+ * in an older segment and the new one in a newer; a read merges them all, and on a common word
+ * a probe by key went from microseconds to milliseconds. FTS5's 'merge' with a negative count
+ * merges whatever segments there are, a bounded amount of work per statement, until none is left
+ * to merge (or `rounds` statements ran). Returns the statements run.
+ */
+export async function mergeSearchIndexes(db: Db, table: "posts" | "profiles", rounds = 8): Promise<number> {
+  let run = 0;
+  for (const fts of REKEYED[table]) {
+    for (let i = 0; i < rounds; i += 1) {
+      const result = await db.run(sql.raw(`insert into ${fts}(${fts}, rank) values('merge', -${MERGE_PAGES})`));
+      run += 1;
+      if ((result.meta.rows_written ?? 0) < 2) break;
+    }
+  }
+  return run;
+}
