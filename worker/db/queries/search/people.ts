@@ -17,7 +17,7 @@ import { profiles, services } from "../../schema";
 import { hasAudienceRules, shownTo } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -269,6 +269,17 @@ export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
+/**
+ * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
+ * first walk: badge holders are few, so a short page there is the common case, and walking on
+ * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
+ * of the list (the other phase) walks as relevance does.
+ */
+function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
+  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
+  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+}
+
 function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge): Phase<SearchUser> {
   return async (position, limit, served) => {
     const { candidates, size } = await runWalk(
@@ -276,7 +287,7 @@ function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: B
       position,
       limit,
       served,
-      options.walkSizes,
+      walkSizesOf(options, badge),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.userId ? toSearchUser(row, options.viewerId) : null));
   };
@@ -307,7 +318,9 @@ function fuzzyPhase(db: Db, options: UserSearchOptions, match: string): Phase<Se
   const trigrams = trigramMatchExpression(options.filters.q);
   if (trigrams === null) return null;
   const words = fuzzyWords(options.filters.q);
-  return async (position, limit) => {
+  return async (position, limit, served) => {
+    // Rows came before this phase: the words matched someone, so there are no near misses to add.
+    if (served > 0 && !position) return { items: [], consumed: 0, last: null, more: false };
     const rows = (await fuzzyUsersQuery(db, options, match, trigrams)) as (UserRow & { s: number })[];
     const near = rows
       .map((row, order) => ({ row, order, distance: fuzzyDistance(words, `${row.username} ${row.displayName}`) }))

@@ -15,7 +15,7 @@ import { hasAudienceRules, shownTo } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -141,7 +141,7 @@ function listedPhase(db: Db, options: PostSearchOptions, order: ListOrder, badge
   return async (after, limit) => listPhasePage((await listedPostsQuery(db, options, order, after, limit, badge)) as ListRow[], limit, options.viewerId);
 }
 
-// With a query: the 0070 plan, kept for recent and popular (their order is exact).
+// With a query: recent and popular keep their order exactly (the plan of decision record 0070, now 0095).
 
 /**
  * How a post statement that must drive from its first table reaches the author. A filter on the
@@ -286,6 +286,17 @@ export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
+/**
+ * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
+ * first walk: badge holders are few, so a short page there is the common case, and walking on
+ * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
+ * of the list (the other phase) walks as relevance does.
+ */
+function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
+  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
+  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+}
+
 function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any"): Phase<Post> {
   return async (after, limit, served) => {
     const { candidates, size } = await runWalk(
@@ -293,7 +304,7 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
       after,
       limit,
       served,
-      options.walkSizes,
+      walkSizesOf(options, badge),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
   };
