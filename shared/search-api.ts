@@ -11,8 +11,9 @@
 //
 //   GET  /api/search/explore   ?q=&contentType=&location=&profession=&sortBy=&verified=&hasServices=
 //                              → ExploreResults: users (username/display name only, §7 "explore tab
-//                              variant"), posts and hashtags, each at its §9 limit. With neither a
-//                              query nor a filter every list is empty: the SPA shows recommendations.
+//                              variant"), posts and hashtags, each at its §9 limit, and the posts'
+//                              next cursor for /api/search/posts. With neither a query nor a filter
+//                              every list is empty: the SPA shows recommendations.
 //   GET  /api/search/users     ?q=&location=&profession=&sortBy=&verified=&hasServices=&cursor=
 //                              → SearchUserPage (20). Empty without a query and a filter ('Start
 //                              typing to search for users').
@@ -177,6 +178,8 @@ export interface ExploreResults {
   users: SearchUser[];
   posts: Post[];
   hashtags: HashtagSummary[];
+  /** The posts list's next page: GET /api/search/posts with the same query and filters and this cursor; null when there is none. */
+  postsNextCursor: string | null;
 }
 
 /** §2 Services tab: the service card (with §9's price line) and its author. Links to /service/{id}. */

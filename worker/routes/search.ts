@@ -21,7 +21,7 @@ import type { AppEnv } from "../env";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 
-const EMPTY_EXPLORE: ExploreResults = { users: [], posts: [], hashtags: [] };
+const EMPTY_EXPLORE: ExploreResults = { users: [], posts: [], hashtags: [], postsNextCursor: null };
 
 /** Mounted at /search. Signed-in only (§6: a signed-in user searches; decision record 0095). */
 export const searchRoutes = new Hono<AppEnv>()
@@ -36,7 +36,7 @@ export const searchRoutes = new Hono<AppEnv>()
       searchPosts(db, { filters, viewerId: userId, limit: SEARCH_LIMITS.posts }),
       filters.q === "" ? Promise.resolve([]) : searchHashtags(db, { q: filters.q, limit: SEARCH_LIMITS.hashtags }),
     ]);
-    const results: ExploreResults = { users: users.items, posts: posts.items, hashtags };
+    const results: ExploreResults = { users: users.items, posts: posts.items, hashtags, postsNextCursor: posts.nextCursor };
     return c.json(results, 200);
   })
   .get("/users", signedIn, validate("query", searchPageQuerySchema), async (c) => {

@@ -66,7 +66,7 @@ export function makeRecommendations(count: number): Recommendations {
   return { users, posts: [], generatedAt: NOW, expiresAt: NOW + 86_400_000 };
 }
 
-export const emptyExplore = { users: [], posts: [], hashtags: [] };
+export const emptyExplore = { users: [], posts: [], hashtags: [], postsNextCursor: null };
 export const emptyPage = { items: [], nextCursor: null };
 
 /** A signed-in viewer whose recommendations and trending lists answer with something. */

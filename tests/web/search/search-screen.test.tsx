@@ -190,6 +190,7 @@ describe("/search Explore", () => {
           users: [makeUser(), makeUser({ userId: "u1", username: "maya", displayName: "Maya Lopez", viewer: { isSelf: true, following: false } })],
           hashtags: [{ id: "h1", name: "mixing", usageCount: 42, trendingScore: 3 }],
           posts: [makePost({ caption: "Mix night #analog" })],
+          postsNextCursor: null,
         }),
       ),
     );
@@ -201,6 +202,29 @@ describe("/search Explore", () => {
     expect(within(results).getByTestId("hashtag-chip")).toHaveAttribute("href", "/search?q=mix&tag=mixing");
     const card = within(results).getByTestId("post-card");
     expect(within(card).getByTestId("caption-hashtag")).toHaveAttribute("href", "/search?tag=analog");
+  });
+
+  it("reads Explore's posts past the first page only when asked, from the server's cursor, with the same filters (every sort pages)", async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      baseRoutes({
+        "GET /api/search/explore": { ...emptyExplore, posts: [makePost({ id: "p1", caption: "First page post" })], postsNextCursor: "c1" },
+        "GET /api/search/posts": (call: { search: string }) =>
+          new URLSearchParams(call.search).get("cursor") === "c1"
+            ? json({ items: [makePost({ id: "p2", caption: "Second page post" })], nextCursor: "c2" })
+            : json({ items: [makePost({ id: "p3", caption: "Third page post" })], nextCursor: null }),
+      }),
+    );
+    renderApp("/search?q=mix&sortBy=popular");
+    expect(await screen.findByText("First page post")).toBeInTheDocument();
+    expect(api.callsTo("GET", "/api/search/posts")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Second page post")).toBeInTheDocument();
+    expect(queryOf(api.callsTo("GET", "/api/search/posts")[0]!)).toEqual({ q: "mix", sortBy: "popular", cursor: "c1" });
+    await user.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Third page post")).toBeInTheDocument();
+    expect(queryOf(api.callsTo("GET", "/api/search/posts")[1]!)).toEqual({ q: "mix", sortBy: "popular", cursor: "c2" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument());
   });
 
   it("says 'No results found' / 'Try adjusting your filters or search terms' when nothing matches", async () => {

@@ -61,6 +61,23 @@ describe("Users tab", () => {
     expect(api.callsTo("PUT", "/api/users/u2/follow")[0]!.body).toEqual({ following: true });
   });
 
+  it("pages the relevance order too: the next page is asked for with the server's cursor", async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      baseRoutes({
+        "GET /api/search/users": (call: { search: string }) =>
+          new URLSearchParams(call.search).get("cursor") === "c1"
+            ? json({ items: [makeUser({ userId: "u9", username: "later", displayName: "Later Person" })], nextCursor: null })
+            : json({ items: [makeUser()], nextCursor: "c1" }),
+      }),
+    );
+    renderApp("/search?tab=users&q=jo");
+    expect(await screen.findAllByTestId("user-row")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("user-row")).toHaveLength(2));
+    expect(queryOf(api.callsTo("GET", "/api/search/users").at(-1)!)).toEqual({ q: "jo", cursor: "c1" });
+  });
+
   it("says 'No users found' when nobody matches", async () => {
     mockApi(baseRoutes({ "GET /api/search/users": emptyPage }));
     renderApp("/search?tab=users&q=zzz");

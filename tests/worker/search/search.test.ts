@@ -274,8 +274,8 @@ describe("GET /api/search/explore", () => {
     expect(usernames({ items: results.users })).toEqual([named.username]);
     expect(results.posts.map((p) => p.id)).toEqual([post]);
     expect(results.hashtags.map((h) => h.name)).toEqual([`${w}tour`]);
-    expect(await get<ExploreResults>("/api/search/explore")).toEqual({ users: [], posts: [], hashtags: [] });
-    expect(await get<ExploreResults>("/api/search/explore", { sortBy: "recent" })).toEqual({ users: [], posts: [], hashtags: [] });
+    expect(await get<ExploreResults>("/api/search/explore")).toEqual({ users: [], posts: [], hashtags: [], postsNextCursor: null });
+    expect(await get<ExploreResults>("/api/search/explore", { sortBy: "recent" })).toEqual({ users: [], posts: [], hashtags: [], postsNextCursor: null });
   });
 
   it("falls back to the defaults for unknown filter values instead of refusing the link", async () => {

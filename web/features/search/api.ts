@@ -5,6 +5,7 @@
 // failure is an ApiClientError. Posts in these caches are registered with web/lib/post-cache.ts,
 // so a like or a bookmark made on a search result shows everywhere.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Page } from "@shared/paging";
 import type { Post } from "@shared/posts-api";
 import type {
   ExploreResults,
@@ -15,7 +16,7 @@ import type {
   TrendingTopics,
 } from "@shared/search-api";
 import { api, unwrap } from "@web/lib/api-client";
-import { cursorPages, cursorParam } from "@web/lib/paging";
+import { cursorPages, cursorParam, type LoadedPages } from "@web/lib/paging";
 import { patchPostInPage, registerPostCache } from "@web/lib/post-cache";
 import type { SearchFilters } from "./search-params";
 
@@ -25,6 +26,7 @@ const TRENDING_FETCHED = 20;
 const searchKeys = {
   all: ["search"] as const,
   explore: (query: string, filters: SearchFilters) => [...searchKeys.all, "explore", query, filters] as const,
+  explorePosts: (query: string, filters: SearchFilters, from: string) => [...searchKeys.all, "explore-posts", query, filters, from] as const,
   users: (query: string, filters: SearchFilters) => [...searchKeys.all, "users", query, filters] as const,
   hashtags: (query: string) => [...searchKeys.all, "hashtags", query] as const,
   services: (query: string) => [...searchKeys.all, "services", query] as const,
@@ -50,6 +52,8 @@ export const searchCalls = {
     unwrap(api.api.search.explore.$get({ query: filterQuery(query, filters) }, { init: { signal } })),
   users: (query: string, filters: SearchFilters, cursor: string | null, signal?: AbortSignal): Promise<SearchUserPage> =>
     unwrap(api.api.search.users.$get({ query: { ...filterQuery(query, filters), ...cursorParam(cursor) } }, { init: { signal } })),
+  posts: (query: string, filters: SearchFilters, cursor: string | null, signal?: AbortSignal): Promise<Page<Post>> =>
+    unwrap(api.api.search.posts.$get({ query: { ...filterQuery(query, filters), ...cursorParam(cursor) } }, { init: { signal } })),
   hashtags: (query: string, signal?: AbortSignal): Promise<HashtagList> => unwrap(api.api.search.hashtags.$get({ query: { q: query } }, { init: { signal } })),
   services: (query: string, cursor: string | null, signal?: AbortSignal): Promise<ServiceSearchPage> =>
     unwrap(api.api.search.services.$get({ query: { ...(query ? { q: query } : {}), ...cursorParam(cursor) } }, { init: { signal } })),
@@ -80,6 +84,19 @@ export function userSearchInfiniteQueryOptions(query: string, filters: SearchFil
     queryKey: searchKeys.users(query, filters),
     queryFn: ({ pageParam, signal }) => searchCalls.users(query, filters, pageParam, signal),
     ...cursorPages,
+  });
+}
+
+/**
+ * Explore's posts after its first page (ExploreResults.postsNextCursor): /api/search/posts with
+ * the same query and filters, from that cursor on.
+ */
+export function explorePostsInfiniteQueryOptions(query: string, filters: SearchFilters, from: string) {
+  return infiniteQueryOptions({
+    queryKey: searchKeys.explorePosts(query, filters, from),
+    queryFn: ({ pageParam, signal }) => searchCalls.posts(query, filters, pageParam, signal),
+    initialPageParam: from as string | null,
+    getNextPageParam: cursorPages.getNextPageParam,
   });
 }
 
@@ -131,11 +148,19 @@ registerPostCache({
     queryClient.setQueriesData<ExploreResults>({ queryKey: [...searchKeys.all, "explore"] }, (data) =>
       data ? { ...data, posts: patchPostInPage({ items: data.posts }, postId, fn).items } : data,
     );
+    queryClient.setQueriesData<LoadedPages<Post>>({ queryKey: [...searchKeys.all, "explore-posts"] }, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => patchPostInPage(page, postId, fn)) } : data,
+    );
     queryClient.setQueryData<Recommendations>(searchKeys.recommendations(), (data) =>
       data && data.posts.some((item) => item.postId === postId)
         ? { ...data, posts: data.posts.map((item) => (item.postId === postId ? { ...item, post: fn(item.post) } : item)) }
         : data,
     );
   },
-  invalidateLists: (queryClient) => queryClient.invalidateQueries({ queryKey: [...searchKeys.all, "explore"] }),
+  invalidateLists: async (queryClient) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...searchKeys.all, "explore"] }),
+      queryClient.invalidateQueries({ queryKey: [...searchKeys.all, "explore-posts"] }),
+    ]);
+  },
 });

@@ -2,12 +2,14 @@
 // hashtags; §9 limits): the advanced filters, then recommendations when there is neither a query
 // nor a filter, and otherwise the matching people, hashtags and posts. 'No results found' / 'Try
 // adjusting your filters or search terms' when nothing matches; 'Search Error' when it fails.
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { SearchX } from "lucide-react";
-import type { ReactNode } from "react";
-import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
+import { useState, type ReactNode } from "react";
+import { SEARCH_SCREEN_TEXTS, UI_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
-import { exploreQueryOptions } from "../api";
+import { PagedList } from "@web/components/paged-list";
+import { Button } from "@web/components/ui/button";
+import { explorePostsInfiniteQueryOptions, exploreQueryOptions } from "../api";
 import { activeFilterCount, type SearchFilters } from "../search-params";
 import { useErrorToast } from "../use-error-toast";
 import { EmptyState } from "./empty-state";
@@ -93,9 +95,72 @@ function ExploreResults({ query, filters, renderFollow, renderPost, postSkeleton
               <li key={post.id}>{renderPost(post, index)}</li>
             ))}
           </ol>
+          {results.data.postsNextCursor ? (
+            <MorePosts
+              key={results.data.postsNextCursor}
+              query={query}
+              filters={filters}
+              from={results.data.postsNextCursor}
+              offset={posts.length}
+              renderPost={renderPost}
+              postSkeleton={postSkeleton}
+            />
+          ) : null}
         </ResultSection>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Explore's posts past the first page (decision record 0095: every sort pages): nothing is read
+ * until the reader asks for more, then the list goes on as the other paged lists do.
+ */
+function MorePosts({
+  query,
+  filters,
+  from,
+  offset,
+  renderPost,
+  postSkeleton,
+}: Pick<ExploreTabProps, "query" | "filters" | "renderPost" | "postSkeleton"> & { from: string; offset: number }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div className="flex justify-center">
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          {UI_TEXTS.pagedList.loadMore}
+        </Button>
+      </div>
+    );
+  }
+  return <MorePostsList query={query} filters={filters} from={from} offset={offset} renderPost={renderPost} postSkeleton={postSkeleton} />;
+}
+
+function MorePostsList({
+  query,
+  filters,
+  from,
+  offset,
+  renderPost,
+  postSkeleton,
+}: Pick<ExploreTabProps, "query" | "filters" | "renderPost" | "postSkeleton"> & { from: string; offset: number }) {
+  const more = useInfiniteQuery(explorePostsInfiniteQueryOptions(query, filters, from));
+  return (
+    <PagedList
+      query={more}
+      errorTitle={T.errors.searchFailed.title}
+      errorMessage={T.errors.searchFailed.description}
+      toastId="search-explore-posts"
+      label={T.sections.posts}
+      loadingLabel={T.a11y.searching}
+      loadingMoreLabel={T.a11y.searching}
+      skeletons={postSkeleton}
+      empty={null}
+      endText=""
+      itemKey={(post) => post.id}
+      renderItem={(post, index) => renderPost(post, offset + index)}
+    />
   );
 }
 
