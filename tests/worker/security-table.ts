@@ -239,7 +239,7 @@ export const PROFILE_ROUTES: RouteCase[] = [
 
 /**
  * Search and discovery (first document §2 Search and explore, §6 "a signed-in user … searches",
- * §7). Searching is for signed-in users (decision record 0070); recommendations are always the
+ * §7). Searching is for signed-in users (decision record 0095); recommendations are always the
  * caller's own, so another user gets their own and the owner's rows stay untouched.
  */
 export const SEARCH_ROUTES: RouteCase[] = [

@@ -53,7 +53,7 @@ async function endpoints(api, ids) {
     ["comments of the 5k post", `/api/posts/${ids.hotPost}/comments`],
     ["search posts", "/api/search/posts?q=session"],
     // Every generated post contains "session": the unranked sorts over a word in every post
-    // (decision 0070), first page and a deep one.
+    // (decision 0095), first page and a deep one.
     ["search posts recent", "/api/search/posts?q=session&sortBy=recent"],
     ["search posts recent, deep page", await deepCursor(api, "/api/search/posts?q=session&sortBy=recent", DEEP_PAGES)],
     ["search posts popular", "/api/search/posts?q=session&sortBy=popular"],

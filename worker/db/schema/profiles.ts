@@ -53,7 +53,7 @@ export const profiles = sqliteTable(
     index("profiles_follower_count_idx").on(t.followerCount, t.userId),
     index("profiles_created_idx").on(t.createdAt, t.userId),
     // Search "verified" without a query, and the profession filter in follower order; the
-    // recommendations' "same profession" and "same place" candidates (decision record 0070).
+    // recommendations' "same profession" and "same place" candidates (decision record 0095).
     index("profiles_verified_followers_idx").on(t.verified, t.followerCount, t.userId),
     index("profiles_profession_followers_idx").on(t.profession, t.followerCount, t.userId),
     index("profiles_location_lower_idx").on(sql`lower(${t.location})`),
