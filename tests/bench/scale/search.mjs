@@ -49,7 +49,8 @@ const KEY_SHIFT = 1_099_511_627_776;
 
 /** Which schema the database has: the FTS rowid is the row's rowid before migration 0024, its search key after. */
 function layoutOf(db) {
-  const postColumns = db.prepare("pragma table_info(posts)").all().map((c) => c.name);
+  // table_xinfo, not table_info: the latter leaves out generated columns (popular_rank).
+  const postColumns = db.prepare("pragma table_xinfo(posts)").all().map((c) => c.name);
   const keyed = postColumns.includes("search_tier");
   return {
     keyed,

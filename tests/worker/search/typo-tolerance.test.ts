@@ -42,6 +42,11 @@ describe("people", () => {
     expect(await users("kenny")).toEqual([kenny.username]);
     // A prefix is a match, not a guess.
     expect(await users("qbea")).toEqual([kenny.username]);
+    // Every sort gets the near misses of words that match nobody.
+    for (const sortBy of ["popular", "recent", "verified"]) {
+      const page = await json<SearchUserPage>(await api(`/api/search/users?q=kenjy&sortBy=${sortBy}`, { cookie: viewer.cookie }), 200);
+      expect(page.items.map((u) => u.username)[0]).toBe(kenji.username);
+    }
   });
 
   it("folds diacritics both ways and tolerates a typo in one word of two", async () => {

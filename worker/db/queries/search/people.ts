@@ -1,9 +1,9 @@
 // Search for people (spec social-feed-search §7 search profiles; §3 filters; §4 sorts), decision
-// record 0095. With a query, relevance is three phases: exact usernames and display names first,
-// then the ranked walk over profiles_fts (./ranked.ts), or, when the words match nobody, near
-// misses from the names' trigram index; the verified sort does exact and ranked for badge
-// holders, then for the rest. Popular and recent with a query sort the matches, or walk their
-// index when the matches are many. Without a query each sort walks an index in its order. Every
+// record 0095. With a query, relevance is exact usernames and display names first, then the
+// ranked walk over profiles_fts (./ranked.ts); the verified sort does both for badge holders,
+// then for the rest; popular and recent sort the matches, or walk their index when the matches
+// are many; and in every sort, words that match nobody get near misses from the names' trigram
+// index. Without a query each sort walks an index in its order. Every
 // sort pages.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SearchCursor } from "@shared/cursor";
@@ -350,13 +350,15 @@ function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase
   }
   const match = matchOf(options);
   if (match === null) return null;
-  if (sort === "recent" || sort === "popular") return [matchedPhase(db, options, sort, match)];
+  const matched =
+    sort === "recent" || sort === "popular"
+      ? [matchedPhase(db, options, sort, match)]
+      : sort === "verified"
+        ? [exactPhase(db, options, "verified"), rankedPhase(db, options, match, "verified"), exactPhase(db, options, "unverified"), rankedPhase(db, options, match, "unverified")]
+        : [exactPhase(db, options, "any"), rankedPhase(db, options, match, "any")];
+  // Whatever the sort, words that match nobody get their near misses.
   const fuzzy = fuzzyPhase(db, options, match);
-  const ranked =
-    sort === "verified"
-      ? [exactPhase(db, options, "verified"), rankedPhase(db, options, match, "verified"), exactPhase(db, options, "unverified"), rankedPhase(db, options, match, "unverified")]
-      : [exactPhase(db, options, "any"), rankedPhase(db, options, match, "any")];
-  return fuzzy ? [...ranked, fuzzy] : ranked;
+  return fuzzy ? [...matched, fuzzy] : matched;
 }
 
 export async function searchUsers(db: Db, input: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
