@@ -8,7 +8,7 @@ import { mergeSearchIndexes, type PendingRow, postsWithoutTier, profilesWithoutT
 import type { Ctx } from "../env";
 
 /** Rows per table per run: a run re-keys this many FTS rows at most (about 4,000 a second on D1's scale), and 100,000 posts are done in five hours. */
-export const SEARCH_TIER_BATCH = 5000;
+const SEARCH_TIER_BATCH = 5000;
 
 function classify(model: RankModel, rows: PendingRow[]) {
   return rows.map((row) => ({ rowid: row.rowid, updatedAt: row.updatedAt, tier: searchTier(model, row.texts) }));

@@ -4,7 +4,7 @@
 // "tecno" finds techno, while names that only share a syllable stay out.
 
 /** Folded as the tokenizers fold: lower case, diacritics removed. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 

@@ -80,7 +80,7 @@ function order(model: RankModel) {
 }
 
 /** How many ranks a model has (0, "not computed", not counted). */
-export function rankCount(model: RankModel): number {
+function rankCount(model: RankModel): number {
   return order(model).classes.length;
 }
 
@@ -113,9 +113,4 @@ export function searchTier(model: RankModel, columns: readonly (string | null | 
   if (len === 0) return rankCount(model);
   const tf = Math.min(Math.max(...counts.values()), model.maxTf);
   return order(model).rankOf.get(`${tf}/${Math.min(len, model.maxLen)}`)!;
-}
-
-/** The FTS key of a row (as the migration's triggers compute it in SQL). */
-export function searchKey(tier: number | null, rowid: number): number {
-  return (tier ?? 0) * KEY_SHIFT + (KEY_ROWID_MAX - rowid);
 }

@@ -68,7 +68,7 @@ const VOCABULARY = (
  * positions are generation indices: index 0 is the newest post, 99,999 the oldest (90 days).
  * People are written before the 10,000 generated accounts, so theirs are the oldest rows.
  */
-export const PLANTED = {
+const PLANTED = {
   /** word → the indices of the posts whose caption gets it; "twice" lists those that repeat it. */
   words: {
     theremin: { posts: [97_531] },

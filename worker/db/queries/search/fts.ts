@@ -2,12 +2,7 @@
 // FTS key of migration 0024 and the small SQL helpers. Each search is in its own file beside this
 // one; the ranked walk and the paging through a list's phases are ./ranked.ts.
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { KEY_ROWID_MAX, KEY_SHIFT } from "../../../lib/search-rank";
-
-// The FTS5 tables, declared here for the query builder only. They live outside db/schema/ on
-// purpose: drizzle-kit must never try to create (or drop) them as ordinary tables.
-export const servicesFts = sqliteTable("services_fts", { rowid: integer("rowid"), name: text("name") });
 
 /**
  * bm25 column weights: a name outranks a bio. Username 10, display name 6, bio 1

@@ -18,4 +18,3 @@ export {
 } from "./posts";
 export { listedServicesQuery, rankedServicesQuery, searchServices } from "./services";
 export { fuzzyHashtagQuery, hashtagSearchQuery, searchHashtags } from "./hashtags";
-export { WALK_FIRST, WALK_MAX } from "./ranked";
