@@ -123,7 +123,8 @@ function noteBody(note: string) {
   return trimmed ? { note: trimmed } : {};
 }
 
-const orderKeys = {
+/** Query keys of the orders (the versions and notes of revisions-api.ts patch the order's entry). */
+export const orderKeys = {
   all: ["orders"] as const,
   lists: () => [...orderKeys.all, "list"] as const,
   list: (role: OrderRole) => [...orderKeys.lists(), role] as const,
