@@ -8,7 +8,7 @@ import type { OrderVersion } from "@shared/revisions-api";
 import { SIGNED_IN, mockApi, renderApp } from "../auth/helpers";
 import { created, type FakeWaveSurfer } from "../posts/wavesurfer-mock";
 
-export function openOrder(order: OrderDetail, routes: Record<string, unknown> = {}) {
+export function openOrder(order: OrderDetail, routes: Record<string, unknown> = {}): { api: ReturnType<typeof mockApi> } & ReturnType<typeof renderApp> {
   const api = mockApi({ "GET /api/auth/session": SIGNED_IN, [`GET /api/orders/${order.id}`]: order, ...routes });
   const rendered = renderApp(`/orders/${order.id}`);
   return { api, ...rendered };

@@ -7,6 +7,9 @@
 //           download the product file or the delivered files through a short-lived signed link.
 // Issue #26: the package bought, a card dispute (access paused while open), and for a paid digital
 // product that the download completes the sale (or the cron, 3 days after payment).
+// Issue #31: a service's audio versions with their A/B player and revision notes
+// (./versions/order-versions.tsx); a revision request says how many draft notes it sends, and the
+// history names the versions a delivery sent and the notes a request gathered.
 import { Link } from "@tanstack/react-router";
 import { FileText, FlaskConical, PackageCheck, Paperclip, RotateCcw, Send, Truck, Undo2 } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
