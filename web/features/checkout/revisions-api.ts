@@ -27,7 +27,7 @@ function call<T>(method: "POST" | "DELETE", path: string, body?: unknown): Promi
 
 const orderPath = (orderId: string) => `/api/orders/${enc(orderId)}`;
 
-export const revisionCalls = {
+const revisionCalls = {
   addVersion: (orderId: string, body: CreateVersionBody): Promise<OrderVersion> => call("POST", `${orderPath(orderId)}/versions`, body),
   addNote: (orderId: string, versionId: string, body: CreateRevisionNoteBody): Promise<RevisionNote> =>
     call("POST", `${orderPath(orderId)}/versions/${enc(versionId)}/notes`, body),
