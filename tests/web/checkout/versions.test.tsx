@@ -105,6 +105,7 @@ describe("the A/B switch", () => {
     expect(a.setTime).toHaveBeenCalledWith(62.345);
     expect(a.play).toHaveBeenCalledTimes(1);
     expect(a.state).toEqual({ time: 62.345, playing: true });
+    expect(screen.getByRole("button", { name: "Pause v1 of Mix a single" })).toBeInTheDocument();
     expect(section.getByTestId("now-playing")).toHaveTextContent("Now playing v1");
     expect(section.getByRole("radio", { name: "A: v1" })).toBeChecked();
     expect(screen.getByTestId("waveform")).toHaveAttribute("aria-valuetext", "1:02 of 3:00");
@@ -119,6 +120,7 @@ describe("the A/B switch", () => {
     const b2 = await playerOf(V2);
     expect(b2.setTime).toHaveBeenCalledWith(90.5);
     expect(b2.play).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Play v2 of Mix a single" })).toBeInTheDocument();
     expect(screen.getByTestId("waveform")).toHaveAttribute("aria-valuetext", "1:30 of 3:03");
   });
 

@@ -137,10 +137,6 @@ export function WaveformPlayer({
     };
     seekRef.current = seekTo;
     const unregister = postId ? registerPlayer(postId, (ms) => seekTo(ms, true)) : () => {};
-    // Picking up from a player this one replaced. Before the media has loaded, wavesurfer keeps
-    // the time and applies it once the file can play, so the position holds to the millisecond.
-    if (startAtMs && startAtMs > 0) seekTo(startAtMs, false);
-    if (autoPlay) ws.play().catch(() => setFailed(true));
     const subscriptions = [
       ws.on("play", () => {
         if (playing && playing !== ws) playing.pause();
@@ -167,6 +163,11 @@ export function WaveformPlayer({
       }),
       ws.on("error", () => setFailed(true)),
     ];
+    // Picking up from a player this one replaced (after subscribing, so its play is seen). Before
+    // the media has loaded, wavesurfer keeps the time and applies it once the file can play, so
+    // the position holds to the millisecond.
+    if (startAtMs && startAtMs > 0) seekTo(startAtMs, false);
+    if (autoPlay) ws.play().catch(() => setFailed(true));
     return () => {
       unregister();
       seekRef.current = () => {};
