@@ -83,7 +83,7 @@ function yieldToMain(): Promise<void> {
 /** How long one slice of the measurement aims to hold the main thread: well under a 50 ms long task. */
 const SLICE_TARGET_MS = 25;
 /** Past this the measurement is given up, so the analysis ends well within the upload's 20 s. */
-export const LOUDNESS_BUDGET_MS = 10_000;
+const LOUDNESS_BUDGET_MS = 10_000;
 
 export interface SliceOptions {
   yieldToMain?: () => Promise<void>;
