@@ -33,7 +33,7 @@ afterEach(resetApp);
 const pastDoubleTapWindow = () => new Promise((resolve) => setTimeout(resolve, 320));
 
 const V1 = makeVersion(1, { note: "First mix" });
-const V2 = makeVersion(2, { note: "Vocal down 2 dB", durationMs: 183_400 });
+const V2 = makeVersion(2, { note: "Vocal down 2 dB", durationMs: 183_400, loudness: { integratedLufs: -9.3, truePeakDbtp: -0.4 } });
 const V3 = makeVersion(3, { note: "Master" });
 
 describe("the versions list", () => {
@@ -50,6 +50,11 @@ describe("the versions list", () => {
     expect(rows[0]).toHaveTextContent("v2");
     expect(rows[0]).toHaveTextContent("3:03");
     expect(rows[0]).toHaveTextContent("Vocal down 2 dB");
+    // Its loudness as the seller's browser measured it (decision record 0092); v1 has none.
+    expect(within(rows[0]!).getByRole("img", { name: "Integrated loudness −9.3 LUFS, true peak −0.4 dBTP" })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByTestId("loudness-readout")).toBeNull();
+    // The player's readout follows the version playing (v2, the newest).
+    expect(within(await versionsSection()).getAllByTestId("loudness-readout")).toHaveLength(2);
     expect(within(rows[0]!).getByTestId("version-state")).toHaveTextContent(/^Delivered /);
     // The newest is in the player; the other can be put there.
     expect(rows[0]).toHaveTextContent("In the player");

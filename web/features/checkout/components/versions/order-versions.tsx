@@ -11,6 +11,7 @@ import type { OrderDetail } from "@shared/checkout-api";
 import { REVISION_SCREEN_TEXTS as T } from "@shared/messages";
 import type { OrderVersion, RevisionNote } from "@shared/revisions-api";
 import { decodeWaveform } from "@shared/waveform";
+import { LoudnessReadout } from "@web/components/audio/loudness-readout";
 import { WaveformPlayer, type WaveformPlayerHandle } from "@web/components/audio/waveform-player";
 import { cn } from "@web/lib/cn";
 import { useNoteChange } from "../../revisions-api";
@@ -133,6 +134,8 @@ export function OrderVersions({ order }: { order: OrderDetail }) {
           >
             <NoteMarkers notes={notesHere} versions={versions} durationMs={current.durationMs} onSeek={seekNote} />
           </WaveformPlayer>
+          {/* A and B rarely sit at the same level: the readout follows the version playing. */}
+          <LoudnessReadout loudness={current.loudness} className="justify-end" />
           {canWrite ? <NoteComposer version={current} playheadMs={playheadMs} readPlayhead={() => player.current?.position().timeMs ?? 0} actions={actions} /> : null}
         </div>
       ) : (

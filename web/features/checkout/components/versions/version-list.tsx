@@ -1,11 +1,12 @@
 // The versions of a delivery, newest first (issue #31 item 2): vN, the seller's note, when, how
-// long, delivered or not, "Listen" to put it in the player, and a download. The buyer downloads a
+// long, its loudness (decision record 0092), delivered or not, "Listen" to put it in the player, and a download. The buyer downloads a
 // version as any delivered file (a signed link); the seller's own audio route is a plain link.
 import { Download, Headphones } from "lucide-react";
 import type { OrderDetail } from "@shared/checkout-api";
 import { formatDuration } from "@shared/media-format";
 import { REVISION_SCREEN_TEXTS as T } from "@shared/messages";
 import type { OrderVersion } from "@shared/revisions-api";
+import { LoudnessReadout } from "@web/components/audio/loudness-readout";
 import { RelativeTime } from "@web/components/relative-time";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
@@ -41,6 +42,7 @@ export function VersionList({ order, currentId, onListen }: { order: OrderDetail
                 </Badge>
               )}
             </div>
+            <LoudnessReadout loudness={version.loudness} />
             {version.note ? <p className="text-sm break-words whitespace-pre-line">{version.note}</p> : null}
             <p className="truncate text-xs text-muted-foreground">
               <RelativeTime date={version.createdAt} /> · {version.fileName}
