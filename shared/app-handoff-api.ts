@@ -25,6 +25,7 @@
 //   All three are writes, so the Origin check refuses them from any other origin (403).
 import { z } from "zod";
 import { MINUTE_MS } from "./constants";
+import { ACCOUNT_TEXTS, REQUEST_TEXTS } from "./messages";
 
 /** How long a minted code can be redeemed: the operating system hands the link over in a moment. */
 export const APP_HANDOFF_CODE_TTL_MS = MINUTE_MS;
@@ -33,17 +34,17 @@ export const APP_HANDOFF_CODE_TTL_MS = MINUTE_MS;
 export const APP_HANDOFF_START_TTL_MS = 10 * MINUTE_MS;
 
 /** Verifiers are 32 random bytes, base64url: 43 characters (RFC 7636 allows 43 to 128). */
-const verifierSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/);
+const verifierSchema = z.string(ACCOUNT_TEXTS.appHandoffInvalid).regex(/^[A-Za-z0-9_-]{43,128}$/, ACCOUNT_TEXTS.appHandoffInvalid);
 
 /** The base64url SHA-256 of a verifier, as RFC 7636's S256 writes it: always 43 characters. */
-export const handoffChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const handoffChallengeSchema = z.string(REQUEST_TEXTS.invalidRequest).regex(/^[A-Za-z0-9_-]{43}$/, REQUEST_TEXTS.invalidRequest);
 
 export const appHandoffStartSchema = z.object({ challenge: handoffChallengeSchema });
 export type AppHandoffStartBody = z.input<typeof appHandoffStartSchema>;
 
 export const appHandoffExchangeSchema = z.object({
   /** 32 random bytes, base64url, from /app/auth-return?code=…. */
-  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  code: z.string(ACCOUNT_TEXTS.appHandoffInvalid).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_TEXTS.appHandoffInvalid),
   verifier: verifierSchema,
 });
 export type AppHandoffExchangeBody = z.input<typeof appHandoffExchangeSchema>;

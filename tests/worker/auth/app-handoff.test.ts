@@ -89,7 +89,7 @@ describe("starting a sign-in from the app", () => {
 
   it("refuses a malformed challenge, another origin, and a server without Google, writing nothing", async () => {
     const before = (await db().select().from(appHandoffs)).length;
-    await expectError(await api("/api/auth/app/google", { body: { challenge: "short" } }), 400);
+    await expectError(await api("/api/auth/app/google", { body: { challenge: "short" } }), 400, "Invalid request");
     await expectError(await api("/api/auth/app/google", { body: { challenge: "x".repeat(43) }, origin: "https://evil.example" }), 403, CROSS_ORIGIN);
     const withoutGoogle = await app.fetch(apiRequest("/api/auth/app/google", { body: { challenge: "x".repeat(43) } }), { ...env, GOOGLE_CLIENT_ID: undefined }, {
       waitUntil() {},
@@ -216,8 +216,8 @@ describe("redeeming the code in the app's WebView", () => {
   });
 
   it("refuses malformed bodies in our words", async () => {
-    await expectError(await exchange({ code: "x", verifier: "y" }), 400);
-    await expectError(await exchange({}), 400);
+    await expectError(await exchange({ code: "x", verifier: "y" }), 400, INVALID);
+    await expectError(await exchange({}), 400, INVALID);
   });
 });
 
