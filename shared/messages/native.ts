@@ -22,6 +22,8 @@ export const NATIVE_TEXTS = {
     /** While the app redeems the code. */
     finishing: "Signing you in…",
     /** The app opened the link but holds no sign-in of its own to finish (started on another device, or long ago). */
+    notStartedTitle: "Sign in again",
     notStartedHere: "This sign-in was not started in this app. Please sign in again.",
+    backToSignIn: "Back to Sign In",
   },
 } as const;
