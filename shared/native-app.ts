@@ -68,8 +68,9 @@ export function isDeepLinkPath(pathname: string): boolean {
  * to the app (a browser that ignores App Links, or a universal link opened from its own domain,
  * which iOS keeps in Safari). It carries hand-offs only; a code it carries is worthless to another
  * app that claims the same scheme, since only the app that started the sign-in holds the verifier.
+ * The reverse domain name RFC 8252 asks for: the app id's own letters.
  */
-export const NATIVE_APP_SCHEME = NATIVE_APP_ID;
+export const NATIVE_APP_SCHEME = "app.backline.mobile";
 
 /** `app.backline.mobile://app/auth-return?…` for the hand-off path `/app/auth-return?…`. */
 export function appSchemeUrl(handoffPath: string): string {

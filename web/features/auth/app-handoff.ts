@@ -53,7 +53,7 @@ async function beginHandoff(purpose: AppHandoffPurpose, now = Date.now()): Promi
 }
 
 /** Reads and forgets the pending hand-off: a verifier is used once. Null when there is none, or it is too old. */
-export function takePendingHandoff(now = Date.now()): PendingHandoff | null {
+function takePendingHandoff(now = Date.now()): PendingHandoff | null {
   let raw: string | null;
   try {
     raw = localStorage.getItem(HANDOFF_KEY);
