@@ -34,6 +34,11 @@ export const RULES = {
    * Over it the event is skipped; the request answers as usual (decision record 0022).
    */
   visitor_event: { limit: 10, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: app sign-in hand-offs (decision record 0093) one IP can start or redeem. Each
+   * start writes a row; a person retrying Google a few times stays far below it.
+   */
+  app_handoff: { limit: 20, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: bounds reset mails one address or IP can trigger. */
   password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
   /**

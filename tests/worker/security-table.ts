@@ -82,6 +82,24 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   { route: "GET /api/auth/google", ...everyone(302) },
   // Without Google's code and state every caller is sent back to /auth with the failure text.
   { route: "GET /api/auth/google/callback", ...everyone(302) },
+  // Google sign-in from the native app (decision record 0093): anyone may start one, with only a
+  // challenge; it signs nobody in (auth/app-handoff.test.ts runs the whole hand-off).
+  { route: "POST /api/auth/app/google", body: () => ({ challenge: "A".repeat(43) }), ...everyone(200) },
+  // The code is the credential, with the verifier behind its challenge: a code nobody was given
+  // is refused to everyone alike.
+  {
+    route: "POST /api/auth/app/exchange",
+    body: () => ({ code: "B".repeat(43), verifier: "C".repeat(43) }),
+    ...everyone(400, "This sign-in has expired or was already used. Please sign in again."),
+  },
+  // The app's re-authentication before deleting the account: the fixture's accounts have no Google link.
+  {
+    route: "POST /api/auth/app/google/reauth",
+    body: () => ({ challenge: "A".repeat(43) }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 400, message: "Your account is not linked to Google. Confirm with your password instead." },
+    owner: { status: 400, message: "Your account is not linked to Google. Confirm with your password instead." },
+  },
   // Visitors report too; the user comes from the session, never from the body.
   {
     route: "POST /api/security-events",

@@ -45,6 +45,8 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   portfolio_write: { limit: 60, minutes: 60 },
   order_step: { limit: 60, minutes: 10 },
   read_marker: { limit: 300, minutes: 10 },
+  // Issue #34 item 1 (decision record 0093).
+  app_handoff: { limit: 20, minutes: 10 },
 };
 
 describe("rules", () => {
