@@ -1730,7 +1730,7 @@ export const REVIEWS: SeedReview[] = [
 // play the same demo track (the seed has no second take of a song); loudness was never measured
 // for the seed's files, so none is stored.
 
-export interface SeedRevisionNote {
+interface SeedRevisionNote {
   /** The version's number the note is on. */
   version: number;
   atMs: number;

@@ -17,7 +17,7 @@ import { notesOf, versionsOf } from "./revisions";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
-export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+type OrderHistoryRow = typeof orderHistory.$inferSelect;
 type OrderActor = OrderHistoryRow["actor"];
 
 /** What a buyer is about to pay for, read from the seller's own row (never from the request). */

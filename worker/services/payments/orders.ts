@@ -45,7 +45,7 @@ import { createStripe, paymentsMode, stripeErrorLog } from "./stripe";
 /** States in which the buyer has paid and the money has not gone back (shared/rules/earnings.ts). */
 const PAID_STATES: readonly OrderStatus[] = PAID_SALE_STATUSES;
 
-export function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
+function orderKind(order: Pick<OrderRow, "itemType" | "productType">): OrderKind {
   if (order.itemType === "service") return "service";
   return order.productType === "physical" ? "physical" : "digital";
 }

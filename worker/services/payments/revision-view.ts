@@ -10,7 +10,7 @@ import type { OrderFileRow } from "../../db/queries/orders";
 import { readLoudness } from "../../db/queries/loudness";
 import type { NoteRow, VersionRow } from "../../db/queries/revisions";
 
-export function versionAudioUrl(orderId: string, versionId: string): string {
+function versionAudioUrl(orderId: string, versionId: string): string {
   return `/api/orders/${orderId}/versions/${versionId}/audio`;
 }
 
