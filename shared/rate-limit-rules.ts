@@ -129,6 +129,11 @@ export const RULES = {
   portfolio_write: { limit: 60, windowMs: 60 * MINUTE_MS },
   /** Order steps (ship, deliver, complete, revision, refund): each mails and messages the other side. */
   order_step: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /**
+   * Audio versions, revision notes, their deletion and the seller's resolution marks (decision
+   * record 0091): a buyer noting a mix moment by moment stays far below it, a script does not.
+   */
+  revision_write: { limit: 120, windowMs: 10 * MINUTE_MS },
   /** Read markers (a conversation, an activity item, all activity): an open chat marks each new message read. */
   read_marker: { limit: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;

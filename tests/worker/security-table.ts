@@ -389,6 +389,49 @@ export const CHECKOUT_ROUTES: PartyRouteCase[] = [
     owner: { status: 403, message: "This download is not available" },
     buyer: { status: 403, message: "This download is not available" },
   },
+  // Audio versions and revision notes (decision record 0091): the seller adds versions and marks
+  // notes, the buyer writes and deletes their drafts, both play delivered versions; `other` learns
+  // nothing. A draft does not exist for the seller. The rows name the fixture's orders in review
+  // and in revision (ROUTE_PARAMS in helpers/route-security.ts).
+  {
+    route: "POST /api/orders/:orderId/versions",
+    body: (f) => ({ fileId: f.revisions.audioFileId, durationMs: 200_000, note: "First pass" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 201 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
+  },
+  { route: "GET /api/orders/:orderId/versions/:versionId/audio", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
+  {
+    route: "POST /api/orders/:orderId/versions/:versionId/notes",
+    body: () => ({ atMs: 83_000, endMs: 90_000, body: "The vocal is too loud here" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: STEP_NOT_ALLOWED },
+    buyer: { status: 201 },
+  },
+  {
+    route: "DELETE /api/orders/:orderId/notes/:noteId",
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 404, message: "Note not found" },
+    buyer: { status: 204 },
+  },
+  {
+    route: "POST /api/orders/:orderId/notes/:noteId/resolution",
+    body: (f) => ({ versionId: f.revisions.nextVersionId }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
+  },
+  {
+    route: "DELETE /api/orders/:orderId/notes/:noteId/resolution",
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
+  },
   {
     route: "GET /api/downloads/:token",
     visitor: AUTH_REQUIRED,

@@ -31,7 +31,7 @@ const fuzz = useFuzzContext(SECURITY_TABLE);
 describe.each(fuzzTargets().filter((target) => target.params.length > 0))("$route", (target) => {
   it.each(CALLERS)("answers any path value from the %s without a 5xx, in the envelope, writing nothing when refused", async (who) => {
     await fuzz.prepare(target);
-    const values = fc.record(Object.fromEntries(target.params.map((name) => [name, pathValueArbitrary(fixtureParam(name, fuzz.f))])));
+    const values = fc.record(Object.fromEntries(target.params.map((name) => [name, pathValueArbitrary(fixtureParam(name, fuzz.f, target.route))])));
     const upgrade = target.method === "GET" ? fc.boolean() : fc.constant(false);
     await fc.assert(
       fc.asyncProperty(values, upgrade, async (value, asksUpgrade) => {
