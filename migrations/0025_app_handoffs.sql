@@ -1,8 +1,8 @@
 -- The native app's sign-in hand-off (issue #34 item 1, decision record 0093): a Google sign-in
 -- started in the app and finished in the system browser is pending here while Google's consent
 -- screen is open, then issued as a one-time code the app redeems with its PKCE verifier. A new
--- table only. Written from drizzle-kit's output; numbered 0025 (0023 and 0024 are other branches'),
--- so migrations/meta has no snapshot for it yet (as for 0018–0020): the next snapshot covers it.
+-- table only. Written from drizzle-kit's output; numbered 0025 (0023 and 0024 are other branches').
+-- Its snapshot (migrations/meta/0025_snapshot.json) is drizzle-kit's, taken after the merge.
 CREATE TABLE `app_handoffs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`purpose` text NOT NULL,
