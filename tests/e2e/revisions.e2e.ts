@@ -103,7 +103,10 @@ describe("revision journey (390×844 and desktop)", () => {
     await seller.page.getByTestId("versions-empty").waitFor();
     await addVersion(seller.page, 1, "single-mix-v1.wav", toneWav(20, 440, -3), "First pass: vocal up front.");
     const v1Row = seller.page.locator('[data-testid="version-row"][data-version="1"]');
-    expect(await v1Row.getByTestId("version-state").innerText()).toContain(T.sentWithNextDelivery);
+    expect(await v1Row.getByTestId("version-state").innerText()).toBe(T.notDelivered);
+    expect(await v1Row.innerText()).toContain(T.sentWithNextDelivery);
+    // The seller's browser measured the tone: a sine 3 dB under full scale reads about −6 LUFS mono.
+    expect(await v1Row.getByTestId("loudness-readout").getAttribute("aria-label")).toMatch(/^Integrated loudness −[0-9.]+ LUFS, true peak −[0-9.]+ dBTP$/);
     await deliver(seller.page, "v1 is up. Tell me where it needs work.");
 
     // ---- The buyer listens and pins two notes on v1: a moment at 0:05 and one at 0:10.
@@ -127,7 +130,7 @@ describe("revision journey (390×844 and desktop)", () => {
     expect(await buyer.page.getByTestId("revision-notes-count").innerText()).toBe(T.requestSends(2));
     await photographVersions(buyer.page, "revisions-buyer-notes");
 
-    await buyer.page.getByLabel("Revision note").fill("Two notes on the waveform.");
+    await buyer.page.getByRole("textbox", { name: "What should change?" }).fill("Two notes on the waveform.");
     await buyer.page.getByRole("button", { name: "Request revision" }).click();
     await toast(buyer.page, T.revisionRequested(2)).waitFor();
     await buyer.page.getByTestId("order-status").filter({ hasText: "In progress" }).waitFor();

@@ -2,10 +2,11 @@
 // download, one player with an A/B switch that keeps the playhead and whether it plays, and the
 // seller's "Add a version" (read in the browser, uploaded through the files route, then
 // POST …/versions with what was measured).
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderFile } from "@shared/checkout-api";
+import { POST_SCREEN_TEXTS } from "@shared/messages";
 import { decodeWaveform } from "@shared/waveform";
 import { analyzeAudio } from "@web/lib/audio-analysis";
 import { queryClient } from "@web/lib/query-client";
@@ -83,6 +84,31 @@ describe("the versions list", () => {
     await screen.findByTestId("order-detail");
     expect(screen.queryByTestId("order-versions")).toBeNull();
     expect(screen.queryByTestId("waveform-player")).toBeNull();
+  });
+});
+
+describe("audio behind the session", () => {
+  it("a version that fails to load (the access cookie expired on an open page) refreshes the session once and plays on from where it was", async () => {
+    const { api } = openOrder(serviceOrder({ versions: [V1] }), { "POST /api/auth/refresh": { ok: true } });
+    const ws = await playerOf(V1);
+    const audio = ws.options.media as HTMLAudioElement;
+    const load = vi.spyOn(audio, "load").mockImplementation(() => {});
+    await media(ws, "timeupdate", 42.5);
+    await act(async () => {
+      ws.emit("error");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(ws.play).toHaveBeenCalled());
+    expect(api.callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(ws.setTime).toHaveBeenLastCalledWith(42.5);
+    // A second failure is not retried: the player says it cannot play.
+    await act(async () => {
+      ws.emit("error");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(api.callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
+    expect(within(await versionsSection()).getByText(POST_SCREEN_TEXTS.player.cannotPlay)).toBeInTheDocument();
   });
 });
 

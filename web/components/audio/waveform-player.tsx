@@ -51,6 +51,7 @@ export function WaveformPlayer({
   onPosition,
   startAtMs,
   autoPlay,
+  recover,
 }: {
   /** The post this plays: its comments can then pin to and seek its moments. */
   postId?: string;
@@ -69,6 +70,13 @@ export function WaveformPlayer({
   startAtMs?: number;
   /** Play as soon as the player is built for its file (it replaced one that was playing). */
   autoPlay?: boolean;
+  /**
+   * For audio behind the session (a delivery's version): the file failed to load, perhaps because
+   * the short-lived access cookie expired while the page stayed open, and an <audio> element
+   * cannot refresh it. Called once per file; when it answers true the file is loaded again and
+   * plays on from where it was.
+   */
+  recover?: () => Promise<boolean>;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -80,8 +88,10 @@ export function WaveformPlayer({
   const usePeaks = peaks && peaks.length > 0 ? peaks : FALLBACK_PEAKS;
   // The latest callback, read by the player's event handlers, which are bound once per file.
   const onPositionRef = useRef(onPosition);
+  const recoverRef = useRef(recover);
   useEffect(() => {
     onPositionRef.current = onPosition;
+    recoverRef.current = recover;
   });
   const seekRef = useRef<(ms: number, play: boolean) => void>(() => {});
 
@@ -136,6 +146,7 @@ export function WaveformPlayer({
       if (play) ws.play().catch(() => setFailed(true));
     };
     seekRef.current = seekTo;
+    let recovered = false;
     const unregister = postId ? registerPlayer(postId, (ms) => seekTo(ms, true)) : () => {};
     const subscriptions = [
       ws.on("play", () => {
@@ -161,12 +172,34 @@ export function WaveformPlayer({
       ws.on("ready", (seconds) => {
         if (Number.isFinite(seconds) && seconds > 0) setDuration(seconds);
       }),
-      ws.on("error", () => setFailed(true)),
+      ws.on("error", () => {
+        const again = recoverRef.current;
+        if (!again || recovered) return setFailed(true);
+        recovered = true;
+        const atSeconds = ws.getCurrentTime();
+        void again().then((ok) => {
+          if (!ok || wsRef.current !== ws) return setFailed(true);
+          media.load();
+          ws.setTime(atSeconds);
+          ws.play().catch(() => setFailed(true));
+        }, () => setFailed(true));
+      }),
     ];
     // Picking up from a player this one replaced (after subscribing, so its play is seen). Before
     // the media has loaded, wavesurfer keeps the time and applies it once the file can play, so
     // the position holds to the millisecond.
-    if (startAtMs && startAtMs > 0) seekTo(startAtMs, false);
+    if (startAtMs && startAtMs > 0) {
+      seekTo(startAtMs, false);
+      // The waveform is drawn after this; draw its progress up to the picked-up position then.
+      let drawn = false;
+      subscriptions.push(
+        ws.on("redrawcomplete", () => {
+          if (drawn) return;
+          drawn = true;
+          ws.setTime(ws.getCurrentTime());
+        }),
+      );
+    }
     if (autoPlay) ws.play().catch(() => setFailed(true));
     return () => {
       unregister();

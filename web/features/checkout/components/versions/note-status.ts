@@ -51,5 +51,6 @@ export const TONE_BADGE: Record<NoteTone, string> = {
   draft: "border border-dashed border-muted-foreground text-muted-foreground",
   open: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
   pending: "bg-sky-600/15 text-sky-800 dark:text-sky-300",
-  resolved: "bg-success/15 text-success",
+  // Green text on a green tint fails AA at this size (4.1:1); a darker green passes on it.
+  resolved: "bg-success/15 text-green-800 dark:text-green-300",
 };

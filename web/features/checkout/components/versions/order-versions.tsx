@@ -13,6 +13,7 @@ import type { OrderVersion, RevisionNote } from "@shared/revisions-api";
 import { decodeWaveform } from "@shared/waveform";
 import { LoudnessReadout } from "@web/components/audio/loudness-readout";
 import { WaveformPlayer, type WaveformPlayerHandle } from "@web/components/audio/waveform-player";
+import { refreshSession } from "@web/lib/api-client";
 import { cn } from "@web/lib/cn";
 import { useNoteChange } from "../../revisions-api";
 import { AddVersionForm } from "./add-version-form";
@@ -127,6 +128,8 @@ export function OrderVersions({ order }: { order: OrderDetail }) {
             label={T.playerLabel(current.number, order.itemName)}
             startAtMs={resumeHere ? resume.atMs : 0}
             autoPlay={resumeHere && resume.playing}
+            // The audio route reads the session cookie; after a long pause on the page it may have expired.
+            recover={refreshSession}
             onPosition={(timeMs) => {
               const shown = { versionId: current.id, ms: Math.floor(timeMs / 1000) * 1000 };
               setPlayhead((before) => (before.versionId === shown.versionId && before.ms === shown.ms ? before : shown));

@@ -25,7 +25,7 @@ export function VersionList({ order, currentId, onListen }: { order: OrderDetail
         return (
           <li
             key={version.id}
-            className={cn("space-y-2 rounded-2xl border p-3", inPlayer && "border-primary/60 bg-primary/5")}
+            className={cn("space-y-2 rounded-2xl border p-3", inPlayer && "border-primary/60")}
             data-testid="version-row"
             data-version={version.number}
           >
