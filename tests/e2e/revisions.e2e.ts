@@ -66,6 +66,8 @@ async function deliver(page: Page, note: string) {
 /** Moves the player's playhead on with the keyboard (five seconds a press) and waits for it to show. */
 async function seekTo(page: Page, versionNumber: number, presses: number, shown: string) {
   const slider = page.getByRole("slider", { name: `Seek ${T.playerLabel(versionNumber, ITEM)}` });
+  // The player takes keys once wavesurfer.js has loaded and built it.
+  await page.locator('[data-testid="waveform-player"][data-ready="true"]', { has: slider }).waitFor();
   await slider.focus();
   for (let i = 0; i < presses; i += 1) await slider.press("ArrowRight");
   await expect.poll(() => slider.getAttribute("aria-valuetext")).toMatch(new RegExp(`^${shown} of `));

@@ -11,7 +11,7 @@
 // A/B switch keeps the position when it swaps the file. A post's player uses none of these.
 import { Pause, Play } from "lucide-react";
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
-import WaveSurfer from "wavesurfer.js";
+import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "@shared/media-format";
 import { POST_SCREEN_TEXTS } from "@shared/messages";
 import { registerPlayer, reportPlayerPosition } from "@web/lib/audio-moments";
@@ -94,6 +94,8 @@ export function WaveformPlayer({
     recoverRef.current = recover;
   });
   const seekRef = useRef<(ms: number, play: boolean) => void>(() => {});
+  const playPending = useRef(false);
+  const [ready, setReady] = useState(false);
 
   useImperativeHandle(
     ref,
@@ -111,9 +113,35 @@ export function WaveformPlayer({
     const container = containerRef.current;
     const media = audioRef.current;
     if (!container || !media) return;
+    // wavesurfer.js loads with the first player a screen shows, not with the screen's own code: a
+    // feed, a profile or a search without audio never downloads it (decision record 0057's route
+    // budgets). Until it is there the stored peaks are not drawn yet and a press of play waits.
+    let disposed = false;
+    let dispose = () => {};
+    setReady(false);
+    import("wavesurfer.js").then(
+      ({ default: WaveSurferClass }) => {
+        if (disposed) return;
+        dispose = build(WaveSurferClass, container, media);
+        setReady(true);
+      },
+      () => {
+        if (!disposed) setFailed(true);
+      },
+    );
+    return () => {
+      disposed = true;
+      dispose();
+    };
+    // The player is rebuilt only for another file; peaks, duration and where to start belong to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src]);
+
+  /** Builds the player for this file and answers how to take it down. */
+  function build(WaveSurferClass: typeof WaveSurfer, container: HTMLDivElement, media: HTMLAudioElement): () => void {
     const primary = cssVar("--primary", "#ff7a1a");
     const muted = cssVar("--muted-foreground", "#a39a92");
-    const ws = WaveSurfer.create({
+    const ws = WaveSurferClass.create({
       container,
       media,
       peaks: [Array.from(usePeaks)],
@@ -200,7 +228,9 @@ export function WaveformPlayer({
         }),
       );
     }
-    if (autoPlay) ws.play().catch(() => setFailed(true));
+    // Play was pressed before the player was there: it plays now.
+    if (autoPlay || playPending.current) ws.play().catch(() => setFailed(true));
+    playPending.current = false;
     return () => {
       unregister();
       seekRef.current = () => {};
@@ -209,13 +239,13 @@ export function WaveformPlayer({
       ws.destroy();
       wsRef.current = null;
     };
-    // The player is rebuilt only for another file; peaks, duration and where to start belong to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src]);
+  }
 
   const toggle = () => {
     setFailed(false);
-    wsRef.current?.playPause().catch(() => setFailed(true));
+    const ws = wsRef.current;
+    if (ws) ws.playPause().catch(() => setFailed(true));
+    else playPending.current = true;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -234,7 +264,7 @@ export function WaveformPlayer({
 
   const totalMs = duration * 1000;
   return (
-    <div className={cn("flex items-center gap-3", className)} data-testid="waveform-player">
+    <div className={cn("flex items-center gap-3", className)} data-testid="waveform-player" data-ready={ready}>
       <button
         type="button"
         onClick={toggle}
