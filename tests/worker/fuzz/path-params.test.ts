@@ -24,7 +24,7 @@ import { SECURITY_TABLE } from "../security-table";
  * Runs per route, split over the four callers: 32 of the 50 two callers had, since three of the
  * four are signed in and their requests cost more than a visitor's (decision record 0025).
  */
-const RUNS = runsPerCaller(32);
+const RUNS = runsPerCaller(24);
 
 const fuzz = useFuzzContext(SECURITY_TABLE);
 
