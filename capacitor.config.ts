@@ -41,6 +41,10 @@ const config: CapacitorConfig = {
   ios: {
     // The page pads itself with env(safe-area-inset-*) (viewport-fit=cover), as the installed PWA does.
     contentInset: "never",
+    // WKWebView runs the service worker only on App-Bound Domains (Info.plist WKAppBoundDomains:
+    // the origin's host and localhost), so the app opens offline on the last-seen feed as Android
+    // does (decision record 0094). Navigations to other hosts still go to the system browser.
+    limitsNavigationsToAppBoundDomains: true,
   },
   plugins: {
     SplashScreen: {

@@ -9,7 +9,9 @@
 //   POST /api/checkout/create-payment           body PurchaseBody → CreatePaymentResponse (201).
 //                                                `url` is Stripe Checkout's page, or in test mode the
 //                                                Worker's own TEST MODE page; the SPA opens it in a
-//                                                new tab.
+//                                                new tab (the native app: in the system browser,
+//                                                with returnTo "app" so Stripe sends the buyer back
+//                                                through /app/open/…, decision record 0093).
 //   POST /api/checkout/create-embedded-payment  body PurchaseBody → CreateEmbeddedPaymentResponse
 //                                                (201). With keys the SPA mounts Stripe's Payment
 //                                                Element with `clientSecret` and `publishableKey`;
@@ -80,7 +82,7 @@
 // and shows its real state (pending until the webhook arrives).
 import { z } from "zod";
 import { ITEM_TYPES, MB, type OrderStatus, type ProductType } from "./constants";
-import { CHECKOUT_TEXTS } from "./messages";
+import { CHECKOUT_TEXTS, REQUEST_TEXTS } from "./messages";
 import { idSchema } from "./schemas/common";
 import type { Page } from "./paging";
 import type { PartyRef } from "./people";
@@ -113,6 +115,10 @@ const PURCHASE_ITEM_TYPES = [...ITEM_TYPES, "offer"] as const;
 export type PurchaseItemType = (typeof PURCHASE_ITEM_TYPES)[number];
 
 /** The in-app page of what an order or a purchase is for (Stripe's cancel address, the test page's). */
+/** Who receives the buyer back from Stripe Checkout: the browser tab, or the native app. */
+export const PAYMENT_RETURNS = ["web", "app"] as const;
+export type PaymentReturn = (typeof PAYMENT_RETURNS)[number];
+
 export function purchaseItemPath(itemType: PurchaseItemType, itemId: string): string {
   return itemType === "offer" ? `/offers/${itemId}` : `/${itemType}/${itemId}`;
 }
@@ -131,6 +137,13 @@ export const purchaseBodySchema = z.object({
   packageIndex: z.number().int().min(0).max(99).optional(),
   itemName: z.string().max(1000).optional(),
   itemPrice: z.union([z.number(), z.string().max(64)]).optional(),
+  /**
+   * Where Stripe Checkout sends the buyer back (decision record 0093): "web" (the default) to this
+   * origin's pages in the browser that opened it; "app" to the `/app/open/…` hand-off links the
+   * operating system gives back to the native app, since the app opens Checkout in the system
+   * browser. The pages are the same either way: /payment-success, or the item on cancel.
+   */
+  returnTo: z.enum(PAYMENT_RETURNS, REQUEST_TEXTS.invalidRequest).optional(),
 });
 export type PurchaseBody = z.input<typeof purchaseBodySchema>;
 

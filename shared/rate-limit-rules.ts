@@ -34,6 +34,11 @@ export const RULES = {
    * Over it the event is skipped; the request answers as usual (decision record 0022).
    */
   visitor_event: { limit: 10, windowMs: 10 * MINUTE_MS },
+  /**
+   * Not in the spec: app sign-in hand-offs (decision record 0093) one IP can start or redeem. Each
+   * start writes a row; a person retrying Google a few times stays far below it.
+   */
+  app_handoff: { limit: 20, windowMs: 10 * MINUTE_MS },
   /** Not in the spec: bounds reset mails one address or IP can trigger. */
   password_reset: { limit: 5, windowMs: 60 * MINUTE_MS },
   /**
@@ -124,6 +129,11 @@ export const RULES = {
   portfolio_write: { limit: 60, windowMs: 60 * MINUTE_MS },
   /** Order steps (ship, deliver, complete, revision, refund): each mails and messages the other side. */
   order_step: { limit: 60, windowMs: 10 * MINUTE_MS },
+  /**
+   * Audio versions, revision notes, their deletion and the seller's resolution marks (decision
+   * record 0091): a buyer noting a mix moment by moment stays far below it, a script does not.
+   */
+  revision_write: { limit: 120, windowMs: 10 * MINUTE_MS },
   /** Read markers (a conversation, an activity item, all activity): an open chat marks each new message read. */
   read_marker: { limit: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;

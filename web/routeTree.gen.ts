@@ -31,6 +31,7 @@ import { Route as AuthedSearchRouteImport } from './routes/_authed/search'
 import { Route as AuthedServicesRouteImport } from './routes/_authed/services'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUploadRouteImport } from './routes/_authed/upload'
+import { Route as AppAuthReturnRouteImport } from './routes/app.auth-return'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as AuthConfirmRouteImport } from './routes/auth.confirm'
 import { Route as AuthForgotRouteImport } from './routes/auth.forgot'
@@ -41,6 +42,7 @@ import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
 import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
 import { Route as AuthedOffersOfferIdRouteImport } from './routes/_authed/offers.$offerId'
 import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId'
+import { Route as AppOpenSplatRouteImport } from './routes/app.open.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -151,6 +153,11 @@ const AuthedUploadRoute = AuthedUploadRouteImport.update({
   path: '/upload',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AppAuthReturnRoute = AppAuthReturnRouteImport.update({
+  id: '/app/auth-return',
+  path: '/app/auth-return',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -201,6 +208,11 @@ const AuthedOrdersOrderIdRoute = AuthedOrdersOrderIdRouteImport.update({
   path: '/orders/$orderId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AppOpenSplatRoute = AppOpenSplatRouteImport.update({
+  id: '/app/open/$',
+  path: '/app/open/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -224,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
+  '/app/auth-return': typeof AppAuthReturnRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
@@ -234,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof AuthIndexRoute
   '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
+  '/app/open/$': typeof AppOpenSplatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -256,6 +270,7 @@ export interface FileRoutesByTo {
   '/services': typeof AuthedServicesRoute
   '/settings': typeof AuthedSettingsRoute
   '/upload': typeof AuthedUploadRoute
+  '/app/auth-return': typeof AppAuthReturnRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
@@ -266,6 +281,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthIndexRoute
   '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
+  '/app/open/$': typeof AppOpenSplatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -291,6 +307,7 @@ export interface FileRoutesById {
   '/_authed/services': typeof AuthedServicesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/upload': typeof AuthedUploadRoute
+  '/app/auth-return': typeof AppAuthReturnRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/reset': typeof AuthResetRoute
@@ -301,6 +318,7 @@ export interface FileRoutesById {
   '/auth/': typeof AuthIndexRoute
   '/_authed/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute
+  '/app/open/$': typeof AppOpenSplatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -326,6 +344,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/settings'
     | '/upload'
+    | '/app/auth-return'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
@@ -336,6 +355,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/offers/$offerId'
     | '/orders/$orderId'
+    | '/app/open/$'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -358,6 +378,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/settings'
     | '/upload'
+    | '/app/auth-return'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
@@ -368,6 +389,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/offers/$offerId'
     | '/orders/$orderId'
+    | '/app/open/$'
   id:
     | '__root__'
     | '/'
@@ -392,6 +414,7 @@ export interface FileRouteTypes {
     | '/_authed/services'
     | '/_authed/settings'
     | '/_authed/upload'
+    | '/app/auth-return'
     | '/auth/confirm'
     | '/auth/forgot'
     | '/auth/reset'
@@ -402,16 +425,19 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/_authed/offers/$offerId'
     | '/_authed/orders/$orderId'
+    | '/app/open/$'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
+  AppAuthReturnRoute: typeof AppAuthReturnRoute
   PostPostIdRoute: typeof PostPostIdRoute
   ProductProductIdRoute: typeof ProductProductIdRoute
   ProfileUserIdRoute: typeof ProfileUserIdRoute
   ServiceServiceIdRoute: typeof ServiceServiceIdRoute
+  AppOpenSplatRoute: typeof AppOpenSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -570,6 +596,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUploadRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/app/auth-return': {
+      id: '/app/auth-return'
+      path: '/app/auth-return'
+      fullPath: '/app/auth-return'
+      preLoaderRoute: typeof AppAuthReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth/': {
       id: '/auth/'
       path: '/'
@@ -639,6 +672,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/orders/$orderId'
       preLoaderRoute: typeof AuthedOrdersOrderIdRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/app/open/$': {
+      id: '/app/open/$'
+      path: '/app/open/$'
+      fullPath: '/app/open/$'
+      preLoaderRoute: typeof AppOpenSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -714,10 +754,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
+  AppAuthReturnRoute: AppAuthReturnRoute,
   PostPostIdRoute: PostPostIdRoute,
   ProductProductIdRoute: ProductProductIdRoute,
   ProfileUserIdRoute: ProfileUserIdRoute,
   ServiceServiceIdRoute: ServiceServiceIdRoute,
+  AppOpenSplatRoute: AppOpenSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -40,6 +40,7 @@ import { linkPreviewRoutes } from "./routes/link-previews";
 import { moderationRoutes } from "./routes/moderation";
 import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
+import { revisionRoutes } from "./routes/revisions";
 import { offerRoutes, paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { portfolioRoutes, userPortfolioRoutes } from "./routes/portfolio";
@@ -87,6 +88,7 @@ const api = new Hono<AppEnv>()
   // Checkout, orders, delivery and payouts; Stripe calls the webhook itself.
   .route("/checkout", checkoutRoutes)
   .route("/orders", orderRoutes)
+  .route("/orders", revisionRoutes)
   .route("/downloads", downloadRoutes)
   .route("/payouts", payoutRoutes)
   .route("/webhooks", webhookRoutes)

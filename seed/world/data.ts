@@ -1721,3 +1721,58 @@ export const REVIEWS: SeedReview[] = [
   { buyer: "mayaokafor", owner: "jadevocals", service: "Private vocal lesson", rating: 5, text: "Jade found the tension in my upper range in ten minutes and gave me exercises that work.", daysAgo: 9 },
   { buyer: "kenjibeats", owner: "lenaschultz", service: "Remote drum tracking", rating: 3, text: "Good drums and good sound, but delivery came two days later than agreed.", daysAgo: 60, answer: "Sorry about the delay: a snare head split mid-session. Thanks for your patience." },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// A delivery under review (decision record 0091): the demo account's order of a mix, delivered
+// twice. Its revision request sent two notes on v1; the seller resolved one in v2 and explained
+// the other in the second delivery's note, so the order page shows versions, an A/B pair, notes
+// on the waveform (one resolved) and the buyer's choice to accept or ask again. Both versions
+// play the same demo track (the seed has no second take of a song); loudness was never measured
+// for the seed's files, so none is stored.
+
+interface SeedRevisionNote {
+  /** The version's number the note is on. */
+  version: number;
+  atMs: number;
+  endMs?: number;
+  text: string;
+  /** The later version it was resolved in, if any. */
+  resolvedIn?: number;
+}
+
+export interface SeedRevisionOrder {
+  buyer: string;
+  owner: string;
+  service: string;
+  /** Paid this many days ago; the steps follow day by day. */
+  daysAgo: number;
+  versions: { file: string; name: string; note: string; deliveryNote: string }[];
+  requestNote: string;
+  notes: SeedRevisionNote[];
+}
+
+export const REVISION_ORDER: SeedRevisionOrder = {
+  buyer: DEMO_USERNAME,
+  owner: "mixbyandre",
+  service: "Full mix, up to 48 stems",
+  daysAgo: 6,
+  versions: [
+    {
+      file: "audio/lofi-dusk.mp3",
+      name: "dusk-mix-v1.mp3",
+      note: "First pass: vocal up front, drums glued on the bus.",
+      deliveryNote: "Here is the first mix. Play it on a small speaker too.",
+    },
+    {
+      file: "audio/lofi-dusk.mp3",
+      name: "dusk-mix-v2.mp3",
+      note: "Kick up 1.5 dB, a little less low end on the bass.",
+      deliveryNote: "Kick fixed. I tried the Rhodes louder but it masked the vocal, so I kept it where it sits.",
+    },
+  ],
+  requestNote: "Two things, both marked on the waveform.",
+  notes: [
+    { version: 1, atMs: 3_200, text: "The kick disappears under the bass here.", resolvedIn: 2 },
+    { version: 1, atMs: 9_000, endMs: 12_500, text: "Could the Rhodes come forward in this part?" },
+  ],
+};

@@ -83,9 +83,10 @@ export async function seedDemoWorld(env: SeedEnv, media: SeedMedia, options: See
   const products = await Promise.all(
     world.products.map(async ({ fileSource, ...product }) => ({ ...product, fileSize: fileSource ? (await bytesOf(fileSource)).byteLength : null })),
   );
+  const orderFiles = await Promise.all(world.orderFiles.map(async ({ fileSource, ...file }) => ({ ...file, size: (await bytesOf(fileSource)).byteLength })));
   const messages = [...world.messages].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
 
-  await insertDemoWorld(db, { ...world, posts, products, messages });
+  await insertDemoWorld(db, { ...world, posts, products, orderFiles, messages });
 
   return { seeded: true, users: world.users.length, posts: world.posts.length };
 }

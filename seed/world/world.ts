@@ -19,6 +19,7 @@ import {
   PRODUCTS,
   PROFILES,
   REVIEWS,
+  REVISION_ORDER,
   SERVICES,
 } from "./data";
 import type { SeedMediaEntry, SeedMediaManifest } from "./media-types";
@@ -56,6 +57,10 @@ export interface SeedWorld {
   conversationReads: Array<typeof schema.conversationReads.$inferInsert>;
   orders: Array<typeof schema.orders.$inferInsert>;
   orderHistory: Array<typeof schema.orderHistory.$inferInsert>;
+  /** size is filled in by the seed from the bytes it actually stores for fileSource. */
+  orderFiles: Array<typeof schema.orderFiles.$inferInsert & { fileSource: string }>;
+  orderVersions: Array<typeof schema.orderVersions.$inferInsert>;
+  revisionNotes: Array<typeof schema.revisionNotes.$inferInsert>;
   reviews: Array<typeof schema.reviews.$inferInsert>;
   payoutAccounts: Array<typeof schema.payoutAccounts.$inferInsert>;
   objects: SeedObject[];
@@ -108,6 +113,9 @@ export function buildDemoWorld(
     conversationReads: [],
     orders: [],
     orderHistory: [],
+    orderFiles: [],
+    orderVersions: [],
+    revisionNotes: [],
     reviews: [],
     payoutAccounts: [],
     objects: [],
@@ -415,6 +423,103 @@ export function buildDemoWorld(
       answeredAt: r.answer ? reviewedAt + DAY : null,
       createdAt: reviewedAt,
       updatedAt: reviewedAt,
+    });
+  }
+
+  // ---- a delivery under review, with versions and revision notes (decision record 0091) --------
+  {
+    const r = REVISION_ORDER;
+    const service = world.services.find((s) => s.userId === userId(r.owner) && s.name === r.service);
+    if (!service?.id) throw new Error(`seed: no service ${r.service} by ${r.owner}`);
+    const priceCents = service.priceCents ?? 0;
+    const feeCents = platformFeeCents(priceCents);
+    const buyerId = userId(r.buyer);
+    const orderId = newId();
+    const paidAt = now - r.daysAgo * DAY;
+    // Day by day: paid, v1 delivered, notes and the request, v2 delivered (a day ago).
+    const at = (days: number) => paidAt + days * DAY;
+    const history = {
+      pending: newId(),
+      paid: newId(),
+      firstDelivery: newId(),
+      request: newId(),
+      secondDelivery: newId(),
+    };
+    const lastDelivery = at(r.daysAgo - 1);
+    world.orders.push({
+      id: orderId,
+      buyerId,
+      sellerId: service.userId,
+      itemType: "service",
+      itemId: service.id,
+      itemName: service.name,
+      priceCents,
+      feeCents,
+      totalCents: priceCents + feeCents,
+      status: "delivered",
+      provider: "test",
+      createdAt: paidAt,
+      updatedAt: lastDelivery,
+      paidAt,
+      statusChangedAt: lastDelivery,
+    });
+    const deliveries = [
+      { historyId: history.firstDelivery, at: at(2) },
+      { historyId: history.secondDelivery, at: lastDelivery },
+    ];
+    world.orderHistory.push(
+      { id: history.pending, orderId, status: "pending", actor: "buyer", createdAt: paidAt },
+      { id: history.paid, orderId, status: "paid", actor: "system", createdAt: paidAt },
+      { id: history.firstDelivery, orderId, status: "delivered", actor: "seller", note: r.versions[0]?.deliveryNote ?? null, createdAt: deliveries[0]!.at },
+      { id: history.request, orderId, status: "in_progress", actor: "buyer", note: r.requestNote, createdAt: at(3) },
+      { id: history.secondDelivery, orderId, status: "delivered", actor: "seller", note: r.versions[1]?.deliveryNote ?? null, createdAt: lastDelivery },
+    );
+    const versionIds: string[] = [];
+    r.versions.forEach((v, i) => {
+      const delivery = deliveries[i];
+      if (!delivery) throw new Error("seed: a version without its delivery");
+      const media = entry(v.file);
+      const fileId = newId();
+      const versionId = newId();
+      versionIds.push(versionId);
+      const key = `order-files/${orderId}/${fileId}`;
+      const createdAt = delivery.at - 2 * HOUR;
+      world.objects.push({ bucket: "PRIVATE_FILES", key, file: v.file, contentType: media.mime });
+      world.orderFiles.push({ id: fileId, orderId, key, name: v.name, contentType: media.mime, size: media.bytes, createdAt, deliveredAt: delivery.at, fileSource: v.file });
+      world.orderVersions.push({
+        id: versionId,
+        orderId,
+        fileId,
+        number: i + 1,
+        note: v.note,
+        durationMs: media.duration_ms ?? 1,
+        waveform: media.waveform ?? null,
+        contentType: media.mime,
+        createdAt,
+        deliveredAt: delivery.at,
+        deliveryHistoryId: delivery.historyId,
+      });
+    });
+    const versionId = (number: number): string => {
+      const id = versionIds[number - 1];
+      if (!id) throw new Error(`seed: no version ${number}`);
+      return id;
+    };
+    r.notes.forEach((n, i) => {
+      world.revisionNotes.push({
+        id: newId(),
+        orderId,
+        versionId: versionId(n.version),
+        authorId: buyerId,
+        atMs: n.atMs,
+        endMs: n.endMs ?? null,
+        body: n.text,
+        createdAt: at(3) - (r.notes.length - i) * HOUR,
+        requestedAt: at(3),
+        requestHistoryId: history.request,
+        resolvedInVersionId: n.resolvedIn ? versionId(n.resolvedIn) : null,
+        resolvedAt: n.resolvedIn ? lastDelivery - 3 * HOUR : null,
+      });
     });
   }
 

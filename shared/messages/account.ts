@@ -18,6 +18,11 @@ export const ACCOUNT_TEXTS = {
   googleNotConfigured: "Google sign-in is not configured",
   googleFailed: "Google sign-in failed. Please try again.",
   googleEmailUnverified: "Your Google account has no verified email address",
+  /**
+   * The app's hand-off code (decision record 0093) is unknown, spent, expired or was started by
+   * another device: one answer for all, so it tells a guesser nothing.
+   */
+  appHandoffInvalid: "This sign-in has expired or was already used. Please sign in again.",
   refreshFailed: "Your session has ended. Please sign in again.",
   signUpSuccess: "Please check your email to confirm your account",
   accountLocked: "Account temporarily locked due to suspicious activity",

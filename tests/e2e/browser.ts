@@ -343,3 +343,30 @@ export function wavFile(seconds = 0.05): Buffer {
   header.writeUInt32LE(samples, 40);
   return Buffer.concat([header, Buffer.alloc(samples, 128)]);
 }
+
+/**
+ * A sine tone as a 16-bit mono WAV (the revision journey's mixes): real audio the browser decodes,
+ * measures and plays. `dbfs` is the sine's peak level (−20 is a quiet mix, −6 a loud one).
+ */
+export function toneWav(seconds: number, frequency = 440, dbfs = -12): Buffer {
+  const rate = 22_050;
+  const samples = Math.round(rate * seconds);
+  const amplitude = 32_767 * 10 ** (dbfs / 20);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + samples * 2, 4);
+  header.write("WAVE", 8);
+  header.write("fmt ", 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(samples * 2, 40);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * frequency * i) / rate)), i * 2);
+  return Buffer.concat([header, data]);
+}

@@ -9,6 +9,12 @@ const sources = import.meta.glob<string>(["../../web/**/*.{ts,tsx}", "!../../web
   eager: true,
 });
 
+/**
+ * Base64 that cannot be a cursor, each with its reason: the app sign-in's PKCE verifier and
+ * challenge (RFC 7636: base64url of 32 random bytes and of their SHA-256; decision record 0093).
+ */
+const NOT_CURSORS = new Set(["../../web/features/auth/app-handoff.ts"]);
+
 describe("the SPA and cursors", () => {
   it("finds the SPA's sources", () => {
     expect(Object.keys(sources).length).toBeGreaterThan(20);
@@ -16,7 +22,7 @@ describe("the SPA and cursors", () => {
 
   it("never imports shared/cursor and never base64-encodes", () => {
     const offenders = Object.entries(sources)
-      .filter(([, text]) => /shared\/cursor["']|\bbtoa\(/.test(text))
+      .filter(([path, text]) => /shared\/cursor["']/.test(text) || (/\bbtoa\(/.test(text) && !NOT_CURSORS.has(path)))
       .map(([path]) => path);
     expect(offenders).toEqual([]);
   });

@@ -1,4 +1,5 @@
-// The native bridge (spec §1: status bar, back button, haptics, app state; decision record 0044):
+// The native bridge (spec §1: status bar, back button, haptics, app state; decision record 0044;
+// the hand-offs back from the system browser, decision record 0093):
 // every capability inside the app with the Capacitor plugins mocked, and its web fallback in the
 // browser. "Inside the app" is what the shell injects: a window.Capacitor that says so.
 import { QueryClient, focusManager } from "@tanstack/react-query";
@@ -18,6 +19,8 @@ import {
   installNativeBridge,
   isNativeApp,
   openDeepLink,
+  openInSystemBrowser,
+  openPaymentPage,
 } from "@web/lib/native-bridge";
 import { setThemePreference } from "@web/lib/theme";
 import { FakeSocket } from "./social/fake-socket";
@@ -296,12 +299,76 @@ describe("deep links", () => {
     await waitFor(() => expect(history.location.pathname).toBe("/profile/u7"));
   });
 
+  it("routes the hand-offs back from the system browser: Google sign-in's return and Stripe Checkout's (decision record 0093)", async () => {
+    insideApp();
+    const { history } = install();
+    await appListenersReady();
+    // An App Link / universal link to the sign-in's return: the route there redeems the code.
+    act(() => native.emit("appUrlOpen", { url: "https://backline.example/app/auth-return?code=c0de" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/app/auth-return"));
+    expect(history.location.search).toBe("?code=c0de");
+    // The app's own scheme carries the same hand-off when the browser kept the link.
+    act(() => native.emit("appUrlOpen", { url: "app.backline.mobile://app/auth-return?code=s1gn" }));
+    await waitFor(() => expect(history.location.search).toBe("?code=s1gn"));
+    expect(history.location.pathname).toBe("/app/auth-return");
+    // Stripe Checkout's return names the page to open in the app.
+    act(() => native.emit("appUrlOpen", { url: "https://backline.example/app/open/payment-success?session_id=cs_1&order=o1" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/app/open/payment-success"));
+    expect(history.location.search).toBe("?session_id=cs_1&order=o1");
+  });
+
   it("ignores links to anything else", () => {
     const history = createMemoryHistory({ initialEntries: ["/feed"] });
-    for (const url of ["https://backline.example/settings", "https://backline.example/post/", "javascript:alert(1)//post/x", "not a url"]) {
+    for (const url of [
+      "https://backline.example/settings",
+      "https://backline.example/post/",
+      "https://backline.example/app/",
+      "javascript:alert(1)//post/x",
+      "not a url",
+      // The app's scheme carries hand-offs only, and another app's scheme is not ours.
+      "app.backline.mobile://post/p1",
+      "app.backline.mobile://settings",
+      "other.app://app/auth-return?code=c0de",
+    ]) {
       expect(openDeepLink(url, history)).toBe(false);
     }
     expect(history.location.pathname).toBe("/feed");
+  });
+});
+
+describe("pages of other sites (Google's sign-in, Stripe Checkout)", () => {
+  function stubLocation() {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    return assign;
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("in the app: the payment page goes to the system browser once the server named it, and no window is opened", async () => {
+    insideApp();
+    const assign = stubLocation();
+    const open = vi.fn();
+    vi.stubGlobal("open", open);
+    const answer = await openPaymentPage(async () => ({ url: "https://checkout.stripe.com/c/pay/cs_1", orderId: "o1" }), (created) => created.url);
+    expect(answer.orderId).toBe("o1");
+    // Capacitor hands a top-level navigation to another host to the system browser.
+    expect(assign).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_1");
+    expect(open).not.toHaveBeenCalled();
+    openInSystemBrowser("https://accounts.google.com/o/oauth2/v2/auth?state=app.x");
+    expect(assign).toHaveBeenLastCalledWith("https://accounts.google.com/o/oauth2/v2/auth?state=app.x");
+  });
+
+  it("in the browser: a tab opened during the tap, sent on, or closed when the server refuses", async () => {
+    const assign = stubLocation();
+    const tab = { location: { href: "" }, close: vi.fn() };
+    vi.stubGlobal("open", vi.fn(() => tab));
+    await openPaymentPage(async () => ({ url: "https://checkout.stripe.com/c/pay/cs_2" }), (created) => created.url);
+    expect(tab.location.href).toBe("https://checkout.stripe.com/c/pay/cs_2");
+    await expect(openPaymentPage(() => Promise.reject(new Error("refused")), () => "never")).rejects.toThrow("refused");
+    expect(tab.close).toHaveBeenCalledOnce();
+    expect(assign).not.toHaveBeenCalled();
   });
 });
 

@@ -82,6 +82,24 @@ export const ACCOUNT_ROUTES: RouteCase[] = [
   { route: "GET /api/auth/google", ...everyone(302) },
   // Without Google's code and state every caller is sent back to /auth with the failure text.
   { route: "GET /api/auth/google/callback", ...everyone(302) },
+  // Google sign-in from the native app (decision record 0093): anyone may start one, with only a
+  // challenge; it signs nobody in (auth/app-handoff.test.ts runs the whole hand-off).
+  { route: "POST /api/auth/app/google", body: () => ({ challenge: "A".repeat(43) }), ...everyone(200) },
+  // The code is the credential, with the verifier behind its challenge: a code nobody was given
+  // is refused to everyone alike.
+  {
+    route: "POST /api/auth/app/exchange",
+    body: () => ({ code: "B".repeat(43), verifier: "C".repeat(43) }),
+    ...everyone(400, "This sign-in has expired or was already used. Please sign in again."),
+  },
+  // The app's re-authentication before deleting the account: the fixture's accounts have no Google link.
+  {
+    route: "POST /api/auth/app/google/reauth",
+    body: () => ({ challenge: "A".repeat(43) }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 400, message: "Your account is not linked to Google. Confirm with your password instead." },
+    owner: { status: 400, message: "Your account is not linked to Google. Confirm with your password instead." },
+  },
   // Visitors report too; the user comes from the session, never from the body.
   {
     route: "POST /api/security-events",
@@ -370,6 +388,49 @@ export const CHECKOUT_ROUTES: PartyRouteCase[] = [
     otherUser: ORDER_NOT_FOUND,
     owner: { status: 403, message: "This download is not available" },
     buyer: { status: 403, message: "This download is not available" },
+  },
+  // Audio versions and revision notes (decision record 0091): the seller adds versions and marks
+  // notes, the buyer writes and deletes their drafts, both play delivered versions; `other` learns
+  // nothing. A draft does not exist for the seller. The rows name the fixture's orders in review
+  // and in revision (ROUTE_PARAMS in helpers/route-security.ts).
+  {
+    route: "POST /api/orders/:orderId/versions",
+    body: (f) => ({ fileId: f.revisions.audioFileId, durationMs: 200_000, note: "First pass" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 201 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
+  },
+  { route: "GET /api/orders/:orderId/versions/:versionId/audio", visitor: AUTH_REQUIRED, otherUser: ORDER_NOT_FOUND, owner: { status: 200 }, buyer: { status: 200 } },
+  {
+    route: "POST /api/orders/:orderId/versions/:versionId/notes",
+    body: () => ({ atMs: 83_000, endMs: 90_000, body: "The vocal is too loud here" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 403, message: STEP_NOT_ALLOWED },
+    buyer: { status: 201 },
+  },
+  {
+    route: "DELETE /api/orders/:orderId/notes/:noteId",
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 404, message: "Note not found" },
+    buyer: { status: 204 },
+  },
+  {
+    route: "POST /api/orders/:orderId/notes/:noteId/resolution",
+    body: (f) => ({ versionId: f.revisions.nextVersionId }),
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
+  },
+  {
+    route: "DELETE /api/orders/:orderId/notes/:noteId/resolution",
+    visitor: AUTH_REQUIRED,
+    otherUser: ORDER_NOT_FOUND,
+    owner: { status: 200 },
+    buyer: { status: 403, message: STEP_NOT_ALLOWED },
   },
   {
     route: "GET /api/downloads/:token",

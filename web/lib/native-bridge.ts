@@ -9,7 +9,7 @@
 // demand, only inside the app.
 import { focusManager, type QueryClient } from "@tanstack/react-query";
 import type { RouterHistory } from "@tanstack/react-router";
-import { isDeepLinkPath } from "@shared/native-app";
+import { appPathOfUrl } from "@shared/native-app";
 import type { HapticStrength } from "./haptics";
 import type { ResolvedTheme } from "./theme";
 
@@ -204,21 +204,57 @@ function installBackGuard(history: BridgeHistory, doc: Document): () => void {
 // ---- Deep links ----
 
 /**
- * Routes a link the operating system handed to the app (Android App Links, iOS universal links:
- * `/post/{id}` and `/profile/{id}`) to its screen. Anything else is ignored: the intent filters and
- * associated domains only claim those paths, so another URL is not ours to open. True when routed.
+ * Routes a link the operating system handed to the app to its screen: Android App Links and iOS
+ * universal links for `/post/{id}`, `/profile/{id}` and the hand-offs under `/app/` (Google
+ * sign-in's return, Stripe Checkout's return; decision record 0093), and the app's own scheme
+ * carrying a hand-off. The routes do the rest: /app/auth-return redeems the sign-in's code,
+ * /app/open/… opens the page it names. Anything else is ignored: the intent filters, associated
+ * domains and scheme only claim those, so another URL is not ours to open. True when routed.
  */
 export function openDeepLink(url: string, history: Pick<RouterHistory, "push">): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
-  if (!isDeepLinkPath(parsed.pathname)) return false;
-  history.push(`${parsed.pathname}${parsed.search}${parsed.hash}`);
+  const path = appPathOfUrl(url);
+  if (path === null) return false;
+  history.push(path);
   return true;
+}
+
+// ---- Pages of other sites ----
+
+/**
+ * Opens a page of another site that must run in a real browser with its own cookies (Google's
+ * sign-in refuses embedded WebViews). Inside the app that is the system browser: Capacitor hands
+ * every top-level navigation to a host other than the app's origin to it, on both platforms, and
+ * the page comes back through a hand-off link (decision record 0093). A browser has no other
+ * browser, so there the page opens in this tab.
+ */
+export function openInSystemBrowser(url: string): void {
+  window.location.assign(url);
+}
+
+/**
+ * Opens a payment page (Stripe Checkout) whose URL the server is still making. In a browser, a
+ * new tab is opened at once, while the tap still counts as the user's gesture (a tab opened after
+ * the server answered would be blocked as a pop-up), and sent on when the answer comes; if it does
+ * not, the tab is closed. Inside the app, the system browser gets the page once it is known (a
+ * window opened there would have no URL to hand over). Returns the server's answer.
+ */
+export async function openPaymentPage<T>(start: () => Promise<T>, urlOf: (answer: T) => string): Promise<T> {
+  if (isNativeApp()) {
+    const answer = await start();
+    openInSystemBrowser(urlOf(answer));
+    return answer;
+  }
+  const tab = window.open("", "_blank");
+  try {
+    const answer = await start();
+    const url = urlOf(answer);
+    if (tab) tab.location.href = url;
+    else window.open(url, "_blank", "noopener");
+    return answer;
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }
 
 // ---- App state ----

@@ -4,7 +4,21 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { BOOKING_TEXTS, CHECKOUT_TEXTS, LEAVING_TEXTS, MARKET_TEXTS, MESSAGING_TEXTS, PAYMENTS_TEXTS, POST_ERRORS, PROFILE_TEXTS, REVIEW_TEXTS, SAFETY_TEXTS, SOCIAL_TEXTS, UPLOAD_TEXTS } from "@shared/messages";
+import {
+  BOOKING_TEXTS,
+  CHECKOUT_TEXTS,
+  LEAVING_TEXTS,
+  MARKET_TEXTS,
+  MESSAGING_TEXTS,
+  PAYMENTS_TEXTS,
+  POST_ERRORS,
+  PROFILE_TEXTS,
+  REVIEW_TEXTS,
+  REVISION_TEXTS,
+  SAFETY_TEXTS,
+  SOCIAL_TEXTS,
+  UPLOAD_TEXTS,
+} from "@shared/messages";
 import { activityIdSchema } from "@shared/messaging-api";
 import { idSchema } from "@shared/schemas/common";
 import type { AppEnv } from "../env";
@@ -63,6 +77,24 @@ export const userParam = notFoundWhenInvalid(userParamSchema, PROFILE_TEXTS.notF
 export const uploadParam = notFoundWhenInvalid(uploadParamSchema, UPLOAD_TEXTS.notFound);
 /** `:orderId` — 404 'Order not found'. */
 export const orderParam = notFoundWhenInvalid(orderParamSchema, CHECKOUT_TEXTS.orderNotFound);
+
+/**
+ * `:orderId` with a second id of the order's own (a version, a revision note): 404 'Order not
+ * found' when the order's id cannot be one, else the second resource's own 404.
+ */
+function orderPartParam<const Name extends string>(name: Name, message: string) {
+  const schema = z.object({ orderId: idSchema, [name]: idSchema } as { orderId: typeof idSchema } & { [K in Name]: typeof idSchema });
+  return zValidator("param", schema, (result) => {
+    if (result.success) return;
+    const orderIdBad = result.error.issues.some((issue) => issue.path[0] === "orderId");
+    throw new ApiError("not_found", orderIdBad ? CHECKOUT_TEXTS.orderNotFound : message);
+  });
+}
+
+/** `:orderId/versions/:versionId` — 404 'Order not found', then 'Version not found' (decision record 0091). */
+export const versionParam = orderPartParam("versionId", REVISION_TEXTS.versionNotFound);
+/** `:orderId/notes/:noteId` — 404 'Order not found', then 'Note not found'. */
+export const noteParam = orderPartParam("noteId", REVISION_TEXTS.noteNotFound);
 
 /** `:offerId` — 404 'Offer not found' (also for an offer the caller neither sent nor received). */
 export const offerParam = notFoundWhenInvalid(offerParamSchema, PAYMENTS_TEXTS.offerNotFound);

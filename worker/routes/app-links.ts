@@ -1,11 +1,13 @@
 // Verification files for the native app's deep links (decision record 0043): Android App Links
 // read /.well-known/assetlinks.json and iOS universal links read
 // /.well-known/apple-app-site-association from the app's own origin before they let the app open
-// /post/{id} and /profile/{id} links. Both name the signing identity of the store builds, which is
-// deployment configuration (wrangler vars), so until it is set the files do not exist and the
-// links simply open in the browser.
+// /post/{id}, /profile/{id} and the hand-offs under /app/ (decision record 0093). The files'
+// contents are built in shared/native-app.ts, where tests/web/native-project.test.ts compares them
+// with what the Android manifest and the iOS entitlements claim. Both name the signing identity of
+// the store builds, which is deployment configuration (wrangler vars), so until it is set the
+// files do not exist and the links simply open in the browser.
 import { Hono } from "hono";
-import { DEEP_LINK_PREFIXES, NATIVE_APP_ID } from "@shared/native-app";
+import { appleAppSiteAssociationFile, assetLinksFile } from "@shared/native-app";
 import type { AppEnv, Bindings } from "../env";
 import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
@@ -35,21 +37,12 @@ export const appLinkRoutes = new Hono<AppEnv>()
     const fingerprints = androidCertFingerprints(c.env);
     if (fingerprints.length === 0) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     c.header("cache-control", CACHE_CONTROL);
-    return c.json([
-      {
-        relation: ["delegate_permission/common.handle_all_urls"],
-        target: { namespace: "android_app", package_name: NATIVE_APP_ID, sha256_cert_fingerprints: fingerprints },
-      },
-    ]);
+    return c.json(assetLinksFile(fingerprints));
   })
   .get("/apple-app-site-association", (c) => {
     const teamId = appleTeamId(c.env);
     if (!teamId) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
     c.header("cache-control", CACHE_CONTROL);
     // Apple reads the file as JSON whatever its name; c.json sends application/json, as it asks.
-    return c.json({
-      applinks: {
-        details: [{ appIDs: [`${teamId}.${NATIVE_APP_ID}`], components: DEEP_LINK_PREFIXES.map((prefix) => ({ "/": `${prefix}*` })) }],
-      },
-    });
+    return c.json(appleAppSiteAssociationFile(teamId));
   });

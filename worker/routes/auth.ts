@@ -8,6 +8,7 @@
 // and returns the same text as an unknown email.
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { appHandoffExchangeSchema, appHandoffStartSchema } from "@shared/app-handoff-api";
 import type { ReauthOutcome } from "@shared/leaving-api";
 import { ACCOUNT_TEXTS, LEAVING_TEXTS, MODERATION_TEXTS, REQUEST_TEXTS } from "@shared/messages";
 import { confirmEmailSchema, resendConfirmationSchema, signOutSchema } from "@shared/schemas/account";
@@ -30,12 +31,14 @@ import {
   googleFlowOf,
   GoogleSignInError,
   googleConfigured,
+  isAppState,
   startGoogleReauth,
   startGoogleSignIn,
 } from "../services/auth/google";
+import { finishAppCallback, redeemAppHandoff, startAppHandoff } from "../services/auth/app-handoff";
 import { linkOrCreateGoogleUser } from "../services/auth/google-account";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../services/auth/passwords";
-import { REAUTH_COOKIE, REAUTH_COOKIE_PATH, REAUTH_PROOF_MS, signReauthProof } from "../services/auth/reauth";
+import { REAUTH_COOKIE, REAUTH_COOKIE_PATH, REAUTH_PROOF_MS, type ReauthSubject, signReauthProof } from "../services/auth/reauth";
 import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, setSessionCookies, startSession } from "../services/auth/sessions";
 import { signUp } from "../services/auth/sign-up";
 import { cancelDeletionOnSignIn } from "../services/leaving";
@@ -160,17 +163,27 @@ async function finishReauth(c: Ctx, code: string, codeVerifier: string, startedB
   if (!user?.googleSub) return reauthOutcome(c, "not_linked");
   if (user.googleSub !== identity.sub) return reauthOutcome(c, "other_account");
 
-  const proof = await signReauthProof(c.env, { userId: user.id, sessionId: current.sessionId, googleSub: identity.sub }, ctx.now);
+  await grantReauthProof(c, { userId: user.id, sessionId: current.sessionId, googleSub: identity.sub });
+  return reauthOutcome(c, "confirmed");
+}
+
+/**
+ * A confirmed re-authentication: the proof, bound to the session, in an HttpOnly cookie for
+ * POST /api/account/delete, and the security event. From the web callback or, for the app, from
+ * the hand-off's exchange (decision record 0093).
+ */
+async function grantReauthProof(c: Ctx, subject: ReauthSubject, handoff?: "app") {
+  const ctx = c.var.ctx;
+  const proof = await signReauthProof(c.env, subject, ctx.now);
   setCookie(c, REAUTH_COOKIE, proof, { httpOnly: true, secure: true, sameSite: "Strict", path: REAUTH_COOKIE_PATH, maxAge: REAUTH_PROOF_MS / 1000 });
   await logSecurityEvent(c.var.db, {
-    userId: user.id,
+    userId: subject.userId,
     eventType: "sign_in",
     severity: "low",
-    details: { action: "reauthenticate", method: "google", sessionId: current.sessionId },
+    details: { action: "reauthenticate", method: "google", sessionId: subject.sessionId, ...(handoff ? { handoff } : {}) },
     ip: ctx.ip,
     userAgent: ctx.userAgent,
   });
-  return reauthOutcome(c, "confirmed");
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -411,12 +424,15 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, GOOGLE_STATE_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
     deleteCookie(c, GOOGLE_VERIFIER_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
     deleteCookie(c, GOOGLE_REAUTH_COOKIE, { path: GOOGLE_COOKIE_PATH, secure: true });
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    // A flow started in the native app (decision record 0093): its record is a row, not these
+    // cookies, and its answer is a one-time code for the app, never a session in this browser.
+    if (state && isAppState(state)) return c.redirect(await finishAppCallback(c.var.ctx, { state, code, error: c.req.query("error") }), 302);
+
     // Which flow this is comes from our own HttpOnly cookie, never from the query: a sign-in's
     // answer cannot be finished as a re-authentication or the other way round.
     const flow = expectedState ? googleFlowOf(expectedState) : "sign_in";
-
-    const code = c.req.query("code");
-    const state = c.req.query("state");
     if (c.req.query("error")) return flow === "reauth" ? reauthOutcome(c, "failed") : googleFailure(c, ACCOUNT_TEXTS.googleFailed);
     if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
       // A GET any other site can make a browser load (an image tag), so the event is limited per
@@ -457,4 +473,59 @@ export const authRoutes = new Hono<AppEnv>()
       userAgent,
     });
     return c.redirect("/feed", 302);
+  })
+
+  // ---- Google sign-in from the native app (decision record 0093; shared/app-handoff-api.ts) ----
+  // The app opens the answer's url in the system browser; the callback above sends that browser
+  // to /app/auth-return?code=…, which the operating system hands back to the app.
+  .post("/app/google", validate("json", appHandoffStartSchema), async (c) => {
+    if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
+    const ctx = c.var.ctx;
+    // Each start writes a row that lives ten minutes.
+    await limitSubjects(ctx, "app_handoff", [rateSubject("ip", ctx.ip)]);
+    return c.json({ url: await startAppHandoff(ctx, { purpose: "sign_in", challenge: c.req.valid("json").challenge }) }, 200);
+  })
+  // The fresh Google sign-in before deleting the account (decision record 0084), from the app.
+  .post("/app/google/reauth", validate("json", appHandoffStartSchema), async (c) => {
+    const current = await sessionOrRefreshed(c);
+    if (!current) throw new ApiError("unauthorized", REQUEST_TEXTS.authenticationRequired);
+    if (!googleConfigured(c.env)) throw new ApiError("unavailable", ACCOUNT_TEXTS.googleNotConfigured);
+    const user = await getUser(c.var.db, current.userId);
+    if (!user?.googleSub) throw new ApiError("bad_request", LEAVING_TEXTS.delete.googleNotLinked);
+    const ctx = c.var.ctx;
+    await limitSubjects(ctx, "app_handoff", [rateSubject("ip", ctx.ip)]);
+    const url = await startAppHandoff(ctx, {
+      purpose: "reauth",
+      challenge: c.req.valid("json").challenge,
+      userId: user.id,
+      sessionId: current.sessionId,
+      linkedSub: user.googleSub,
+    });
+    return c.json({ url }, 200);
+  })
+  // The WebView redeems the code with its verifier; the session (or the proof) lands in its cookies.
+  .post("/app/exchange", validate("json", appHandoffExchangeSchema), async (c) => {
+    const ctx = c.var.ctx;
+    const db = c.var.db;
+    const { ip, userAgent } = ctx;
+    await limitSubjects(ctx, "app_handoff", [rateSubject("ip", ip)]);
+    // A re-authentication must come back to the session that asked, which may have renewed its
+    // access token while the person was on Google's page.
+    const redeemed = await redeemAppHandoff(ctx, c.req.valid("json"), await sessionOrRefreshed(c));
+    if (redeemed.purpose === "reauth") {
+      await grantReauthProof(c, redeemed, "app");
+      return c.json({ purpose: "reauth" as const, outcome: "confirmed" as const }, 200);
+    }
+    const session = await startSession(db, c.env, redeemed.userId, { ip, userAgent });
+    setSessionCookies(c, session);
+    await logSecurityEvent(db, {
+      userId: redeemed.userId,
+      eventType: "sign_in",
+      severity: "low",
+      details: { action: "sign_in", method: "google", handoff: "app", sessionId: session.sessionId },
+      ip,
+      userAgent,
+    });
+    const deletionCancelled = await cancelDeletionOnSignIn(ctx, redeemed.userId);
+    return c.json({ purpose: "sign_in" as const, ...(await accountOrSignedOut(c, redeemed.userId)), deletionCancelled }, 200);
   });

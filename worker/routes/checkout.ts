@@ -57,9 +57,9 @@ async function limitStarts(c: Context<AppEnv>, buyerId: string): Promise<void> {
 export const checkoutRoutes = new Hono<AppEnv>()
   .post("/create-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;
-    const { itemType, itemId, packageIndex } = c.req.valid("json");
+    const { itemType, itemId, packageIndex, returnTo } = c.req.valid("json");
     await limitStarts(c, buyerId);
-    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, packageIndex, variant: "checkout" }), 201);
+    return c.json(await startPayment(c.var.ctx, { buyerId, itemType, itemId, packageIndex, returnTo, variant: "checkout" }), 201);
   })
   .post("/create-embedded-payment", signedInBuyer, validate("json", purchaseBodySchema), async (c) => {
     const buyerId = requireUser(c, CHECKOUT_TEXTS.loginToPurchase).userId;

@@ -6,43 +6,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
+import { parseRange, rangeUnsatisfiable } from "../lib/byte-ranges";
 import { SANDBOX_CSP } from "../lib/file-headers";
 import { isInlineMediaType } from "../services/media/keys";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-export type ByteRange = { offset: number; length?: number } | { suffix: number };
-
-/**
- * Parses a Range header into R2's range form. Only one `bytes=` range is honoured; anything else
- * (several ranges, other units, malformed syntax) is ignored and the whole object is sent, as
- * RFC 9110 §14.2 allows. Whether the range fits the object is decided against its size (see the
- * 416 below). Positions past 2^53 are beyond any object: a last byte there means "to the end"
- * and a suffix that long means "all of it" (R2 throws on such numbers); a first byte there stays,
- * and is unsatisfiable.
- */
-export function parseRange(header: string | undefined): ByteRange | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, start, end] = match;
-  if (start === "" && end === "") return null;
-  if (start === "") {
-    const suffix = Number(end);
-    return suffix > Number.MAX_SAFE_INTEGER ? { offset: 0 } : { suffix };
-  }
-  const offset = Number(start);
-  if (end === "") return { offset };
-  const last = Number(end);
-  if (last < offset) return null;
-  if (last >= Number.MAX_SAFE_INTEGER) return { offset };
-  return { offset, length: last - offset + 1 };
-}
-
-/** RFC 9110 §14.1.1: a range is unsatisfiable when it starts past the end, or is an empty suffix. */
-function unsatisfiable(range: ByteRange, size: number): boolean {
-  return "suffix" in range ? range.suffix === 0 : range.offset >= size;
-}
 
 interface EntityTag {
   weak: boolean;
@@ -219,7 +187,7 @@ export const mediaRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
     if (!range) throw error;
     const head = await bucket.head(key);
     if (!head) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
-    if (!unsatisfiable(range, head.size)) throw error;
+    if (!rangeUnsatisfiable(range, head.size)) throw error;
     return rangeNotSatisfiable(head);
   }
   if (!object) throw new ApiError("not_found", REQUEST_TEXTS.notFound);

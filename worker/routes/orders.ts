@@ -9,7 +9,7 @@ import { CHECKOUT_TEXTS } from "@shared/messages";
 import { pageQuerySchema } from "@shared/schemas/paging";
 import { checkFileName } from "@shared/rules/file-name";
 import { newId } from "../db/ids";
-import { getOrderFile, insertOrderFile, listOrders, markFilesDelivered } from "../db/queries/orders";
+import { getOrderFile, insertOrderFile, listOrders } from "../db/queries/orders";
 import { mapPage } from "../db/queries/paging";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -33,8 +33,6 @@ async function step(c: Context<AppEnv>, orderId: string, name: Step, note?: stri
   const { order, role } = await requireOrderParty(c.var.ctx, { orderId, userId });
   await limitUser(c.var.ctx, "order_step", userId);
   const row = await takeStep(c.var.ctx, { order, role, userId, step: name, note: note || null });
-  // A delivery sends the files attached since the last one.
-  if (name === "deliver") await markFilesDelivered(c.var.db, row.id, c.var.ctx.now);
   return orderDetail(c.var.ctx, { order: row, role });
 }
 

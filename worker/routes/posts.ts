@@ -6,6 +6,7 @@ import { pageQuerySchema } from "@shared/schemas/paging";
 import { createPostBodySchema } from "@shared/posts-api";
 import { updatePostSchema } from "@shared/schemas/post";
 import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordPostView, updatePost } from "../db/queries/posts";
+import { storedLoudness } from "../db/queries/loudness";
 import { getUpload, isPostUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -50,6 +51,8 @@ export const postRoutes = new Hono<AppEnv>()
       height: body.height ?? null,
       durationMs: body.durationMs ?? null,
       waveform: body.waveform ?? null,
+      // Loudness is an audio post's: on an image or a video it is dropped, not stored.
+      ...storedLoudness(upload.contentType === "audio" ? body.loudness : null),
       caption: body.caption === "" ? null : body.caption,
       location: body.location,
       tags: body.tags,

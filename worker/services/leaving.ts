@@ -2,6 +2,7 @@
 // account after a grace period, and a copy of one's data prepared in the background.
 import { DAY_MS } from "@shared/constants";
 import { DELETION_GRACE_DAYS, EXPORT_LINK_DAYS, type DataExportState, type DeletionConfirmation } from "@shared/leaving-api";
+import type { OrderRole } from "@shared/checkout-api";
 import { LEAVING_TEXTS } from "@shared/messages";
 import { STORAGE_PREFIXES } from "@shared/rules/upload";
 import {
@@ -42,6 +43,7 @@ import { readReauthProof } from "./auth/reauth";
 import { createMailer, linkMail } from "./mail";
 import { posterKeyFor } from "./media/keys";
 import { storedFileOf } from "./media/product-media";
+import { toNote, toVersion, versionVisible } from "./payments/revision-view";
 import { logSecurityEvent } from "./security-events";
 
 export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * DAY_MS;
@@ -305,7 +307,7 @@ async function buildExport(ctx: Pick<Ctx, "db" | "now" | "origin">, userId: stri
         })),
       };
     }),
-    orders: rows.orders,
+    orders: rows.orders.map((order) => ({ ...order, ...exportedRevisions(rows, order.id, order.role) })),
     reviews: { written: rows.reviewsWritten, received: rows.reviewsReceived },
     securityEvents: rows.securityEvents,
     services: rows.services,
@@ -315,6 +317,29 @@ async function buildExport(ctx: Pick<Ctx, "db" | "now" | "origin">, userId: stri
       // The private file is listed by key: it is downloadable only through an order.
     })),
     portfolio: rows.portfolio,
+  };
+}
+
+/**
+ * An order's audio versions (what they are, not their bytes: those are the order's delivery files)
+ * and its revision notes with their state, as this side sees them on the order page: the buyer
+ * delivered versions and every note they wrote, drafts included; the seller every version and
+ * every note sent to them (decision record 0091).
+ */
+function exportedRevisions(rows: Awaited<ReturnType<typeof readExportRows>>, orderId: string, role: OrderRole) {
+  const ofOrder = rows.versions.filter((row) => row.version.orderId === orderId);
+  const byId = new Map(ofOrder.map((row) => [row.version.id, row.version]));
+  return {
+    versions: ofOrder
+      .filter((row) => versionVisible(role, row.version))
+      .map(({ version, fileName, fileSize }) => {
+        const { waveform: _peaks, audioUrl: _url, ...facts } = toVersion(version, fileName === null ? undefined : { name: fileName, size: fileSize ?? 0 });
+        return facts;
+      }),
+    revisionNotes: rows.notes
+      .filter((row) => row.note.orderId === orderId)
+      .map((row) => toNote(role, row.note, byId))
+      .filter((note) => note !== null),
   };
 }
 

@@ -310,6 +310,31 @@ describe("PurchaseDialog", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it("inside the native app: asks for the app's return and hands Checkout to the system browser (decision record 0093)", async () => {
+    const user = userEvent.setup();
+    const app = globalThis as { Capacitor?: unknown };
+    app.Capacitor = { isNativePlatform: () => true, getPlatform: () => "ios", isPluginAvailable: () => false };
+    try {
+      const open = vi.fn();
+      const assign = vi.fn();
+      vi.stubGlobal("open", open);
+      vi.stubGlobal("location", { ...window.location, assign });
+      const api = mockApi({
+        [CHECKOUT]: json({ url: "https://checkout.stripe.com/c/pay/cs_1", orderId: "o1", testMode: false }, 201),
+        "GET /api/orders/o1": json(makeOrder({ status: "pending" })),
+      });
+      openDialog();
+      await user.click(await screen.findByRole("button", { name: "Pay on Stripe Checkout" }));
+      expect(await screen.findByTestId("purchase-checkout-opened")).toBeInTheDocument();
+      expect(api.callsTo("POST", "/api/checkout/create-payment")[0]!.body).toEqual({ itemType: "product", itemId: "pr1", itemName: "Midnight Drums (beat)", itemPrice: 45, returnTo: "app" });
+      // No window of the WebView's own: the system browser gets Stripe's page.
+      expect(open).not.toHaveBeenCalled();
+      expect(assign).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_1");
+    } finally {
+      delete app.Capacitor;
+    }
+  });
+
   it("closes the tab it opened when the Checkout session cannot be created", async () => {
     const user = userEvent.setup();
     const tab = { location: { href: "" }, close: vi.fn() };

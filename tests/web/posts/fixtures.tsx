@@ -49,6 +49,7 @@ export function audioPost(overrides: Partial<Post> = {}): Post {
     height: null,
     durationMs: 83_400,
     waveform: encodeWaveform([0.1, 0.5, 0.9, 0.4]),
+    loudness: { integratedLufs: -14.2, truePeakDbtp: -1.3 },
     ...overrides,
   });
 }

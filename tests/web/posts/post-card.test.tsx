@@ -78,6 +78,17 @@ describe("content", () => {
     expect(created[0]!.playPause).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the loudness measured at upload under the player, and nothing when it was not measured", async () => {
+    const { unmount } = renderWithProviders(<PostCard post={audioPost()} />);
+    expect(await screen.findByRole("img", { name: "Integrated loudness \u221214.2 LUFS, true peak \u22121.3 dBTP" })).toHaveTextContent(
+      "\u221214.2 LUFS·\u22121.3 dBTP",
+    );
+    unmount();
+    renderWithProviders(<PostCard post={audioPost({ id: "a2", loudness: null })} />);
+    await screen.findByRole("button", { name: "Play audio by Jonah Brooks" });
+    expect(screen.queryByTestId("loudness-readout")).not.toBeInTheDocument();
+  });
+
   it("still draws a placeholder line without downloading when audio has no stored peaks", async () => {
     renderWithProviders(<PostCard post={audioPost({ waveform: null, durationMs: null })} />);
     await waitFor(() => expect(created).toHaveLength(1));

@@ -1,11 +1,15 @@
 // Post creation after the upload: the poster frame for a video, the metadata sent with the post,
 // and the resume entry dropped once the post exists.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { analyzeMedia } from "@web/features/upload/media-analysis";
 import { publishPost } from "@web/features/upload/publish-post";
 import { createResumeStore } from "@web/lib/upload-resume-store";
 import type { CreatePostBody, Post } from "@shared/posts-api";
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 type CreatePost = (body: CreatePostBody) => Promise<Post>;
 
@@ -50,6 +54,7 @@ describe("publishPost", () => {
       height: 1080,
       durationMs: 12_000,
       waveform: null,
+      loudness: null,
     });
     expect(d.store.find(file, "video")).toBeNull();
   });
@@ -59,8 +64,41 @@ describe("publishPost", () => {
     const d = deps();
     d.calls.putThumbnail.mockRejectedValueOnce(new Error("boom"));
     await publishPost({ file, contentType: "video", caption: "", location: "", tags: "", analysis: Promise.resolve({ poster: new Blob(["x"]) }) }, d);
-    expect(d.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ width: null, height: null, durationMs: null, waveform: null }));
+    expect(d.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ width: null, height: null, durationMs: null, waveform: null, loudness: null }));
     warn.mockRestore();
+  });
+
+  it("sends an audio post's measured loudness, and none for other kinds or when it was not measured", async () => {
+    const song = new File([new Uint8Array(3)], "mix.wav", { type: "audio/wav", lastModified: 1 });
+    const measured = { durationMs: 83_400, waveform: [0.1, 0.9], loudness: { integratedLufs: -14.2, truePeakDbtp: -0.8 } };
+    const audio = deps();
+    await publishPost({ file: song, contentType: "audio", caption: "", location: "", tags: "", analysis: Promise.resolve(measured) }, audio);
+    expect(audio.calls.createPost).toHaveBeenCalledWith(
+      expect.objectContaining({ durationMs: 83_400, waveform: [0.1, 0.9], loudness: { integratedLufs: -14.2, truePeakDbtp: -0.8 } }),
+    );
+
+    const silent = deps();
+    await publishPost({ file: song, contentType: "audio", caption: "", location: "", tags: "", analysis: Promise.resolve({ durationMs: 1_000 }) }, silent);
+    expect(silent.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ loudness: null }));
+
+    // A video's analysis never carries one; were it to, the post would still not claim it.
+    const video = deps();
+    await publishPost({ file, contentType: "video", caption: "", location: "", tags: "", analysis: Promise.resolve(measured) }, video);
+    expect(video.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ loudness: null }));
+  });
+
+  it("measures a chosen audio file's loudness and posts it with the post", async () => {
+    // Web Audio stands in: the "decoded" file is 4 s of a stereo 1 kHz sine at −16 dBFS.
+    const rate = 44_100;
+    const tone = Float32Array.from({ length: 4 * rate }, (_, i) => 10 ** (-16 / 20) * Math.sin((2 * Math.PI * 1000 * i) / rate));
+    class FakeOffline {
+      decodeAudioData = async () => ({ duration: 4, sampleRate: rate, numberOfChannels: 2, getChannelData: () => tone });
+    }
+    vi.stubGlobal("OfflineAudioContext", FakeOffline);
+    const song = new File([new Uint8Array(3)], "mix.wav", { type: "audio/wav", lastModified: 1 });
+    const d = deps();
+    await publishPost({ file: song, contentType: "audio", caption: "", location: "", tags: "", analysis: analyzeMedia(song, "audio") }, d);
+    expect(d.calls.createPost).toHaveBeenCalledWith(expect.objectContaining({ durationMs: 4_000, loudness: { integratedLufs: -16, truePeakDbtp: -16 } }));
   });
 
   it("keeps the resume entry when creating the post fails, so sharing again resumes", async () => {

@@ -213,3 +213,15 @@ describe("sharing", () => {
     expect(screen.getByRole("radio", { name: /Photo/ })).not.toBeChecked();
   });
 });
+
+describe("the audio preview", () => {
+  it("shows the loudness measured in the browser before the post is shared", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const analyze = vi.fn(async () => ({ durationMs: 61_000, waveform: [0.2, 0.8], loudness: { integratedLufs: -9.4, truePeakDbtp: 0.2 } }));
+    render(<UploadForm onPublished={vi.fn()} publish={vi.fn()} analyze={analyze} />);
+    await user.click(screen.getByRole("radio", { name: /Audio/ }));
+    await user.upload(screen.getByTestId("file-input"), mp3());
+    const readout = await screen.findByRole("img", { name: "Integrated loudness \u22129.4 LUFS, true peak +0.2 dBTP" });
+    expect(readout).toHaveAttribute("title", expect.stringContaining("True peak above"));
+  });
+});

@@ -58,6 +58,7 @@ describe("/upload", { timeout: 20_000 }, () => {
       height: 900,
       durationMs: null,
       waveform: null,
+      loudness: null,
     });
     await screen.findByText("New room, new sound");
     expect(screen.getAllByTestId("post-caption").map((el) => el.textContent)).toEqual(["New room, new sound", "Yesterday's session"]);

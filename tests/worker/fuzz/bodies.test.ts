@@ -22,7 +22,7 @@ import { SECURITY_TABLE } from "../security-table";
  * Runs per route, split over the four callers: two-thirds of the 60 two callers had, since three
  * of the four are signed in and their requests cost more than a visitor's (decision record 0025).
  */
-const RUNS = runsPerCaller(40);
+const RUNS = runsPerCaller(28);
 
 const fuzz = useFuzzContext(SECURITY_TABLE);
 

@@ -28,7 +28,7 @@ import { SECURITY_TABLE } from "../security-table";
  * four are signed in and a quarter search with edge strings, both costing more (decision record
  * 0025); the sweep of the search fields below makes up the rest.
  */
-const RUNS = runsPerCaller(24);
+const RUNS = runsPerCaller(16);
 
 const fuzz = useFuzzContext(SECURITY_TABLE);
 

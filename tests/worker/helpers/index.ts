@@ -10,6 +10,7 @@
 // mail.ts     the dev outbox
 // checkout.ts items and orders in D1, a fake Stripe, keyed requests and signed webhooks
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
+// revisions.ts  audio versions and revision notes through the API, and the security table's rows of them
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
 // conversations.ts, live-channels.ts  conversations and messages through the API; chat and user-channel sockets
 // room-handlers.ts   what the rooms' socket handlers throw (the runtime only logs it)
@@ -25,6 +26,7 @@ export * from "./mail";
 export * from "./media";
 export * from "./rate-limits";
 export * from "./request";
+export * from "./revisions";
 export * from "./room-handlers";
 export * from "./route-fuzz";
 export * from "./route-security";

@@ -33,6 +33,14 @@ export function mp3Bytes(size: number): Uint8Array {
   return bytes;
 }
 
+/** A file that sniffs as WAV audio (a RIFF/WAVE header), as a delivery's mix would. */
+export function wavBytes(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  randomFill(bytes, 0);
+  bytes.set(new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt "));
+  return bytes;
+}
+
 /** A file that sniffs as a zip archive (a product's stems). */
 export function zipBytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size);

@@ -52,7 +52,7 @@ export function fillPath(target: FuzzTarget, value: (name: string) => string): s
 
 /** The path with the fixture's real ids, so a body or a query is what decides the answer. */
 export function fixturePath(target: FuzzTarget, f: RouteFixture): string {
-  return fillPath(target, (name) => encodeURIComponent(fixtureParam(name, f) ?? crypto.randomUUID()));
+  return fillPath(target, (name) => encodeURIComponent(fixtureParam(name, f, target.route) ?? crypto.randomUUID()));
 }
 
 // ---- A valid request per route, from the security table ----
@@ -678,6 +678,16 @@ function fixturePieces(f: RouteFixture): FixturePiece[] {
     one("booking", [f.bookingId, f.orderId], "select status from bookings where id = ?", f.bookingId),
     one("word", [f.wordId], "select id from muted_words where id = ?", f.wordId),
     one("export", [f.exportId], "select status from data_exports where id = ?", f.exportId),
+    // The revision orders: a draft deleted, a note written, marked or unmarked, an order moved on.
+    {
+      name: "revisions",
+      ids: [f.revisions.reviewOrderId, f.revisions.revisionOrderId, f.revisions.audioFileId],
+      state: env.DB.prepare(
+        `select (select json_group_array(json_array(id, status)) from orders where id in (?, ?)) as orders,
+          (select json_group_array(json_array(id, requested_at, resolved_in_version_id)) from revision_notes where order_id in (?, ?)) as notes,
+          (select count(*) from order_versions where file_id = ?) as versions`,
+      ).bind(f.revisions.reviewOrderId, f.revisions.revisionOrderId, f.revisions.reviewOrderId, f.revisions.revisionOrderId, f.revisions.audioFileId),
+    },
     {
       name: "accounts",
       ids: [],

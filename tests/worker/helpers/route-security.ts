@@ -11,6 +11,7 @@ import { formatCentsExact, purchaseTotal } from "@shared/rules/price";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
 import { insertCompletedReview, insertOffer, insertOrder, payableInTestMode } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
+import { insertRevisionFixture, type RevisionFixture } from "./revisions";
 import { api, cookieHeader, expectError } from "./request";
 import { insertMessage, openConversation } from "../../../worker/db/queries/conversations";
 import { newId } from "../../../worker/db/ids";
@@ -78,6 +79,13 @@ export interface RouteFixture {
   exportId: string;
   /** A word the owner muted (decision record 0082). */
   wordId: string;
+  /**
+   * Audio versions and revision notes (decision record 0091): an undelivered WAV attached to
+   * `orderId`, and two more service orders the owner sells to `buyer`, one awaiting review (a
+   * delivered v1 with the buyer's draft) and one in revision (an open note, and one the owner
+   * marked resolved in the undelivered v2). ROUTE_PARAMS names them in the routes that need them.
+   */
+  revisions: RevisionFixture;
   secrets: OwnerSecrets;
 }
 
@@ -153,6 +161,20 @@ const PARAMS: Record<string, (f: RouteFixture) => string> = {
   offerId: (f) => f.offerId,
   exportId: (f) => f.exportId,
   wordId: (f) => f.wordId,
+  versionId: (f) => f.revisions.reviewVersionId,
+  noteId: (f) => f.revisions.draftNoteId,
+};
+
+/**
+ * Path parameters of routes that act on another part of the fixture than PARAMS names: the notes
+ * and versions of the orders in review and in revision rather than the paid `orderId`.
+ */
+const ROUTE_PARAMS: Record<string, Record<string, (f: RouteFixture) => string>> = {
+  "GET /api/orders/:orderId/versions/:versionId/audio": { orderId: (f) => f.revisions.reviewOrderId },
+  "POST /api/orders/:orderId/versions/:versionId/notes": { orderId: (f) => f.revisions.reviewOrderId },
+  "DELETE /api/orders/:orderId/notes/:noteId": { orderId: (f) => f.revisions.reviewOrderId },
+  "POST /api/orders/:orderId/notes/:noteId/resolution": { orderId: (f) => f.revisions.revisionOrderId, noteId: (f) => f.revisions.openNoteId },
+  "DELETE /api/orders/:orderId/notes/:noteId/resolution": { orderId: (f) => f.revisions.revisionOrderId, noteId: (f) => f.revisions.markedNoteId },
 };
 
 function split(route: string): { method: string; path: string } {
@@ -160,14 +182,14 @@ function split(route: string): { method: string; path: string } {
   return { method: method!, path: path! };
 }
 
-/** The fixture's value for a path parameter, or undefined for a name PARAMS does not know. */
-export function fixtureParam(name: string, f: RouteFixture): string | undefined {
-  return PARAMS[name]?.(f);
+/** The fixture's value for a path parameter of `route` (ROUTE_PARAMS, else PARAMS), or undefined for a name neither knows. */
+export function fixtureParam(name: string, f: RouteFixture, route?: string): string | undefined {
+  return (route ? ROUTE_PARAMS[route]?.[name] : undefined)?.(f) ?? PARAMS[name]?.(f);
 }
 
 function pathFor(route: string, f: RouteFixture): string {
   return split(route).path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = fixtureParam(name, f);
+    const value = fixtureParam(name, f, route);
     if (value === undefined) throw new Error(`${route}: no fixture value for :${name} (add it to PARAMS)`);
     return encodeURIComponent(value);
   });
@@ -229,6 +251,7 @@ export async function routeFixture(): Promise<RouteFixture> {
     db().insert(bookings).values({ id: bookingId, orderId, sellerId: owner.id, buyerId: buyer.id, startsAt, endsAt: startsAt + 3_600_000, status: "pending", awaiting: "seller" }),
     db().insert(mutedWords).values({ id: wordId, userId: owner.id, word: "spoiler" }),
   ]);
+  const revisions = await insertRevisionFixture({ sellerId: owner.id, buyerId: buyer.id, paidOrderId: orderId });
   const exportId = newId();
   const exportKey = `data-exports/${owner.id}/${exportId}.json`;
   await env.PRIVATE_FILES.put(exportKey, JSON.stringify({ format: "backline-data-export" }));
@@ -253,6 +276,7 @@ export async function routeFixture(): Promise<RouteFixture> {
     ruleId,
     bookingId,
     wordId,
+    revisions,
     secrets,
   };
 }

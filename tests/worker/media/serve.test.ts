@@ -2,7 +2,8 @@
 // a sandbox for anything that is not image, audio or video (DESIGN.md "Media").
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { etagMatches, parseRange } from "../../../worker/routes/media";
+import { parseRange } from "../../../worker/lib/byte-ranges";
+import { etagMatches } from "../../../worker/routes/media";
 import { api } from "../helpers";
 
 const AUDIO = new Uint8Array(1000).map((_, i) => i % 251);

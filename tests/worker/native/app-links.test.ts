@@ -1,7 +1,10 @@
 // The native app's deep-link verification files (decision record 0043): served from the app's
-// origin once the signing identity is configured, absent (404 in the envelope) until then.
+// origin once the signing identity is configured, absent (404 in the envelope) until then. What
+// they serve is what shared/native-app.ts builds, which tests/web/native-project.test.ts compares
+// with the Android manifest and the iOS entitlements (issue #34 item 4).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { appleAppSiteAssociationFile, assetLinksFile } from "@shared/native-app";
 import { app } from "../../../worker/app";
 import { expectError } from "../helpers";
 
@@ -25,6 +28,7 @@ describe("GET /.well-known/assetlinks.json", () => {
         target: { namespace: "android_app", package_name: "app.backline.mobile", sha256_cert_fingerprints: [FINGERPRINT, second] },
       },
     ]);
+    expect(await (await get("/.well-known/assetlinks.json", { ANDROID_CERT_SHA256: FINGERPRINT })).json()).toEqual(assetLinksFile([FINGERPRINT]));
   });
 
   it("does not exist until a valid fingerprint is configured", async () => {
@@ -34,15 +38,18 @@ describe("GET /.well-known/assetlinks.json", () => {
 });
 
 describe("GET /.well-known/apple-app-site-association", () => {
-  it("lets the team's app open /post/* and /profile/* links, as JSON", async () => {
+  it("lets the team's app open /post/*, /profile/* and the hand-offs under /app/*, as JSON", async () => {
     const res = await get("/.well-known/apple-app-site-association", { APPLE_TEAM_ID: "ABCDE12345" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({
+    const served = await res.json();
+    expect(served).toEqual({
       applinks: {
-        details: [{ appIDs: ["ABCDE12345.app.backline.mobile"], components: [{ "/": "/post/*" }, { "/": "/profile/*" }] }],
+        details: [{ appIDs: ["ABCDE12345.app.backline.mobile"], components: [{ "/": "/post/*" }, { "/": "/profile/*" }, { "/": "/app/*" }] }],
       },
     });
+    // What tests/web/native-project.test.ts compares with the iOS entitlements and the Android manifest.
+    expect(served).toEqual(appleAppSiteAssociationFile("ABCDE12345"));
   });
 
   it("does not exist until a valid team id is configured", async () => {

@@ -44,7 +44,11 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   post_edit: { limit: 60, minutes: 60 },
   portfolio_write: { limit: 60, minutes: 60 },
   order_step: { limit: 60, minutes: 10 },
+  // Issue #31 items 2 and 3 (decision record 0091).
+  revision_write: { limit: 120, minutes: 10 },
   read_marker: { limit: 300, minutes: 10 },
+  // Issue #34 item 1 (decision record 0093).
+  app_handoff: { limit: 20, minutes: 10 },
 };
 
 describe("rules", () => {

@@ -1,4 +1,4 @@
-// Expired refresh tokens, sessions, email tokens, old post views and the dev outbox are purged
+// Expired refresh tokens, sessions, email tokens, app sign-in hand-offs, old post views and the dev outbox are purged
 // by the daily schedule (retention periods in
 // decision record 0023); this calls the schedule with a fixed "now" and checks rows before and
 // after.
@@ -9,7 +9,7 @@ import { DAY_MS, HOUR_MS } from "@shared/constants";
 import { dispatchScheduled } from "../../../worker/cron";
 import { PURGE_BATCH, PURGE_MAX_BATCHES, purgeInBatches } from "../../../worker/cron/purge-batches";
 import { newId } from "../../../worker/db/ids";
-import { authSessions, emailTokens, mailOutbox, posts, postViews, refreshTokens } from "../../../worker/db/schema";
+import { appHandoffs, authSessions, emailTokens, mailOutbox, posts, postViews, refreshTokens } from "../../../worker/db/schema";
 import { createUser, db } from "../helpers";
 
 const NOW = Date.UTC(2031, 4, 6, 4, 0, 0);
@@ -38,6 +38,22 @@ async function emailToken(userId: string, opts: { expiresAt: number; usedAt?: nu
   return id;
 }
 
+/** A native app sign-in hand-off (decision record 0093), pending or issued. */
+async function handoff(userId: string, opts: { expiresAt: number; issued: boolean }) {
+  const id = newId();
+  await db()
+    .insert(appHandoffs)
+    .values({
+      id,
+      purpose: "sign_in",
+      ...(opts.issued ? { codeHash: newId(), userId } : { stateHash: newId(), googleVerifier: "v" }),
+      challenge: "c".repeat(43),
+      createdAt: opts.expiresAt - 60_000,
+      expiresAt: opts.expiresAt,
+    });
+  return id;
+}
+
 async function view(postId: string, createdAt: number) {
   const id = newId();
   await db().insert(postViews).values({ id, postId, userId: null, createdAt });
@@ -50,7 +66,7 @@ async function mail(createdAt: number) {
   return id;
 }
 
-async function remaining(table: typeof authSessions | typeof refreshTokens | typeof emailTokens | typeof postViews | typeof mailOutbox, ids: string[]) {
+async function remaining(table: typeof authSessions | typeof refreshTokens | typeof emailTokens | typeof appHandoffs | typeof postViews | typeof mailOutbox, ids: string[]) {
   const rows = await db().select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return rows.map((row) => row.id).sort();
 }
@@ -76,6 +92,10 @@ describe("the daily purge (0 4 * * *)", () => {
       keep: [await emailToken(user.id, { expiresAt: NOW + HOUR_MS }), await emailToken(user.id, { expiresAt: NOW + HOUR_MS, usedAt: NOW - 1000 })],
       drop: [await emailToken(user.id, { expiresAt: NOW - 1000 }), await emailToken(user.id, { expiresAt: NOW - 1000, usedAt: NOW - HOUR_MS })],
     };
+    const handoffs = {
+      keep: [await handoff(user.id, { expiresAt: NOW + 1000, issued: true }), await handoff(user.id, { expiresAt: NOW + 1000, issued: false })],
+      drop: [await handoff(user.id, { expiresAt: NOW - 1000, issued: true }), await handoff(user.id, { expiresAt: NOW - 1000, issued: false })],
+    };
 
     const postId = newId();
     await db()
@@ -90,6 +110,7 @@ describe("the daily purge (0 4 * * *)", () => {
     expect(await remaining(authSessions, [...sessions.keep, ...sessions.drop])).toEqual([...sessions.keep].sort());
     expect(await remaining(refreshTokens, [...tokens.keep, ...tokens.drop])).toEqual([...tokens.keep].sort());
     expect(await remaining(emailTokens, [...links.keep, ...links.drop])).toEqual([...links.keep].sort());
+    expect(await remaining(appHandoffs, [...handoffs.keep, ...handoffs.drop])).toEqual([...handoffs.keep].sort());
     expect(await remaining(postViews, [...views.keep, ...views.drop])).toEqual([...views.keep].sort());
     expect(await remaining(mailOutbox, [...outbox.keep, ...outbox.drop])).toEqual([...outbox.keep].sort());
     // The post itself and its owner are untouched.

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { screenContent } from "@shared/rules/content-screen";
 import { PRICING_MODELS, PRODUCT_CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES } from "@shared/constants";
-import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS } from "../../../seed/world/data";
+import { CONVERSATIONS, POSTS, PROFILES, DEMO_USERNAME, REVIEWS, REVISION_ORDER } from "../../../seed/world/data";
 import { SEED_MEDIA_MANIFEST, seedDemoWorld, type SeedMedia } from "../../../seed/world/seed";
 import { buildDemoWorld } from "../../../seed/world/world";
 
@@ -37,6 +37,9 @@ const TABLES = [
   "conversation_reads",
   "orders",
   "order_history",
+  "order_files",
+  "order_versions",
+  "revision_notes",
   "reviews",
 ];
 async function rowCounts(): Promise<Record<string, number>> {
@@ -52,6 +55,9 @@ describe("demo data", () => {
       ...CONVERSATIONS.flatMap((c) => c.messages.map((m) => m.text)),
       ...PROFILES.map((p) => p.bio),
       ...REVIEWS.flatMap((r) => [r.text, ...(r.answer ? [r.answer] : [])]),
+      REVISION_ORDER.requestNote,
+      ...REVISION_ORDER.versions.flatMap((v) => [v.note, v.deliveryNote]),
+      ...REVISION_ORDER.notes.map((n) => n.text),
     ];
     for (const text of texts) expect(screenContent(text), text).toEqual(screenContent("fine"));
     for (const p of POSTS) expect(p.caption.length).toBeLessThanOrEqual(500);
@@ -236,6 +242,33 @@ describe("seedDemoWorld", () => {
       expect(r.buyer_id).not.toBe(r.seller_id);
     }
     expect(reviewed.filter((r) => r.buyer_id === demo.user_id).length).toBeGreaterThanOrEqual(1);
+
+    // A delivery under review (decision record 0091): the demo account's order holds v1 and v2,
+    // both delivered with their files in PRIVATE_FILES, and the two notes its revision request
+    // sent, one resolved in v2, each within its version's length.
+    const versions = await all<{ order_id: string; status: string; buyer_id: string; number: number; duration_ms: number; delivered_at: number | null; key: string; size: number; file_delivered_at: number | null; delivery_status: string | null }>(
+      `select v.order_id, o.status, o.buyer_id, v.number, v.duration_ms, v.delivered_at, f.key, f.size, f.delivered_at as file_delivered_at, h.status as delivery_status
+         from order_versions v join orders o on o.id = v.order_id join order_files f on f.id = v.file_id left join order_history h on h.id = v.delivery_history_id
+        order by v.number`,
+    );
+    expect(versions.map((v) => [v.number, v.status, v.buyer_id, v.delivery_status])).toEqual([
+      [1, "delivered", demo.user_id, "delivered"],
+      [2, "delivered", demo.user_id, "delivered"],
+    ]);
+    for (const v of versions) {
+      expect(v.delivered_at).toBe(v.file_delivered_at);
+      expect((await env.PRIVATE_FILES.head(v.key))?.size).toBe(v.size);
+    }
+    const notes = await all<{ at_ms: number; end_ms: number | null; number: number; duration_ms: number; requested_at: number | null; resolved_in: number | null; request_status: string }>(
+      `select n.at_ms, n.end_ms, v.number, v.duration_ms, n.requested_at, r.number as resolved_in, h.status as request_status
+         from revision_notes n join order_versions v on v.id = n.version_id left join order_versions r on r.id = n.resolved_in_version_id
+         join order_history h on h.id = n.request_history_id order by n.at_ms`,
+    );
+    expect(notes.map((n) => [n.number, n.resolved_in, n.request_status])).toEqual([
+      [1, 2, "in_progress"],
+      [1, null, "in_progress"],
+    ]);
+    for (const n of notes) expect(n.at_ms < n.duration_ms && (n.end_ms ?? 0) <= n.duration_ms && n.requested_at !== null).toBe(true);
 
     // Payouts (decision record 0081): every seller but the demo account can be paid in test mode;
     // the demo account has not set payouts up, so /payments shows the onboarding flow.

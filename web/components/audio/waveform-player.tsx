@@ -4,9 +4,14 @@
 // seek by five seconds when it has focus. With a `postId` the player registers itself with
 // web/lib/audio-moments.ts, so comments pinned to its moments can read its position and seek it
 // (decision record 0089); `children` draws over the waveform (the comments' markers).
+//
+// The order page's versions (issue #31 items 2 and 3) drive it from outside: `ref` gives a handle
+// that reads the playhead from the media itself and seeks it, `onPosition` follows the playhead,
+// and `startAtMs`/`autoPlay` let a new player pick up where the previous one was, which is how the
+// A/B switch keeps the position when it swaps the file. A post's player uses none of these.
 import { Pause, Play } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import WaveSurfer from "wavesurfer.js";
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "@shared/media-format";
 import { POST_SCREEN_TEXTS } from "@shared/messages";
 import { registerPlayer, reportPlayerPosition } from "@web/lib/audio-moments";
@@ -26,6 +31,14 @@ function cssVar(name: string, fallback: string): string {
   return /^#[0-9a-f]{6}$/i.test(value) ? value : fallback;
 }
 
+/** What a screen can do with a player it renders (through `ref`). */
+export interface WaveformPlayerHandle {
+  /** Where the playhead is now, read from the media rather than the last render. */
+  position: () => { timeMs: number; playing: boolean };
+  /** Moves the playhead to `ms` and, unless `play` is false, plays from there. */
+  seek: (ms: number, options?: { play?: boolean }) => void;
+}
+
 export function WaveformPlayer({
   postId,
   src,
@@ -34,6 +47,11 @@ export function WaveformPlayer({
   label,
   className,
   children,
+  ref,
+  onPosition,
+  startAtMs,
+  autoPlay,
+  recover,
 }: {
   /** The post this plays: its comments can then pin to and seek its moments. */
   postId?: string;
@@ -45,6 +63,20 @@ export function WaveformPlayer({
   className?: string;
   /** Drawn over the waveform, positioned against it (the markers of pinned comments). */
   children?: ReactNode;
+  ref?: Ref<WaveformPlayerHandle>;
+  /** Told every time the playhead moves, plays or stops. */
+  onPosition?: (timeMs: number, playing: boolean) => void;
+  /** Where the playhead starts, read when the player is built for its file. */
+  startAtMs?: number;
+  /** Play as soon as the player is built for its file (it replaced one that was playing). */
+  autoPlay?: boolean;
+  /**
+   * For audio behind the session (a delivery's version): the file failed to load, perhaps because
+   * the short-lived access cookie expired while the page stayed open, and an <audio> element
+   * cannot refresh it. Called once per file; when it answers true the file is loaded again and
+   * plays on from where it was.
+   */
+  recover?: () => Promise<boolean>;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -54,14 +86,62 @@ export function WaveformPlayer({
   const [duration, setDuration] = useState((durationMs ?? 0) / 1000);
   const [failed, setFailed] = useState(false);
   const usePeaks = peaks && peaks.length > 0 ? peaks : FALLBACK_PEAKS;
+  // The latest callback, read by the player's event handlers, which are bound once per file.
+  const onPositionRef = useRef(onPosition);
+  const recoverRef = useRef(recover);
+  useEffect(() => {
+    onPositionRef.current = onPosition;
+    recoverRef.current = recover;
+  });
+  const seekRef = useRef<(ms: number, play: boolean) => void>(() => {});
+  const playPending = useRef(false);
+  const [ready, setReady] = useState(false);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      position: () => {
+        const ws = wsRef.current;
+        return ws ? { timeMs: ws.getCurrentTime() * 1000, playing: ws.isPlaying() } : { timeMs: 0, playing: false };
+      },
+      seek: (ms, options) => seekRef.current(ms, options?.play ?? true),
+    }),
+    [],
+  );
 
   useEffect(() => {
     const container = containerRef.current;
     const media = audioRef.current;
     if (!container || !media) return;
+    // wavesurfer.js loads with the first player a screen shows, not with the screen's own code: a
+    // feed, a profile or a search without audio never downloads it (decision record 0057's route
+    // budgets). Until it is there the stored peaks are not drawn yet and a press of play waits.
+    let disposed = false;
+    let dispose = () => {};
+    setReady(false);
+    import("wavesurfer.js").then(
+      ({ default: WaveSurferClass }) => {
+        if (disposed) return;
+        dispose = build(WaveSurferClass, container, media);
+        setReady(true);
+      },
+      () => {
+        if (!disposed) setFailed(true);
+      },
+    );
+    return () => {
+      disposed = true;
+      dispose();
+    };
+    // The player is rebuilt only for another file; peaks, duration and where to start belong to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src]);
+
+  /** Builds the player for this file and answers how to take it down. */
+  function build(WaveSurferClass: typeof WaveSurfer, container: HTMLDivElement, media: HTMLAudioElement): () => void {
     const primary = cssVar("--primary", "#ff7a1a");
     const muted = cssVar("--muted-foreground", "#a39a92");
-    const ws = WaveSurfer.create({
+    const ws = WaveSurferClass.create({
       container,
       media,
       peaks: [Array.from(usePeaks)],
@@ -78,20 +158,24 @@ export function WaveformPlayer({
       dragToSeek: true,
     });
     wsRef.current = ws;
-    // Where the playhead is, for the comments that pin to it; only a post's player reports.
-    const report = (playingNow: boolean) => {
-      if (postId) reportPlayerPosition(postId, ws.getCurrentTime() * 1000, playingNow);
+    // Where the playhead is, for the comments that pin to it (a post's player) and for the
+    // screen that follows it (onPosition).
+    const notify = (timeMs: number, playingNow: boolean) => {
+      if (postId) reportPlayerPosition(postId, timeMs, playingNow);
+      onPositionRef.current?.(timeMs, playingNow);
     };
-    const unregister = postId
-      ? registerPlayer(postId, (ms) => {
-          const seconds = ms / 1000;
-          ws.setTime(seconds);
-          setCurrent(seconds);
-          report(ws.isPlaying());
-          // A marker or a "1:23" in a comment means "let me hear it": play from there.
-          ws.play().catch(() => setFailed(true));
-        })
-      : () => {};
+    const report = (playingNow: boolean) => notify(ws.getCurrentTime() * 1000, playingNow);
+    const seekTo = (ms: number, play: boolean) => {
+      const seconds = ms / 1000;
+      ws.setTime(seconds);
+      setCurrent(seconds);
+      report(ws.isPlaying());
+      // A marker or a "1:23" in a comment means "let me hear it": play from there.
+      if (play) ws.play().catch(() => setFailed(true));
+    };
+    seekRef.current = seekTo;
+    let recovered = false;
+    const unregister = postId ? registerPlayer(postId, (ms) => seekTo(ms, true)) : () => {};
     const subscriptions = [
       ws.on("play", () => {
         if (playing && playing !== ws) playing.pause();
@@ -112,28 +196,56 @@ export function WaveformPlayer({
         report(ws.isPlaying());
       }),
       // A tap or drag on the waveform chooses a moment, playing or not.
-      ws.on("interaction", (time) => {
-        if (postId) reportPlayerPosition(postId, time * 1000, ws.isPlaying());
-      }),
+      ws.on("interaction", (time) => notify(time * 1000, ws.isPlaying())),
       ws.on("ready", (seconds) => {
         if (Number.isFinite(seconds) && seconds > 0) setDuration(seconds);
       }),
-      ws.on("error", () => setFailed(true)),
+      ws.on("error", () => {
+        const again = recoverRef.current;
+        if (!again || recovered) return setFailed(true);
+        recovered = true;
+        const atSeconds = ws.getCurrentTime();
+        void again().then((ok) => {
+          if (!ok || wsRef.current !== ws) return setFailed(true);
+          media.load();
+          ws.setTime(atSeconds);
+          ws.play().catch(() => setFailed(true));
+        }, () => setFailed(true));
+      }),
     ];
+    // Picking up from a player this one replaced (after subscribing, so its play is seen). Before
+    // the media has loaded, wavesurfer keeps the time and applies it once the file can play, so
+    // the position holds to the millisecond.
+    if (startAtMs && startAtMs > 0) {
+      seekTo(startAtMs, false);
+      // The waveform is drawn after this; draw its progress up to the picked-up position then.
+      let drawn = false;
+      subscriptions.push(
+        ws.on("redrawcomplete", () => {
+          if (drawn) return;
+          drawn = true;
+          ws.setTime(ws.getCurrentTime());
+        }),
+      );
+    }
+    // Play was pressed before the player was there: it plays now.
+    if (autoPlay || playPending.current) ws.play().catch(() => setFailed(true));
+    playPending.current = false;
     return () => {
       unregister();
+      seekRef.current = () => {};
       for (const unsubscribe of subscriptions) unsubscribe();
       if (playing === ws) playing = null;
       ws.destroy();
       wsRef.current = null;
     };
-    // The player is rebuilt only for another file; peaks and duration belong to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src]);
+  }
 
   const toggle = () => {
     setFailed(false);
-    wsRef.current?.playPause().catch(() => setFailed(true));
+    const ws = wsRef.current;
+    if (ws) ws.playPause().catch(() => setFailed(true));
+    else playPending.current = true;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -147,11 +259,12 @@ export function WaveformPlayer({
     ws.setTime(next);
     setCurrent(next);
     if (postId) reportPlayerPosition(postId, next * 1000, ws.isPlaying());
+    onPositionRef.current?.(next * 1000, ws.isPlaying());
   };
 
   const totalMs = duration * 1000;
   return (
-    <div className={cn("flex items-center gap-3", className)} data-testid="waveform-player">
+    <div className={cn("flex items-center gap-3", className)} data-testid="waveform-player" data-ready={ready}>
       <button
         type="button"
         onClick={toggle}

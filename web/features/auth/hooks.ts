@@ -42,18 +42,24 @@ export function useSessionLostHandler(): void {
   );
 }
 
+/**
+ * A sign-in's answer becomes this tab's session: the password form's, or the native app's Google
+ * hand-off (app-handoff.ts).
+ */
+export function adoptSignIn(queryClient: QueryClient, data: SessionData & { deletionCancelled: boolean }): void {
+  // A previous account's cached data must never show under the new one.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  const { deletionCancelled, ...session } = data;
+  setSession(queryClient, session);
+  // Signing in during the grace period cancelled a requested deletion (decision record 0084).
+  if (deletionCancelled) notifySuccess(LEAVING_TEXTS.delete.cancelledToast.title, { description: LEAVING_TEXTS.delete.cancelledToast.description });
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: authCalls.signIn,
-    onSuccess: (data) => {
-      // A previous account's cached data must never show under the new one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-      const { deletionCancelled, ...session } = data;
-      setSession(queryClient, session);
-      // Signing in during the grace period cancelled a requested deletion (decision record 0084).
-      if (deletionCancelled) notifySuccess(LEAVING_TEXTS.delete.cancelledToast.title, { description: LEAVING_TEXTS.delete.cancelledToast.description });
-    },
+    onSuccess: (data) => adoptSignIn(queryClient, data),
   });
 }
 

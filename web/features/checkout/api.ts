@@ -21,6 +21,7 @@ import type {
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
 import type { OrderReviewState, Review, ReviewBody } from "@shared/review-api";
 import { api, ApiClientError, unwrap } from "@web/lib/api-client";
+import { isNativeApp } from "@web/lib/native-bridge";
 import { cursorPages, pageQuery } from "@web/lib/paging";
 import { xhrUpload } from "@web/lib/xhr-upload";
 
@@ -90,8 +91,10 @@ export const checkoutCalls = {
     if (!answer.clientSecret || !answer.publishableKey) throw new Error(CHECKOUT_SCREEN_TEXTS.noClientSecret);
     return { ...amounts, card: { kind: "stripe", clientSecret: answer.clientSecret, publishableKey: answer.publishableKey } };
   },
+  // The app opens Checkout in the system browser, so Stripe must send the buyer back through the
+  // app's hand-off links (decision record 0093); a browser keeps the default return to its tab.
   createCheckout: (item: PurchaseItem): Promise<CreatePaymentResponse> =>
-    unwrap(api.api.checkout["create-payment"].$post({ json: purchaseBody(item) })),
+    unwrap(api.api.checkout["create-payment"].$post({ json: isNativeApp() ? { ...purchaseBody(item), returnTo: "app" } : purchaseBody(item) })),
   confirmTest: (orderId: string, outcome: TestOutcome): Promise<OrderDetail> =>
     unwrap(api.api.checkout.test[":orderId"].confirm.$post({ param: { orderId }, json: { outcome } })),
   orders: (role: OrderRole, cursor: string | null, signal?: AbortSignal): Promise<OrderPage> =>
@@ -123,7 +126,8 @@ function noteBody(note: string) {
   return trimmed ? { note: trimmed } : {};
 }
 
-const orderKeys = {
+/** Query keys of the orders (the versions and notes of revisions-api.ts patch the order's entry). */
+export const orderKeys = {
   all: ["orders"] as const,
   lists: () => [...orderKeys.all, "list"] as const,
   list: (role: OrderRole) => [...orderKeys.lists(), role] as const,

@@ -1,7 +1,7 @@
 // Post creation (spec §4: idle → uploading → redirect to /feed): send the file in parts, attach
 // the poster frame of a video, then create the post from the finished upload with the caption,
-// location, tags and the metadata measured in the browser. The server reads the storage key,
-// MIME type and size from its own upload row, never from here.
+// location, tags and the metadata measured in the browser (for audio, its loudness too: 0092).
+// The server reads the storage key, MIME type and size from its own upload row, never from here.
 import type { ContentType } from "@shared/constants";
 import type { CreatePostBody, Post } from "@shared/posts-api";
 import { uploadCalls } from "./api";
@@ -60,6 +60,7 @@ export async function publishPost(input: PublishInput, deps: PublishDeps = {}): 
     height: meta.height ?? null,
     durationMs: meta.durationMs ?? null,
     waveform: input.contentType === "audio" && meta.waveform && meta.waveform.length > 0 ? meta.waveform : null,
+    loudness: input.contentType === "audio" && meta.loudness ? meta.loudness : null,
   };
   const post = await calls.createPost(body);
   store.remove(uploadId);

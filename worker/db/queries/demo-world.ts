@@ -30,6 +30,9 @@ export interface DemoWorldRows {
   conversationReads: Rows<typeof schema.conversationReads>;
   orders: Rows<typeof schema.orders>;
   orderHistory: Rows<typeof schema.orderHistory>;
+  orderFiles: Rows<typeof schema.orderFiles>;
+  orderVersions: Rows<typeof schema.orderVersions>;
+  revisionNotes: Rows<typeof schema.revisionNotes>;
   reviews: Rows<typeof schema.reviews>;
   payoutAccounts: Rows<typeof schema.payoutAccounts>;
 }
@@ -62,6 +65,9 @@ export async function insertDemoWorld(db: Db, rows: DemoWorldRows): Promise<void
     ...inserts(db, schema.conversationReads, rows.conversationReads),
     ...inserts(db, schema.orders, rows.orders),
     ...inserts(db, schema.orderHistory, rows.orderHistory),
+    ...inserts(db, schema.orderFiles, rows.orderFiles),
+    ...inserts(db, schema.orderVersions, rows.orderVersions),
+    ...inserts(db, schema.revisionNotes, rows.revisionNotes),
     ...inserts(db, schema.reviews, rows.reviews),
     ...inserts(db, schema.payoutAccounts, rows.payoutAccounts),
   ];

@@ -25,7 +25,9 @@ import {
   follows,
   messages,
   offers,
+  orderFiles,
   orders,
+  orderVersions,
   payoutAccounts,
   portfolioItems,
   postLikes,
@@ -36,6 +38,7 @@ import {
   refreshTokens,
   retainedProductFiles,
   reviews,
+  revisionNotes,
   securityEvents,
   services,
   uploads,
@@ -142,6 +145,15 @@ export function accountRowSteps(userId: string): { name: string; table: SQLiteTa
     { name: "availability_rules", table: availabilityRules, where: eq(availabilityRules.userId, userId) },
     { name: "uploads", table: uploads, where: eq(uploads.userId, userId) },
     { name: "post_views", table: postViews, where: eq(postViews.userId, userId) },
+    // Revision notes the account drafted and never sent: nobody else ever saw them. Sent notes are
+    // part of their order's history and stay with it, as the history's notes do (decision record
+    // 0091). Found through the account's purchases (orders_buyer_created_idx, then
+    // revision_notes_order_requested_idx): only an order's buyer writes notes.
+    {
+      name: "revision_note_drafts",
+      table: revisionNotes,
+      where: and(isNull(revisionNotes.requestedAt), sql`${revisionNotes.orderId} in (select ${orders.id} from ${orders} where ${orders.buyerId} = ${userId})`)!,
+    },
     // The words the account wrote about others' work; reviews others wrote about its work stay.
     { name: "reviews_written", table: reviews, where: eq(reviews.buyerId, userId) },
     { name: "payout_accounts", table: payoutAccounts, where: eq(payoutAccounts.userId, userId) },
@@ -290,8 +302,27 @@ export async function markExportFailed(db: Db, id: string): Promise<void> {
 
 /** Everything one account's export holds, read in one batch. Only the account's own rows, and of others only their public names. */
 export async function readExportRows(db: Db, userId: string) {
-  const [account, profile, ownPosts, ownComments, following, followers, convs, msgs, buyerOrders, sellerOrders, reviewsWritten, reviewsReceived, events, ownServices, ownProducts, portfolio] =
-    await db.batch([
+  const mine = or(eq(orders.buyerId, userId), eq(orders.sellerId, userId));
+  const [
+    account,
+    profile,
+    ownPosts,
+    ownComments,
+    following,
+    followers,
+    convs,
+    msgs,
+    buyerOrders,
+    sellerOrders,
+    reviewsWritten,
+    reviewsReceived,
+    events,
+    ownServices,
+    ownProducts,
+    portfolio,
+    versions,
+    notes,
+  ] = await db.batch([
       db.select({ id: users.id, email: users.email, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)),
       db.select().from(profiles).where(eq(profiles.userId, userId)),
       db
@@ -371,6 +402,21 @@ export async function readExportRows(db: Db, userId: string) {
         .from(portfolioItems)
         .where(eq(portfolioItems.userId, userId))
         .orderBy(asc(portfolioItems.position)),
+      // The audio versions and revision notes of the account's orders, either side (decision
+      // record 0091); the service keeps what each side may see.
+      db
+        .select({ version: orderVersions, fileName: orderFiles.name, fileSize: orderFiles.size, buyerId: orders.buyerId })
+        .from(orderVersions)
+        .innerJoin(orders, eq(orders.id, orderVersions.orderId))
+        .leftJoin(orderFiles, eq(orderFiles.id, orderVersions.fileId))
+        .where(mine)
+        .orderBy(asc(orderVersions.orderId), asc(orderVersions.number)),
+      db
+        .select({ note: revisionNotes, buyerId: orders.buyerId })
+        .from(revisionNotes)
+        .innerJoin(orders, eq(orders.id, revisionNotes.orderId))
+        .where(mine)
+        .orderBy(asc(revisionNotes.orderId), asc(revisionNotes.createdAt), asc(revisionNotes.id)),
     ]);
   return {
     account: account[0] ?? null,
@@ -388,6 +434,8 @@ export async function readExportRows(db: Db, userId: string) {
     services: ownServices,
     products: ownProducts,
     portfolio,
+    versions,
+    notes,
   };
 }
 

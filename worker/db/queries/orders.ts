@@ -12,11 +12,12 @@ import { personColumns } from "./people";
 import { readPackages } from "./catalogue";
 import { recountOrderDay } from "./analytics";
 import { visibleContent } from "./visibility";
-import { orderFiles, orderHistory, orders, products, profiles, services, stripeEvents, users } from "../schema";
+import { orderFiles, orderHistory, orderVersions, orders, products, profiles, services, stripeEvents, users } from "../schema";
+import { notesOf, versionsOf } from "./revisions";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
-export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+type OrderHistoryRow = typeof orderHistory.$inferSelect;
 type OrderActor = OrderHistoryRow["actor"];
 
 /** What a buyer is about to pay for, read from the seller's own row (never from the request). */
@@ -111,6 +112,8 @@ export interface Transition {
   by?: { column: "buyer" | "seller"; userId: string };
   /** Extra columns set with the step (the paid time, the PaymentIntent id, the first download). */
   set?: Partial<Pick<OrderRow, "paidAt" | "providerPaymentIntentId" | "firstDownloadedAt">>;
+  /** The id of the history line it writes, when the caller links rows to it (a delivery's versions, a request's notes). */
+  historyId?: string;
 }
 
 /**
@@ -130,7 +133,9 @@ export async function transitionOrder(db: Db, step: Transition): Promise<OrderRo
     .where(guard)
     .returning();
   if (!row) return null;
-  await db.insert(orderHistory).values({ orderId: row.id, status: step.to, actor: step.actor, note: step.note ?? null, createdAt: step.now });
+  await db
+    .insert(orderHistory)
+    .values({ ...(step.historyId ? { id: step.historyId } : {}), orderId: row.id, status: step.to, actor: step.actor, note: step.note ?? null, createdAt: step.now });
   // Paid and refunded are the steps that make an order start or stop counting as a sale
   // (shared/rules/earnings.ts): its day of the analytics roll-up is re-counted at once.
   if (step.to === "paid" || step.to === "refunded") await recountOrderDay(db, row);
@@ -186,9 +191,6 @@ export async function markFirstDownload(db: Db, orderId: string, now: number): P
   return row !== undefined;
 }
 
-export async function orderHistoryOf(db: Db, orderId: string): Promise<OrderHistoryRow[]> {
-  return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -294,9 +296,6 @@ export async function insertOrderFile(db: Db, file: typeof orderFiles.$inferInse
   return row!;
 }
 
-export async function orderFilesOf(db: Db, orderId: string): Promise<OrderFileRow[]> {
-  return db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id));
-}
 
 export async function getOrderFile(db: Db, orderId: string, fileId: string): Promise<OrderFileRow | null> {
   const [row] = await db
@@ -307,12 +306,35 @@ export async function getOrderFile(db: Db, orderId: string, fileId: string): Pro
   return row ?? null;
 }
 
-/** The files uploaded since the last delivery go out with this one. */
-export async function markFilesDelivered(db: Db, orderId: string, now: number): Promise<void> {
-  await db
-    .update(orderFiles)
-    .set({ deliveredAt: now })
-    .where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deliveredAt)));
+/**
+ * The files uploaded since the last delivery go out with this one, and with them the versions
+ * they are (decision record 0091), linked to the delivery's history line; one atomic batch.
+ */
+export async function markFilesDelivered(db: Db, input: { orderId: string; historyId: string; now: number }): Promise<void> {
+  await db.batch([
+    db
+      .update(orderFiles)
+      .set({ deliveredAt: input.now })
+      .where(and(eq(orderFiles.orderId, input.orderId), isNull(orderFiles.deliveredAt))),
+    db
+      .update(orderVersions)
+      .set({ deliveredAt: input.now, deliveryHistoryId: input.historyId })
+      .where(and(eq(orderVersions.orderId, input.orderId), isNull(orderVersions.deliveredAt))),
+  ]);
+}
+
+/**
+ * What the order page shows besides the order row: its history, delivery files, versions and
+ * revision notes, in one round trip.
+ */
+export async function orderRecordOf(db: Db, orderId: string) {
+  const [history, files, versions, notes] = await db.batch([
+    db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.createdAt), asc(orderHistory.id)),
+    db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.createdAt), asc(orderFiles.id)),
+    versionsOf(db, orderId),
+    notesOf(db, orderId),
+  ]);
+  return { history, files, versions, notes };
 }
 
 // ---------------------------------------------------------------------------------------------

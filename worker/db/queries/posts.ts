@@ -16,6 +16,7 @@ import { newId } from "../ids";
 import { hashtags, postHashtags, postViews, posts, profiles, uploads } from "../schema";
 import { notBlockedWith, notMutedBy, withoutMutedWords } from "./audience";
 import { authorColumns, toAuthor, type AuthorColumns } from "./people";
+import { readLoudness, type StoredLoudness } from "./loudness";
 import { mapPage, pageOf } from "./paging";
 import { visibleContent } from "./visibility";
 
@@ -47,6 +48,8 @@ export function postSelection(viewerId: string | null) {
     height: posts.height,
     durationMs: posts.durationMs,
     waveform: posts.waveform,
+    integratedLufsX10: posts.integratedLufsX10,
+    truePeakDbtpX10: posts.truePeakDbtpX10,
     caption: posts.caption,
     location: posts.location,
     tags: posts.tags,
@@ -65,6 +68,7 @@ export function postSelection(viewerId: string | null) {
  * columns and the viewer flags as 0/1 (toPost turns it into the API shape).
  */
 export type PostRow = AuthorColumns &
+  StoredLoudness &
   Omit<Post, "mediaUrl" | "thumbnailUrl" | "author" | "viewer" | "waveform" | "loudness"> & {
     /** The stored peaks (0..1 floats); the API sends them 8-bit in base64 (decision record 0060). */
     waveform: number[] | null;
@@ -88,7 +92,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     height: row.height,
     durationMs: row.durationMs,
     waveform: row.waveform ? encodeWaveform(row.waveform) : null,
-    loudness: null,
+    loudness: readLoudness(row),
     caption: row.caption,
     location: row.location,
     tags: row.tags ?? [],
@@ -311,7 +315,8 @@ function hashtagStatements(db: Db, postId: string, names: string[]) {
 export type NewPost = Pick<
   PostRow,
   "id" | "userId" | "contentType" | "mediaKey" | "mimeType" | "sizeBytes" | "thumbnailKey" | "width" | "height" | "durationMs" | "waveform" | "caption" | "location" | "tags"
-> & { now?: number };
+> &
+  Partial<StoredLoudness> & { now?: number };
 
 /**
  * Inserts the post, its hashtags (from the tags and the caption's #words) and marks its upload
@@ -334,6 +339,8 @@ export async function createPost(db: Db, post: NewPost): Promise<void> {
       height: post.height,
       durationMs: post.durationMs,
       waveform: post.waveform,
+      integratedLufsX10: post.integratedLufsX10 ?? null,
+      truePeakDbtpX10: post.truePeakDbtpX10 ?? null,
       caption: post.caption,
       location: post.location,
       tags: post.tags,

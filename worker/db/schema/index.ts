@@ -4,6 +4,7 @@ export * from "./profiles";
 export * from "./posts";
 export * from "./social";
 export * from "./marketplace";
+export * from "./revisions";
 export * from "./messaging";
 export * from "./activity";
 export * from "./discovery";

@@ -27,6 +27,13 @@ export const posts = sqliteTable(
     durationMs: integer("duration_ms", { mode: "number" }),
     /** Peaks for the audio player, 0..1. */
     waveform: text("waveform", { mode: "json" }).$type<number[]>(),
+    /**
+     * An audio post's integrated loudness (LUFS) and true peak (dBTP) as the uploader's browser
+     * measured them, in integer tenths, both or neither (decision record 0091). No CHECK: adding one
+     * would rebuild `posts` with its triggers; loudnessSchema bounds what is written.
+     */
+    integratedLufsX10: integer("integrated_lufs_x10", { mode: "number" }),
+    truePeakDbtpX10: integer("true_peak_dbtp_x10", { mode: "number" }),
     caption: text("caption"),
     location: text("location"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),

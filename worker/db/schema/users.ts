@@ -1,7 +1,9 @@
-// Accounts and authentication: users, one-time email tokens, sessions (refresh-token families) and
-// rotating refresh tokens. See DESIGN.md "Sessions" and spec social-feed-search §3/§7 (auth service).
+// Accounts and authentication: users, one-time email tokens, sessions (refresh-token families),
+// rotating refresh tokens and the native app's sign-in hand-offs. See DESIGN.md "Sessions" and
+// spec social-feed-search §3/§7 (auth service).
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { APP_HANDOFF_PURPOSES } from "@shared/app-handoff-api";
 import { USER_ROLES } from "@shared/moderation-api";
 import { createdAt, idColumn, inList, timestampMs, updatedAt } from "./columns";
 
@@ -106,5 +108,45 @@ export const refreshTokens = sqliteTable(
     index("refresh_tokens_session_idx").on(t.sessionId),
     index("refresh_tokens_user_idx").on(t.userId),
     index("refresh_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * A Google sign-in started in the native app and finished in the system browser (decision record
+ * 0093). A row is first *pending* (`state_hash` and `google_verifier` set while Google's consent
+ * screen is open), then, once Google has answered, *issued* (`code_hash` set, live for a minute):
+ * each step deletes the row it spends and the next is a new row, so every step is single-use by
+ * one conditional statement. `challenge` is the app's S256 challenge; the code is redeemed only
+ * with the verifier behind it. A re-authentication also names the session that asked and, once
+ * Google confirmed, the Google account that signed in.
+ */
+export const appHandoffs = sqliteTable(
+  "app_handoffs",
+  {
+    id: idColumn(),
+    purpose: text("purpose", { enum: APP_HANDOFF_PURPOSES }).notNull(),
+    /** SHA-256 of the state sent to Google, while pending. */
+    stateHash: text("state_hash"),
+    /** The PKCE verifier of the Worker's own code exchange with Google, while pending. */
+    googleVerifier: text("google_verifier"),
+    /** SHA-256 of the one-time code sent to the app, once issued. */
+    codeHash: text("code_hash"),
+    challenge: text("challenge").notNull(),
+    /** A re-authentication's user from the start; a sign-in's once Google named the account. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A re-authentication's session: only it may redeem the code. */
+    sessionId: text("session_id").references(() => authSessions.id, { onDelete: "cascade" }),
+    /** A re-authentication's Google subject, once Google confirmed it. */
+    googleSub: text("google_sub"),
+    createdAt: createdAt(),
+    expiresAt: timestampMs("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("app_handoffs_state_hash_unique").on(t.stateHash),
+    uniqueIndex("app_handoffs_code_hash_unique").on(t.codeHash),
+    index("app_handoffs_expires_idx").on(t.expiresAt),
+    check("app_handoffs_purpose_check", inList(t.purpose, APP_HANDOFF_PURPOSES)),
+    // Pending or issued, never both or neither.
+    check("app_handoffs_one_step", sql`(${t.stateHash} is null) <> (${t.codeHash} is null)`),
   ],
 );

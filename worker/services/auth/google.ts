@@ -10,6 +10,10 @@
 // token's auth_time says when it did. Which flow a callback finishes is read from the state
 // cookie (a re-authentication's state starts with "reauth."), never from the query, so a code
 // obtained in one flow cannot be finished as the other.
+//
+// A flow started in the native app (decision record 0093) finishes in the system browser, which
+// has none of the app's cookies: its state and verifier live in a row (services/auth/app-handoff.ts)
+// and its state starts with "app.", which sends the callback there.
 import { decodeIdToken, generateCodeVerifier, generateState, Google } from "arctic";
 import type { Bindings } from "../../env";
 
@@ -25,6 +29,7 @@ const REAUTH_MAX_AGE_SECONDS = 300;
 /** Clock difference tolerated between Google and us on auth_time. */
 const AUTH_TIME_SKEW_SECONDS = 60;
 const REAUTH_STATE_PREFIX = "reauth.";
+const APP_STATE_PREFIX = "app.";
 const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 const GOOGLE_ISSUERS = new Set(["https://accounts.google.com", "accounts.google.com"]);
 
@@ -38,9 +43,14 @@ function client(env: GoogleEnv, origin: string): Google {
   return new Google(env.GOOGLE_CLIENT_ID ?? "", env.GOOGLE_CLIENT_SECRET ?? "", `${origin}${GOOGLE_CALLBACK_PATH}`);
 }
 
-/** The consent-screen URL plus the state and verifier to keep in cookies until the callback. */
-export function startGoogleSignIn(env: GoogleEnv, origin: string): { url: URL; state: string; codeVerifier: string } {
-  const state = generateState();
+interface GoogleStart {
+  url: URL;
+  state: string;
+  codeVerifier: string;
+}
+
+/** A sign-in's consent screen under `state`. */
+function signInUrl(env: GoogleEnv, origin: string, state: string): GoogleStart {
   const codeVerifier = generateCodeVerifier();
   const url = client(env, origin).createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]);
   url.searchParams.set("prompt", "select_account");
@@ -48,18 +58,47 @@ export function startGoogleSignIn(env: GoogleEnv, origin: string): { url: URL; s
 }
 
 /**
- * The consent-screen URL of a re-authentication: Google asks for the sign-in again (`prompt=login`,
- * `max_age`), offering the linked account first (`login_hint` takes Google's subject id).
+ * A re-authentication's consent screen under `state`: Google asks for the sign-in again
+ * (`prompt=login`, `max_age`), offering the linked account first (`login_hint` takes Google's
+ * subject id).
  */
-export function startGoogleReauth(env: GoogleEnv, origin: string, linkedSub: string): { url: URL; state: string; codeVerifier: string } {
-  // arctic's state is base64url, which has no ".", so no sign-in state can start with the prefix.
-  const state = `${REAUTH_STATE_PREFIX}${generateState()}`;
+function reauthUrl(env: GoogleEnv, origin: string, state: string, linkedSub: string): GoogleStart {
   const codeVerifier = generateCodeVerifier();
   const url = client(env, origin).createAuthorizationURL(state, codeVerifier, ["openid", "email"]);
   url.searchParams.set("prompt", "login");
   url.searchParams.set("max_age", String(REAUTH_MAX_AGE_SECONDS));
   url.searchParams.set("login_hint", linkedSub);
   return { url, state, codeVerifier };
+}
+
+/** The consent-screen URL plus the state and verifier to keep in cookies until the callback. */
+export function startGoogleSignIn(env: GoogleEnv, origin: string): GoogleStart {
+  return signInUrl(env, origin, generateState());
+}
+
+/** The consent-screen URL of a re-authentication, with the state and verifier for cookies. */
+export function startGoogleReauth(env: GoogleEnv, origin: string, linkedSub: string): GoogleStart {
+  // arctic's state is base64url, which has no ".", so no sign-in state can start with the prefix.
+  return reauthUrl(env, origin, `${REAUTH_STATE_PREFIX}${generateState()}`, linkedSub);
+}
+
+/**
+ * The consent screen of a sign-in or re-authentication started in the native app (decision record
+ * 0093). The system browser that finishes it holds none of our cookies, so the state and verifier
+ * are kept in an app_handoffs row instead; the state's prefix only tells the callback to look there.
+ */
+export function startGoogleForApp(env: GoogleEnv, origin: string, flow: { purpose: "sign_in" } | { purpose: "reauth"; linkedSub: string }): GoogleStart {
+  const state = `${APP_STATE_PREFIX}${generateState()}`;
+  return flow.purpose === "sign_in" ? signInUrl(env, origin, state) : reauthUrl(env, origin, state, flow.linkedSub);
+}
+
+/**
+ * True for the state of a flow started in the app. Read from Google's echo in the query, which
+ * anyone can write: it decides only where the callback looks for its record (the app_handoffs
+ * row rather than the cookies), and the row, if there is one, decides the rest.
+ */
+export function isAppState(state: string): boolean {
+  return state.startsWith(APP_STATE_PREFIX);
 }
 
 /** Which flow a state (from our own cookie, already compared with Google's echo) belongs to. */

@@ -3,8 +3,9 @@
 // from the seller's row, the 5% fee is added in integer cents, a pending order is written before
 // Stripe is asked for anything, and Stripe gets an idempotency key derived from that order, so a
 // retried call can never create a second charge for it.
-import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PurchaseItemType } from "@shared/checkout-api";
+import { purchaseItemPath, type CreateEmbeddedPaymentResponse, type CreatePaymentResponse, type PaymentReturn, type PurchaseItemType } from "@shared/checkout-api";
 import { CHECKOUT_TEXTS, MONEY_TEXTS } from "@shared/messages";
+import { appOpenPath } from "@shared/native-app";
 import { platformFeeCents } from "@shared/rules/price";
 import { newId } from "../../db/ids";
 import { cannotReach } from "../../db/queries/audience";
@@ -25,6 +26,17 @@ interface Purchase {
   itemId: string;
   /** The package chosen, for a package-priced service (packages.ts); ignored by everything else. */
   packageIndex?: number | undefined;
+  /** Where Stripe Checkout sends the buyer back: the browser's pages, or the native app's hand-off links. */
+  returnTo?: PaymentReturn | undefined;
+}
+
+/**
+ * The absolute URL Stripe Checkout sends the buyer to for `path` (query included). The app opened
+ * Checkout in the system browser, so its buyer comes back through an `/app/open/…` link, which the
+ * operating system hands to the app and the app opens as `path` (decision record 0093).
+ */
+function checkoutReturnUrl(origin: string, path: string, returnTo: PaymentReturn | undefined): string {
+  return `${origin}${returnTo === "app" ? appOpenPath(path) : path}`;
 }
 
 /** The seller's own row for what is bought: a catalogue item, or an offer only its named buyer may pay. */
@@ -119,8 +131,8 @@ export async function startPayment(
             { quantity: 1, price_data: { currency: "usd", unit_amount: order.feeCents, product_data: { name: CHECKOUT_TEXTS.testPage.fee } } },
           ],
           payment_intent_data: { metadata, ...destinationCharge(order) },
-          success_url: `${ctx.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${order.id}`,
-          cancel_url: `${ctx.origin}${purchaseItemPath(purchase.itemType, order.itemId)}`,
+          success_url: checkoutReturnUrl(ctx.origin, `/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${order.id}`, purchase.returnTo),
+          cancel_url: checkoutReturnUrl(ctx.origin, purchaseItemPath(purchase.itemType, order.itemId), purchase.returnTo),
         },
         { idempotencyKey: `order-${order.id}-checkout` },
       );

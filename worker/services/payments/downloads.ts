@@ -56,8 +56,17 @@ export async function verifyDownloadLink(env: Pick<Bindings, "JWT_SECRET">, toke
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), so no name can break the header. */
 export function attachmentDisposition(name: string): string {
+  return disposition("attachment", name);
+}
+
+/** `inline` (played in the page, as a version's audio), named like an attachment. */
+export function inlineDisposition(name: string): string {
+  return disposition("inline", name);
+}
+
+function disposition(kind: "attachment" | "inline", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** A file ready to stream: its body, its size and the type its own first bytes show. */
@@ -73,10 +82,16 @@ export interface OpenedDownload {
  * application/octet-stream. Null when the object is gone.
  */
 export async function openDownload(bucket: R2Bucket, key: string): Promise<OpenedDownload | null> {
-  const head = await bucket.get(key, { range: { offset: 0, length: SNIFF_BYTES } });
-  if (!head) return null;
-  const firstBytes = new Uint8Array(await head.arrayBuffer());
+  const first = await firstBytes(bucket, key);
+  if (!first) return null;
   const object = await bucket.get(key);
   if (!object) return null;
-  return { body: object.body, size: object.size, contentType: sniffMime(firstBytes) ?? "application/octet-stream" };
+  return { body: object.body, size: object.size, contentType: sniffMime(first) ?? "application/octet-stream" };
+}
+
+/** A private file's first SNIFF_BYTES (fewer for a shorter file), read as a range; null when it is gone. */
+export async function firstBytes(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {
+  const head = await bucket.get(key, { range: { offset: 0, length: SNIFF_BYTES } });
+  if (!head) return null;
+  return new Uint8Array(await head.arrayBuffer());
 }

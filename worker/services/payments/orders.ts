@@ -15,15 +15,16 @@ import {
 } from "@shared/checkout-api";
 import type { OrderStatus } from "@shared/constants";
 import { CHECKOUT_TEXTS, MONEY_TEXTS, PAYMENTS_TEXTS } from "@shared/messages";
+import { VERSIONS_MAX } from "@shared/revisions-api";
 import { DIGITAL_DOWNLOAD_STATUSES, PAID_SALE_STATUSES, saleStanding } from "@shared/rules/earnings";
 import { formatCents } from "@shared/rules/price";
 import {
   counterpartOf,
   digitalOrdersDue,
   getOrder,
+  markFilesDelivered,
   markFirstDownload,
-  orderFilesOf,
-  orderHistoryOf,
+  orderRecordOf,
   ordersDueIn,
   partyEmails,
   transitionOrder,
@@ -31,11 +32,14 @@ import {
   type OrderRow,
 } from "../../db/queries/orders";
 import { type PersonProfile, toPartyRef } from "../../db/queries/people";
+import { gatherDrafts, type NoteRow, type VersionRow } from "../../db/queries/revisions";
+import { newId } from "../../db/ids";
 import { claimOffer } from "../../db/queries/payments";
 import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createMailer, linkMail } from "../mail";
 import { logger } from "../../lib/logger";
+import { awaitsResolution, revisionView } from "./revision-view";
 import { createStripe, paymentsMode, stripeErrorLog } from "./stripe";
 
 /** States in which the buyer has paid and the money has not gone back (shared/rules/earnings.ts). */
@@ -90,7 +94,13 @@ export function canAttachFiles(order: OrderRow): boolean {
   return orderKind(order) === "service" && (order.status === "paid" || order.status === "in_progress");
 }
 
-function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
+/** The order's versions and notes, for the steps that depend on them. */
+interface RevisionRows {
+  versions: readonly VersionRow[];
+  notes: readonly NoteRow[];
+}
+
+function actionsFor(order: OrderRow, role: OrderRole, revisions: RevisionRows): OrderAction[] {
   const kind = orderKind(order);
   const actions: OrderAction[] = [];
   for (const [name, rule] of Object.entries(STEPS) as [StepName, StepRule][]) {
@@ -100,6 +110,10 @@ function actionsFor(order: OrderRow, role: OrderRole): OrderAction[] {
   if (role === "seller" && canAttachFiles(order)) actions.push("attach-file");
   // A service's files are offered one by one in `files`; "download" is the product's own file.
   if (role === "buyer" && kind === "digital" && canDownload(order)) actions.push("download");
+  // Versions and revision notes (decision record 0091).
+  if (role === "seller" && canAttachFiles(order) && revisions.versions.length < VERSIONS_MAX) actions.push("add-version");
+  if (role === "buyer" && order.status === "delivered" && revisions.versions.some((v) => v.deliveredAt !== null)) actions.push("write-notes");
+  if (role === "seller" && order.status === "in_progress" && revisions.notes.some(awaitsResolution)) actions.push("resolve-notes");
   return actions;
 }
 
@@ -163,21 +177,19 @@ function toFile(file: OrderFileRow) {
 
 export async function orderDetail(ctx: Pick<Ctx, "db">, input: { order: OrderRow; role: OrderRole }): Promise<OrderDetail> {
   const { order, role } = input;
-  const [history, files, counterpart] = await Promise.all([
-    orderHistoryOf(ctx.db, order.id),
-    orderFilesOf(ctx.db, order.id),
-    counterpartOf(ctx.db, role === "buyer" ? order.sellerId : order.buyerId),
-  ]);
+  const [record, counterpart] = await Promise.all([orderRecordOf(ctx.db, order.id), counterpartOf(ctx.db, role === "buyer" ? order.sellerId : order.buyerId)]);
+  const { history, files, versions, notes } = record;
+  const revisions = revisionView(role, { versions, notes, files });
   return {
     ...toSummary(order, role, counterpart),
-    history: history.map((h) => ({ id: h.id, status: h.status, actor: h.actor, note: h.note, createdAt: h.createdAt })),
+    history: history.map((h) => ({ id: h.id, status: h.status, actor: h.actor, note: h.note, createdAt: h.createdAt, ...revisions.historyExtras(h.id) })),
     // The buyer sees a delivery's files once it is sent, not the seller's drafts.
     files: files.filter((f) => role === "seller" || f.deliveredAt !== null).map(toFile),
-    versions: [],
-    notes: [],
+    versions: revisions.versions,
+    notes: revisions.notes,
     hasProductFile: orderKind(order) === "digital" && order.fileKey !== null,
     autoCompleteAt: autoCompleteAt(order),
-    actions: actionsFor(order, role),
+    actions: actionsFor(order, role, { versions, notes }),
   };
 }
 
@@ -323,6 +335,7 @@ export async function takeStep(
   }
   if (input.step === "refund" && refundBlocked(input.order)) throw new ApiError("conflict", MONEY_TEXTS.refundWhileDisputed);
   if (input.step === "refund") await refundWithProvider(ctx.env, input.order);
+  const historyId = newId();
   const row = await transitionOrder(ctx.db, {
     orderId: input.order.id,
     from: rule.from,
@@ -331,8 +344,14 @@ export async function takeStep(
     note: input.note ?? null,
     now: ctx.now,
     by: { column: input.role, userId: input.userId },
+    historyId,
   });
   if (!row) throw new ApiError("conflict", CHECKOUT_TEXTS.stepNotAllowed);
+  // A delivery sends the files (and the versions they are) attached since the last one; a
+  // revision request sends the buyer's draft notes (decision record 0091). Both link to the step's
+  // history line, which lists them.
+  if (input.step === "deliver") await markFilesDelivered(ctx.db, { orderId: row.id, historyId, now: ctx.now });
+  if (input.step === "request-revision") await gatherDrafts(ctx.db, { orderId: row.id, historyId, now: ctx.now });
   if (input.step === "refund") await sendRefundMails(ctx, row);
   return row;
 }

@@ -13,6 +13,7 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { notifySuccess } from "@web/components/ui/toast";
+import { startGoogleReauth } from "../app-handoff";
 import { describeAuthError, showAuthError } from "../errors";
 import { useLeaveAfterDeletion } from "../hooks";
 import {
@@ -20,7 +21,6 @@ import {
   deletionConfirmationQueryOptions,
   exportDownloadHref,
   exportStateQueryOptions,
-  GOOGLE_REAUTH_START,
   leavingKeys,
   requestExport,
 } from "../leaving-api";
@@ -186,7 +186,18 @@ function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
   const confirmWithGoogle = () => {
     if (openingGoogle) return;
     setOpeningGoogle(true);
-    window.location.assign(GOOGLE_REAUTH_START);
+    setProblem(null);
+    // A browser leaves for Google; the app opens it in the system browser and stays here, so the
+    // button comes back for a person who returns without confirming (decision record 0093).
+    startGoogleReauth().then(
+      (how) => {
+        if (how === "outside") setOpeningGoogle(false);
+      },
+      (error: unknown) => {
+        setOpeningGoogle(false);
+        setProblem(error instanceof Error && error.message ? error.message : D.googleFailed);
+      },
+    );
   };
 
   const submit = (event: FormEvent) => {

@@ -7,11 +7,14 @@
 //           download the product file or the delivered files through a short-lived signed link.
 // Issue #26: the package bought, a card dispute (access paused while open), and for a paid digital
 // product that the download completes the sale (or the cron, 3 days after payment).
+// Issue #31: a service's audio versions with their A/B player and revision notes
+// (./versions/order-versions.tsx); a revision request says how many draft notes it sends, and the
+// history names the versions a delivery sent and the notes a request gathered.
 import { Link } from "@tanstack/react-router";
-import { Download, FileText, FlaskConical, PackageCheck, Paperclip, RotateCcw, Send, Truck, Undo2 } from "lucide-react";
+import { FileText, FlaskConical, PackageCheck, Paperclip, RotateCcw, Send, Truck, Undo2 } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ORDER_NOTE_MAX, type OrderAction, type OrderDetail, type OrderFile } from "@shared/checkout-api";
-import { CHECKOUT_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS } from "@shared/messages";
+import { ORDER_NOTE_MAX, type OrderAction, type OrderDetail } from "@shared/checkout-api";
+import { CHECKOUT_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS, REVISION_SCREEN_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import { TextareaField } from "@web/components/form-field";
 import { RelativeTime } from "@web/components/relative-time";
@@ -23,7 +26,10 @@ import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { profilePath } from "@web/lib/app-paths";
 import { checkoutCalls, useOrderStep, type OrderStep } from "../api";
 import { OrderDisputeBadge, OrderStatusBadge } from "@web/components/order-status-badge";
+import { deliveryDownloadable, DownloadButton } from "./download-button";
 import { OrderReview } from "./order-review";
+import { HistoryRevisionDetails } from "./versions/history-details";
+import { OrderVersions } from "./versions/order-versions";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
 
@@ -64,7 +70,8 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         <Completion order={order} />
       </section>
 
-      {/* The delivered files come first: a buyer listens before accepting. */}
+      {/* The versions and delivered files come first: a buyer listens before accepting. */}
+      <OrderVersions order={order} />
       <Files order={order} />
       <Actions order={order} can={can} />
       <OrderReview order={order} />
@@ -85,6 +92,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 </span>
               </p>
               {entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{entry.note}</p> : null}
+              <HistoryRevisionDetails entry={entry} order={order} />
             </li>
           ))}
         </ol>
@@ -131,10 +139,10 @@ function Completion({ order }: { order: OrderDetail }) {
 /** The steps the caller may take now, one card each. */
 function Actions({ order, can }: { order: OrderDetail; can: (action: OrderAction) => boolean }) {
   const step = useOrderStep(order.id);
-  const run = (value: OrderStep) =>
+  const run = (value: OrderStep, done: string = CHECKOUT_SCREEN_TEXTS.orderUpdated) =>
     step.mutateAsync(value).then(
       () => {
-        notifySuccess(CHECKOUT_SCREEN_TEXTS.orderUpdated);
+        notifySuccess(done);
         return true;
       },
       (error: unknown) => {
@@ -150,11 +158,21 @@ function Actions({ order, can }: { order: OrderDetail; can: (action: OrderAction
   if (can("deliver")) {
     cards.push(<DeliverAction key="deliver" order={order} canAttach={can("attach-file")} busy={step.isPending} onDeliver={(note) => run({ action: "deliver", note })} />);
   }
+  // The buyer's draft notes on the versions: a revision request sends them (the server gathers them).
+  const hasVersions = order.versions.length > 0;
+  const drafts = order.notes.filter((note) => note.state === "draft").length;
   if (can("complete")) {
     cards.push(
-      <Button key="complete" size="lg" className="w-full" disabled={step.isPending} onClick={() => void run({ action: "complete" })}>
-        <PackageCheck aria-hidden /> {order.kind === "service" ? CHECKOUT_SCREEN_TEXTS.acceptDelivery : CHECKOUT_SCREEN_TEXTS.confirmReceived}
-      </Button>,
+      <div key="complete" className="space-y-2">
+        <Button size="lg" className="w-full" disabled={step.isPending} onClick={() => void run({ action: "complete" })}>
+          <PackageCheck aria-hidden /> {order.kind === "service" ? CHECKOUT_SCREEN_TEXTS.acceptDelivery : CHECKOUT_SCREEN_TEXTS.confirmReceived}
+        </Button>
+        {drafts > 0 ? (
+          <p className="text-center text-xs text-muted-foreground" data-testid="accept-drafts-hint">
+            {REVISION_SCREEN_TEXTS.acceptDropsDrafts(drafts)}
+          </p>
+        ) : null}
+      </div>,
     );
   }
   if (can("request-revision")) {
@@ -166,11 +184,14 @@ function Actions({ order, can }: { order: OrderDetail; can: (action: OrderAction
         icon={<RotateCcw aria-hidden />}
         variant="outline"
         busy={step.isPending}
-        onSubmit={(note) => run({ action: "request-revision", note })}
+        hint={hasVersions ? (drafts > 0 ? REVISION_SCREEN_TEXTS.requestSends(drafts) : REVISION_SCREEN_TEXTS.requestSendsNone) : undefined}
+        onSubmit={(note) => run({ action: "request-revision", note }, hasVersions ? REVISION_SCREEN_TEXTS.revisionRequested(drafts) : undefined)}
       />,
     );
   }
-  if (can("download") && order.hasProductFile) cards.push(<DownloadButton key="download" orderId={order.id} label={CHECKOUT_SCREEN_TEXTS.download} />);
+  if (can("download") && order.hasProductFile) {
+    cards.push(<DownloadButton key="download" orderId={order.id} label={`${CHECKOUT_SCREEN_TEXTS.download} · ${CHECKOUT_SCREEN_TEXTS.productFile}`} testId="download-product" />);
+  }
   if (can("refund")) cards.push(<RefundAction key="refund" busy={step.isPending} onRefund={() => run({ action: "refund" })} />);
 
   if (cards.length === 0) return null;
@@ -187,6 +208,7 @@ function NoteAction({
   icon,
   variant = "primary",
   busy,
+  hint,
   onSubmit,
 }: {
   label: string;
@@ -194,6 +216,8 @@ function NoteAction({
   icon: ReactNode;
   variant?: "primary" | "outline";
   busy: boolean;
+  /** A line above the button (what a revision request sends with it). */
+  hint?: string;
   onSubmit: (note: string) => Promise<boolean>;
 }) {
   const [note, setNote] = useState("");
@@ -204,6 +228,11 @@ function NoteAction({
   return (
     <form onSubmit={(event) => void send(event)} className="space-y-3 rounded-[var(--radius-card)] border p-4">
       <TextareaField label={label} value={note} onChange={(event) => setNote(event.target.value)} limit={ORDER_NOTE_MAX} length={note.length} rows={2} className="min-h-16" />
+      {hint ? (
+        <p className="text-sm text-muted-foreground" data-testid="revision-notes-count">
+          {hint}
+        </p>
+      ) : null}
       <Button type="submit" variant={variant} className="w-full" disabled={busy}>
         {icon} {submit}
       </Button>
@@ -220,6 +249,7 @@ function DeliverAction({ order, canAttach, busy, onDeliver }: { order: OrderDeta
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const attached = order.files.filter((file) => file.deliveredAt === null);
+  const versionOf = new Map(order.versions.map((version) => [version.fileId, version.number]));
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -249,7 +279,8 @@ function DeliverAction({ order, canAttach, busy, onDeliver }: { order: OrderDeta
           <ul className="space-y-1 text-sm">
             {attached.map((file) => (
               <li key={file.id} className="flex items-center gap-2">
-                <Paperclip className="size-3.5 text-muted-foreground" aria-hidden /> {file.name}
+                <Paperclip className="size-3.5 text-muted-foreground" aria-hidden />{" "}
+                {versionOf.has(file.id) ? REVISION_SCREEN_TEXTS.attachedVersion(file.name, versionOf.get(file.id)!) : file.name}
               </li>
             ))}
           </ul>
@@ -304,16 +335,12 @@ function RefundAction({ busy, onRefund }: { busy: boolean; onRefund: () => Promi
   );
 }
 
-/**
- * The states in which a service's delivered files stay downloadable (the server's canDownload):
- * the API's "download" action names the product file only, and offers delivery files in `files`.
- */
-const FILES_DOWNLOADABLE: readonly OrderDetail["status"][] = ["delivered", "in_progress", "completed"];
-
 /** Files of a service delivery: the buyer downloads them, the seller sees what was sent. */
 function Files({ order }: { order: OrderDetail }) {
-  const delivered = order.files.filter((file) => file.deliveredAt !== null);
-  const downloadable = order.role === "buyer" && FILES_DOWNLOADABLE.includes(order.status);
+  // An audio version is listed with the versions, with its own download.
+  const versionFiles = new Set(order.versions.map((version) => version.fileId));
+  const delivered = order.files.filter((file) => file.deliveredAt !== null && !versionFiles.has(file.id));
+  const downloadable = deliveryDownloadable(order);
   if (delivered.length === 0) return null;
   return (
     <section aria-labelledby="order-files" className="space-y-2">
@@ -325,42 +352,12 @@ function Files({ order }: { order: OrderDetail }) {
           <li key={file.id} className="flex items-center gap-3 rounded-2xl border p-3">
             <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden />
             <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
-            {downloadable ? <DownloadButton orderId={order.id} file={file} label={CHECKOUT_SCREEN_TEXTS.download} size="sm" /> : null}
+            {downloadable ? (
+              <DownloadButton orderId={order.id} fileId={file.id} label={CHECKOUT_SCREEN_TEXTS.download} accessibleName={`${CHECKOUT_SCREEN_TEXTS.download} ${file.name}`} size="sm" testId="download-file" />
+            ) : null}
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-/**
- * Asks for a signed link valid for minutes and follows it at once: the answer is an attachment,
- * so the browser saves the file and the page stays where it is.
- */
-function DownloadButton({ orderId, file, label, size = "lg" }: { orderId: string; file?: OrderFile; label: string; size?: "sm" | "lg" }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const link = await checkoutCalls.downloadLink(orderId, file?.id);
-      window.location.assign(link.url);
-    } catch (error) {
-      notifyError(error instanceof Error && error.message ? error.message : CHECKOUT_SCREEN_TEXTS.downloadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      size={size}
-      variant={file ? "outline" : "primary"}
-      className={file ? undefined : "w-full"}
-      disabled={busy}
-      onClick={() => void download()}
-      aria-label={file ? `${label} ${file.name}` : undefined}
-      data-testid={file ? "download-file" : "download-product"}
-    >
-      <Download aria-hidden /> {file ? label : `${label} · ${CHECKOUT_SCREEN_TEXTS.productFile}`}
-    </Button>
   );
 }

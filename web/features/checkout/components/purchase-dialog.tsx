@@ -23,6 +23,7 @@ import { checkoutCalls, isSignedOut, orderQueryOptions, sessionFailureText, useO
 import { PAYMENT_POLL_MS, paymentOutcome } from "../order-status";
 import { INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent } from "../payment-machine";
 import { orderPath } from "@web/lib/app-paths";
+import { openPaymentPage } from "@web/lib/native-bridge";
 import { paymentSuccessPath } from "../paths";
 import { StripeCardForm, type CardOutcome } from "./stripe-card-form";
 import { TestCardForm } from "./test-card-form";
@@ -136,17 +137,12 @@ function PurchaseFlow({ item, signedIn, afterSuccess, onClose, successDelayMs }:
   };
 
   const requestCheckout = async () => {
-    // Opened now, while the tap still counts as the user's gesture: a tab opened after the
-    // server answered would be blocked as a pop-up.
-    const tab = window.open("", "_blank");
     send({ type: "request", variant: "checkout" });
     try {
-      const answer = await checkoutCalls.createCheckout(purchase);
-      if (tab) tab.location.href = answer.url;
-      else window.open(answer.url, "_blank", "noopener");
+      // A new tab in a browser (opened during the tap), the system browser in the app.
+      const answer = await openPaymentPage(() => checkoutCalls.createCheckout(purchase), (created) => created.url);
       send({ type: "checkout-opened", orderId: answer.orderId });
     } catch (error) {
-      tab?.close();
       if (isSignedOut(error)) setSessionEnded(true);
       else if (alive.current) notifyError(sessionFailureText(error));
       send({ type: "session-failed" });

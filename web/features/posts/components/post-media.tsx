@@ -6,6 +6,7 @@ import { POST_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { decodeWaveform } from "@shared/waveform";
 import { MarkerList, MarkerStrip, useCommentMarkers } from "./comment-markers";
+import { LoudnessReadout } from "@web/components/audio/loudness-readout";
 import { WaveformPlayer } from "@web/components/audio/waveform-player";
 
 const T = POST_SCREEN_TEXTS.media;
@@ -65,7 +66,8 @@ export function PostMedia({ post, priority = false }: { post: Post; priority?: b
 
 /**
  * The audio player, drawn from the post's peaks as they travel (8-bit base64, decision 0060), with
- * the comments pinned to its moments when its length is known (decision record 0089).
+ * the comments pinned to its moments when its length is known (decision record 0089) and the
+ * loudness measured at upload under it (0092).
  */
 function AudioMedia({ post, label }: { post: Post; label: string }) {
   // Decoded once per waveform, so a re-render of the card does not rebuild the player.
@@ -77,6 +79,7 @@ function AudioMedia({ post, label }: { post: Post; label: string }) {
       <WaveformPlayer postId={post.id} src={post.mediaUrl} peaks={peaks} durationMs={post.durationMs} label={label}>
         {post.durationMs ? <MarkerStrip postId={post.id} durationMs={post.durationMs} loaded={loaded} /> : null}
       </WaveformPlayer>
+      <LoudnessReadout loudness={post.loudness} className="mt-2 justify-end" />
       {/* A pin needs the track's stored length: the server bounds every moment by it. */}
       {post.durationMs ? <MarkerList postId={post.id} loaded={loaded} open={listOpen} onOpenChange={setListOpen} state={state} /> : null}
     </div>

@@ -1,10 +1,12 @@
 // Preview of the chosen file before it is shared: the image itself, the audio's waveform (from
-// the peaks measured in the browser) with a player, or the video with its poster frame.
+// the peaks measured in the browser) with a player and its measured loudness, or the video with
+// its poster frame.
 import { FileAudio, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ContentType } from "@shared/constants";
 import { formatBytes, formatDuration } from "@shared/media-format";
 import { UPLOAD_SCREEN_TEXTS } from "@shared/messages";
+import { LoudnessReadout } from "@web/components/audio/loudness-readout";
 import type { MediaAnalysis } from "../media-analysis";
 
 const T = UPLOAD_SCREEN_TEXTS.preview;
@@ -101,6 +103,7 @@ export function MediaPreview({
               </div>
             )}
             {url ? <audio src={url} controls preload="metadata" className="w-full" aria-label={T.audio} /> : null}
+            <LoudnessReadout loudness={analysis?.loudness ?? null} className="justify-end" />
           </div>
         ) : null}
         <button
