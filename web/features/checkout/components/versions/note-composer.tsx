@@ -6,10 +6,10 @@
 import { MessageSquarePlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { REVISION_SCREEN_TEXTS as T } from "@shared/messages";
-import { createRevisionNoteBodySchema, REVISION_NOTE_MAX, type OrderVersion } from "@shared/revisions-api";
-import { TextareaField } from "@web/components/form-field";
+import { createRevisionNoteBodySchema, type OrderVersion } from "@shared/revisions-api";
 import { Button } from "@web/components/ui/button";
 import { notifySuccess } from "@web/components/ui/toast";
+import { NoteBodyFields } from "./note-body-fields";
 import type { NoteActions } from "./note-list";
 
 /** A playhead position as a moment of `version`: whole milliseconds inside the track. */
@@ -103,28 +103,17 @@ export function NoteComposer({
           {T.endHint}
         </p>
       ) : null}
-      <TextareaField
-        label={T.noteBody}
-        value={body}
-        onChange={(event) => {
-          setBody(event.target.value);
+      <NoteBodyFields
+        body={body}
+        error={error}
+        onBody={(next) => {
+          setBody(next);
           setError(undefined);
         }}
-        limit={REVISION_NOTE_MAX}
-        length={body.length}
-        rows={2}
-        className="min-h-16"
-        error={error}
-        autoFocus
+        onCancel={close}
+        submit={T.addNote}
+        busy={actions.busy}
       />
-      <div className="flex gap-2">
-        <Button variant="outline" className="flex-1" onClick={close}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" className="flex-1" disabled={actions.busy}>
-          {T.addNote}
-        </Button>
-      </div>
     </form>
   );
 }

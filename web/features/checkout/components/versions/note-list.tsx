@@ -7,12 +7,12 @@ import { Check, Pencil, Trash2, Undo2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { OrderDetail } from "@shared/checkout-api";
 import { REVISION_SCREEN_TEXTS as T } from "@shared/messages";
-import { createRevisionNoteBodySchema, REVISION_NOTE_MAX, type OrderVersion, type RevisionNote } from "@shared/revisions-api";
-import { TextareaField } from "@web/components/form-field";
+import { createRevisionNoteBodySchema, type OrderVersion, type RevisionNote } from "@shared/revisions-api";
 import { Button } from "@web/components/ui/button";
 import { notifyError, notifySuccess } from "@web/components/ui/toast";
 import { cn } from "@web/lib/cn";
 import type { NoteChange } from "../../revisions-api";
+import { NoteBodyFields } from "./note-body-fields";
 import { noteStatus, TONE_BADGE, TONE_MARKER } from "./note-status";
 
 export interface NoteActions {
@@ -184,28 +184,17 @@ function EditNote({ note, actions, onDone }: { note: RevisionNote; actions: Note
   };
   return (
     <form onSubmit={(event) => void save(event)} className="mt-2 space-y-2">
-      <TextareaField
-        label={T.noteBody}
-        value={body}
-        onChange={(event) => {
-          setBody(event.target.value);
+      <NoteBodyFields
+        body={body}
+        error={error}
+        onBody={(next) => {
+          setBody(next);
           setError(undefined);
         }}
-        limit={REVISION_NOTE_MAX}
-        length={body.length}
-        rows={2}
-        className="min-h-16"
-        error={error}
-        autoFocus
+        onCancel={onDone}
+        submit={T.save}
+        busy={actions.busy}
       />
-      <div className="flex gap-2">
-        <Button variant="outline" className="flex-1" onClick={onDone}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" className="flex-1" disabled={actions.busy}>
-          {T.save}
-        </Button>
-      </div>
     </form>
   );
 }
