@@ -7,7 +7,7 @@
 // scripts/backup-to-sql.mjs turns one into a SQL file that rebuilds the database, search index
 // included; scripts/rehearse-restore.ts proves that locally.
 import type { Ctx } from "../env";
-import { rowsAfter, schemaObjects, type SchemaObject } from "../db/queries/backup";
+import { rowsAfter, schemaObjects, storedColumns, type SchemaObject } from "../db/queries/backup";
 
 export const BACKUP_PREFIX = "backups/d1/";
 /** Nightly copies older than this are deleted by the job (Time Travel covers the last 30 days). */
@@ -58,8 +58,10 @@ export async function backUpDatabase({ env, log, now }: BackupCtx): Promise<{ sk
     const pages: string[] = [];
     let rows = 0;
     let after = Number.MIN_SAFE_INTEGER;
+    // Generated columns are computed again on restore, and cannot be inserted.
+    const columns = await storedColumns(env.DB, name);
     for (;;) {
-      const page = await rowsAfter(env.DB, name, after, ROWS_PER_PAGE);
+      const page = await rowsAfter(env.DB, name, after, ROWS_PER_PAGE, columns);
       if (page.length === 0) break;
       const key = `${folder}${name}/${String(pages.length + 1).padStart(5, "0")}.ndjson`;
       await bucket.put(key, `${page.map((row) => JSON.stringify(row)).join("\n")}\n`, { httpMetadata: { contentType: "application/x-ndjson" } });
