@@ -5,6 +5,7 @@ import type { ChatRoom } from "./realtime/chat-room";
 import type { CommentRoom } from "./realtime/comment-room";
 import type { RateLimiter } from "./realtime/rate-limiter";
 import type { UserChannel } from "./realtime/user-channel";
+import type { NotificationJob } from "./services/notifications/jobs";
 
 export interface Bindings {
   DB: D1Database;
@@ -75,6 +76,26 @@ export interface Bindings {
   CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
   /** One UserChannel Durable Object per user, named by the user id. */
   USER_CHANNEL: DurableObjectNamespace<UserChannel>;
+  // --- Notifications (worker/services/notifications, decision record 0096) ---
+  /** The queue requests put notification jobs on; the Worker's queue() handler consumes it. Without it nothing notifies (logged). */
+  NOTIFICATIONS?: Queue<NotificationJob>;
+  /** Web push's VAPID key pair (base64url: the uncompressed P-256 public point, the 32-byte private scalar). Without both, web push is off. */
+  VAPID_PUBLIC_KEY?: string;
+  /** Secret: the VAPID private key. */
+  VAPID_PRIVATE_KEY?: string;
+  /** The VAPID `sub` claim (mailto: or https:); defaults to APP_ORIGIN. */
+  VAPID_SUBJECT?: string;
+  /** Secret: the Firebase service account's JSON key (FCM HTTP v1). Without it Android pushes are skipped with a log line. */
+  FCM_SERVICE_ACCOUNT?: string;
+  /** Secret: the APNs auth key (.p8, PEM). Without it, APNS_KEY_ID and APNS_TEAM_ID, iOS pushes are skipped with a log line. */
+  APNS_KEY?: string;
+  APNS_KEY_ID?: string;
+  /** The Apple Developer team id of the APNs key (often APPLE_TEAM_ID). */
+  APNS_TEAM_ID?: string;
+  /** The app's bundle id (apns-topic); defaults to the native app id. */
+  APNS_TOPIC?: string;
+  /** "sandbox" sends to api.sandbox.push.apple.com (development builds); anything else to api.push.apple.com. */
+  APNS_ENVIRONMENT?: string;
 }
 
 /**

@@ -33,6 +33,11 @@ const SWITCHES = {
    * APP_ORIGIN means the request's own origin, and the secrets are not checked.
    */
   unconfigured: ["development", "test"],
+  /**
+   * A web push endpoint on loopback over plain http (the journeys' and the tests' stand-in push
+   * service, issue #30). Everywhere else an endpoint must be https on a public host.
+   */
+  loopbackPushService: ["development", "test", "e2e"],
 } as const satisfies Record<string, readonly DevelopmentMode[]>;
 
 export type DevelopmentSwitch = keyof typeof SWITCHES;

@@ -14,6 +14,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers: only List-Unsubscribe and List-Unsubscribe-Post (one-click unsubscribe, RFC
+   * 8058, issue #30), which Cloudflare's send_email accepts; each value on one line.
+   */
+  headers?: Partial<Record<"List-Unsubscribe" | "List-Unsubscribe-Post", string>>;
 }
 
 export interface Mailer {
@@ -38,11 +43,18 @@ function mailSubject(subject: string): string {
   return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
 }
 
+/** The message's extra headers with any line break flattened (a header value is one line), or undefined. */
+function mailHeaders(message: MailMessage): Record<string, string> | undefined {
+  const entries = Object.entries(message.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([name, value]) => [name, value.replace(/[\r\n]+/g, " ")]));
+}
+
 /** Writes to the outbox table instead of sending. */
 function outboxMailer(db: Db): Mailer {
   return {
     async send(message) {
-      await insertOutboxMail(db, { ...message, subject: mailSubject(message.subject) });
+      await insertOutboxMail(db, { ...message, subject: mailSubject(message.subject), headers: mailHeaders(message) });
     },
   };
 }
@@ -50,7 +62,15 @@ function outboxMailer(db: Db): Mailer {
 function bindingMailer(binding: SendEmail, from: string, fromName: string): Mailer {
   return {
     async send(message) {
-      await binding.send({ from: { email: from, name: fromName }, to: message.to, subject: mailSubject(message.subject), text: message.text, html: message.html });
+      const headers = mailHeaders(message);
+      await binding.send({
+        from: { email: from, name: fromName },
+        to: message.to,
+        subject: mailSubject(message.subject),
+        text: message.text,
+        html: message.html,
+        ...(headers ? { headers } : {}),
+      });
     },
   };
 }

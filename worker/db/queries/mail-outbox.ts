@@ -11,11 +11,13 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers the mail carried (List-Unsubscribe, List-Unsubscribe-Post), or null. */
+  headers: Record<string, string> | null;
   createdAt: number;
 }
 
-export async function insertOutboxMail(db: Db, mail: { to: string; subject: string; text: string; html: string }): Promise<void> {
-  await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+export async function insertOutboxMail(db: Db, mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }): Promise<void> {
+  await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ? JSON.stringify(mail.headers) : null });
 }
 
 /**
@@ -35,6 +37,7 @@ export async function listOutboxMail(db: Db, limit: number, to?: string): Promis
     subject: row.subject,
     text: row.text,
     html: row.html,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null,
     createdAt: row.createdAt,
   }));
 }

@@ -18,3 +18,4 @@ export * from "./booking";
 export * from "./leaving";
 export * from "./moderation";
 export * from "./safety";
+export * from "./notifications";

@@ -10,6 +10,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** JSON object of extra headers the mail carried (List-Unsubscribe, List-Unsubscribe-Post), or null. */
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_created_idx").on(t.toEmail, t.createdAt), index("mail_outbox_created_idx").on(t.createdAt)],
