@@ -9,6 +9,11 @@ export const AUTH_SCREEN_TEXTS = {
   frame: {
     backToHome: "Back to Home",
     tagline: "Where music professionals meet, create and get booked.",
+    /** Shown by the prerendered frame when the app has not started after 8 s (a script failed to load). */
+    stalled: "Taking longer than usual?",
+    reload: "Reload the page",
+    /** Shown by the prerendered frame when the browser runs no JavaScript. */
+    noScript: "Signing in needs JavaScript. Turn it on in your browser's settings, then reload this page.",
   },
   /** /auth: the tabs and the Google sign-in. */
   tabs: {

@@ -2,7 +2,7 @@
 // sizes, with screenshots saved to tests/e2e/screenshots/.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, baseURL, launch, newContext, screenshot, trackErrors } from "./browser";
+import { DESKTOP, MOBILE, PASSWORD, baseURL, createConfirmedUser, launch, newContext, screenshot, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -142,8 +142,54 @@ describe("first visit to /auth", () => {
     expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     expect(await page.locator("link[data-app-styles]").getAttribute("media")).toBe("all");
+    // The moment the form accepts typing is marked for the bench (issue #29 item 3), once, after
+    // the first paint; the frame's way out never showed.
+    const formLive = await page.evaluate(() => performance.getEntriesByName("backline:auth-form-live", "mark").map((mark) => mark.startTime));
+    expect(formLive).toHaveLength(1);
+    expect(formLive[0]).toBeGreaterThan(timing.paint);
+    expect(await page.locator("[data-stalled]").count()).toBe(0);
     await screenshot(page, "auth-first-visit-mobile");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("first visit to /auth when something fails to load (issue #29 item 3)", () => {
+  it("offers a reload when the app's script does not arrive, and the reload brings the form", async () => {
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    // CSS animations run 50× faster, so the frame's 8-second reveal comes in a fraction of a second.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Animation.enable");
+    await cdp.send("Animation.setPlaybackRate", { playbackRate: 50 });
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entry, (route) => route.abort("connectionfailed"));
+    await page.goto("/auth");
+    const stalled = page.locator("[data-stalled]");
+    await expect.poll(() => stalled.isVisible()).toBe(true);
+    expect(await stalled.innerText()).toContain("Taking longer than usual?");
+    await screenshot(page, "auth-stalled-mobile");
+    // The connection is back: the reload gives the working form.
+    await page.unroute(entry);
+    await Promise.all([page.waitForEvent("load"), stalled.getByRole("link", { name: "Reload the page" }).click()]);
+    await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
+    expect(await page.locator("[data-stalled]").count()).toBe(0);
+    await context.close();
+  });
+
+  it("still signs in when the app's stylesheet does not arrive", async () => {
+    const account = { email: `nostyle-${Date.now()}@example.test`, password: PASSWORD, username: `nostyle${Date.now() % 1_000_000}`, displayName: "No Style" };
+    await createConfirmedUser(account);
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    await page.route(/\/assets\/index-[\w-]+\.css$/, (route) => route.abort("connectionfailed"));
+    await page.goto("/auth");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.waitFor();
+    await form.getByLabel("Email").fill(account.email);
+    await form.getByLabel("Password", { exact: true }).fill(account.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
     await context.close();
   });
 });

@@ -181,6 +181,9 @@ const entryImports = ${entryImports};
 const perTask = 6;
 let started = false;
 let observer;
+// An entry that fails to load (a dropped connection, a blocked script) leaves the frame in place;
+// the frame's own CSS shows a reload after 8 s (reveal-after-stall), so the failure is not thrown.
+const load = () => import(entry).catch((error) => console.warn("Backline could not start", error));
 async function start() {
   if (started) return;
   started = true;
@@ -197,9 +200,9 @@ async function start() {
       links.append(link);
     }
     document.head.append(links);
-    if (from < entryImports && from + perTask >= entryImports) import(entry);
+    if (from < entryImports && from + perTask >= entryImports) load();
   }
-  if (entryImports === 0) import(entry);
+  if (entryImports === 0) load();
 }
 try {
   observer = new PerformanceObserver((list) => {

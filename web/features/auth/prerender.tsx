@@ -5,7 +5,7 @@
 // submit yet would take typing that the app's first render then throws away. The app replaces
 // all of it once the /auth route is ready (web/main.tsx), with the same frame in the same place.
 import type { ComponentProps } from "react";
-import { SHELL_TEXTS } from "@shared/messages";
+import { AUTH_SCREEN_TEXTS, SHELL_TEXTS } from "@shared/messages";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AuthFrame } from "./components/auth-shell";
 
@@ -37,6 +37,17 @@ export function AuthPagePrerender() {
         <Skeleton className="h-4 rounded-md" />
         <Skeleton className="h-11 rounded-full" />
       </div>
+      {/* Never a dead end (issue #29 item 3): without scripts, or when they failed to load, the
+          frame says so and offers a reload; the app's first render replaces all of this. */}
+      <noscript>
+        <p className="mt-5 text-center text-sm text-foreground">{AUTH_SCREEN_TEXTS.frame.noScript}</p>
+      </noscript>
+      <p className="reveal-after-stall mt-5 text-center text-sm text-foreground/75" data-stalled>
+        {AUTH_SCREEN_TEXTS.frame.stalled}{" "}
+        <a href="" className="font-medium text-primary underline underline-offset-4">
+          {AUTH_SCREEN_TEXTS.frame.reload}
+        </a>
+      </p>
     </AuthFrame>
   );
 }

@@ -3,7 +3,7 @@
 // least 8 characters long'.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "@shared/schemas/auth";
@@ -12,6 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { notifySuccess } from "@web/components/ui/toast";
 import { ApiClientError } from "@web/lib/api-client";
+import { AUTH_FORM_LIVE, markOnce } from "@web/lib/perf-marks";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
 import { EmailField } from "./email-field";
@@ -35,6 +36,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const resend = useResendConfirmation();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const { errors } = form.formState;
+  // React has committed the form and its handlers: from here it takes typing and submits. The
+  // Lighthouse bench reads this mark on /auth (issue #29 item 3).
+  useEffect(() => markOnce(AUTH_FORM_LIVE), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
