@@ -13,6 +13,8 @@
 //
 // Prints every try and the 75th percentile per interaction; exits non-zero when a p75 is over
 // 200 ms (the "good" INP threshold).
+// The functions handed to page.evaluate and waitForFunction run in the browser.
+/* global window, document, requestAnimationFrame */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
