@@ -10,6 +10,9 @@
 //   npm run bench:inp                      builds, starts the preview, measures, stops it
 //   BENCH_SKIP_BUILD=1 npm run bench:inp   reuses dist/
 //   BENCH_TRIES=5 BENCH_CPU=1 …            fewer tries, no slowdown
+//   BENCH_ONLY=search,comments …          only the interactions whose names contain these words
+//   BENCH_LOAF=1 …                         also prints, for each try's slowest frame, what took its
+//                                          time (Long Animation Frames: scripts, style and layout)
 //
 // Prints every try and the 75th percentile per interaction; exits non-zero when a p75 is over
 // 200 ms (the "good" INP threshold).
@@ -33,6 +36,21 @@ const FLOOR_MS = 16;
 // Runs in the page before its own scripts: every Event Timing entry that belongs to an interaction.
 const OBSERVE_INTERACTIONS = `(() => {
   window.__interactions = [];
+  window.__frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const frame of list.getEntries()) {
+        window.__frames.push({
+          duration: frame.duration,
+          blocking: frame.blockingDuration,
+          work: frame.renderStart ? frame.renderStart - frame.startTime : frame.duration,
+          render: frame.styleAndLayoutStart && frame.renderStart ? frame.styleAndLayoutStart - frame.renderStart : 0,
+          layout: frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0,
+          scripts: frame.scripts.map((script) => ({ duration: script.duration, invoker: script.invoker, source: (script.sourceURL || "").split("/").pop() + ":" + (script.sourceFunctionName || "") + "@" + script.sourceCharPosition })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {}
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -49,7 +67,7 @@ function p75(values) {
 
 /** Where the page's interaction records stand now. */
 function mark(page) {
-  return page.evaluate(() => ({ count: performance.interactionCount ?? 0, seen: window.__interactions.length }));
+  return page.evaluate(() => ({ count: performance.interactionCount ?? 0, seen: window.__interactions.length, frames: window.__frames.length }));
 }
 
 /**
@@ -68,7 +86,8 @@ async function measure(page, act) {
   const byId = new Map();
   for (const entry of entries) byId.set(entry.id, Math.max(byId.get(entry.id) ?? 0, entry.duration));
   const worst = Math.max(FLOOR_MS, ...byId.values());
-  return { latency: worst, reported: byId.size > 0, interactions, names: [...new Set(entries.map((entry) => entry.name))] };
+  const frames = process.env.BENCH_LOAF === "1" ? await page.evaluate((from) => window.__frames.slice(from), before.frames) : [];
+  return { latency: worst, reported: byId.size > 0, interactions, names: [...new Set(entries.map((entry) => entry.name))], frames };
 }
 
 async function idle(page) {
@@ -186,7 +205,8 @@ async function main() {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
     console.log(`INP, ${TRIES} tries each, CPU ${CPU_RATE}× slower, 390×844, production build (${baseURL})`);
     const rows = [];
-    for (const scenario of SCENARIOS) {
+    const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+    for (const scenario of SCENARIOS.filter((each) => only.length === 0 || only.some((word) => each.name.includes(word)))) {
       await scenario.setUp(page, baseURL);
       const latencies = [];
       const printed = [];
@@ -200,6 +220,15 @@ async function main() {
         }
         await scenario.after(page);
         latencies.push(result.latency);
+        if (result.frames.length > 0) {
+          const frame = result.frames.reduce((a, b) => (b.duration > a.duration ? b : a));
+          const scripts = frame.scripts
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 4)
+            .map((script) => `${Math.round(script.duration)}ms ${script.invoker} ${script.source}`)
+            .join("; ");
+          console.log(`    try ${i + 1}: ${Math.round(result.latency)} ms; slowest frame ${Math.round(frame.duration)} ms (scripts ${Math.round(frame.work)}, style ${Math.round(frame.render)}, layout ${Math.round(frame.layout)}): ${scripts}`);
+        }
         printed.push(result.reported ? String(Math.round(result.latency)) : `<${FLOOR_MS}`);
       }
       const p = p75(latencies);

@@ -8,3 +8,13 @@
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs `work` once the browser has painted the current frame: the frame first, then a task. An
+ * interaction shows its own answer at once (a tab selected, a button pressed) and the heavier
+ * work it starts comes after that paint, so it does not count towards the interaction's latency
+ * (INP, issue #29 item 4).
+ */
+export function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}

@@ -96,6 +96,22 @@ describe("/search: state in the URL", () => {
     await waitFor(() => expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("maya"));
   });
 
+  it("selects a pressed tab at once and moves the URL after that paint (INP, issue #29 item 4)", async () => {
+    const user = userEvent.setup();
+    mockApi(baseRoutes({ "GET /api/search/explore": emptyExplore, "GET /api/search/users": { items: [makeUser()], nextCursor: null } }));
+    const { router } = renderApp("/search?q=jonah");
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    await user.click(await screen.findByRole("tab", { name: "Users" }));
+    // The press has answered: the tab is selected, while the URL (and the route's re-render) waits for the frame.
+    expect(screen.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+    expect(router.state.location.search).toEqual({ q: "jonah" });
+    raf.mockRestore();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: "jonah", tab: "users" }));
+    expect(await screen.findByTestId("user-row")).toBeInTheDocument();
+  });
+
   it("puts a changed filter in the URL as a new entry, and Clear filters takes them all out", async () => {
     const user = userEvent.setup();
     const api = mockApi(baseRoutes({ "GET /api/search/explore": { ...emptyExplore, users: [makeUser()] } }));

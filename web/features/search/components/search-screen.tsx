@@ -3,9 +3,10 @@
 // the URL's (search-params.ts); this component keeps only what is being typed, and moves it into
 // the URL once the typing has paused for 300 ms, replacing the history entry so back does not
 // step through every keystroke. A change of tab or filter is a new entry, so back undoes it.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SEARCH_SCREEN_TEXTS } from "@shared/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { afterNextPaint } from "@web/lib/next-task";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { SEARCH_DEBOUNCE_MS } from "@shared/search-api";
 import { SEARCH_TABS, type SearchParams, type SearchTab } from "../search-params";
@@ -29,6 +30,13 @@ export function SearchScreen({ params, onParamsChange, renderTab }: SearchScreen
   // elsewhere (back, forward, a link) and replaces what is in the box; one that matches is our
   // own echo and must not overwrite letters typed since.
   const written = useRef(query);
+  // The tab shown as selected. A press moves it at once, and the URL (whose change re-renders the
+  // route's whole screen) follows after that paint, so the press answers within a frame (INP,
+  // issue #29 item 4). A URL change from elsewhere (back, a link) moves it too.
+  const [selected, setSelected] = useState<SearchTab>(tab);
+  useEffect(() => setSelected(tab), [tab]);
+  // The settled tab's body, kept while only the selection moves: React then skips its subtree.
+  const body = useMemo(() => renderTab(tab, query), [renderTab, tab, query]);
 
   useEffect(() => {
     if (query !== written.current) {
@@ -50,7 +58,14 @@ export function SearchScreen({ params, onParamsChange, renderTab }: SearchScreen
         <h1 className="sr-only">{SEARCH_SCREEN_TEXTS.title}</h1>
         <SearchBox value={text} onChange={setText} busy={text.trim() !== query} />
       </div>
-      <Tabs value={tab} onValueChange={(value) => onParamsChange({ tab: value === "explore" ? undefined : (value as SearchTab) })}>
+      <Tabs
+        value={selected}
+        onValueChange={(value) => {
+          const next = value as SearchTab;
+          setSelected(next);
+          afterNextPaint(() => onParamsChange({ tab: next === "explore" ? undefined : next }));
+        }}
+      >
         <TabsList aria-label={SEARCH_SCREEN_TEXTS.a11y.sections}>
           {SEARCH_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="px-3">
@@ -60,7 +75,7 @@ export function SearchScreen({ params, onParamsChange, renderTab }: SearchScreen
         </TabsList>
         {SEARCH_TABS.map((value) => (
           <TabsContent key={value} value={value}>
-            {value === tab ? renderTab(value, query) : null}
+            {value === tab ? body : null}
           </TabsContent>
         ))}
       </Tabs>

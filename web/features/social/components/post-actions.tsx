@@ -2,7 +2,7 @@
 // actions for like, bookmark, comment and share. Comments open in a dialog"). It fills PostCard's
 // action-bar slot; routes wire it in (features never import each other).
 import { MessageCircle } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import type { Post } from "@shared/posts-api";
 import { clearPinRequest, type PinRequest, usePinRequest } from "@web/lib/audio-moments";
@@ -28,6 +28,10 @@ export interface PostActionsProps {
 
 export function PostActions({ post, viewerId, defaultCommentsOpen = false }: PostActionsProps) {
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
+  // Mounting the dialog (its thread, composer and live room) is the heavy part of a press of
+  // Comments: it renders as a transition, so the press answers at once (the button shows it is
+  // opening) and the dialog follows without holding the frame (INP, issue #29 item 4).
+  const [opening, startOpening] = useTransition();
   const commentsButton = useRef<HTMLButtonElement>(null);
   const signedIn = viewerId !== null;
   // The player's "Comment at 1:23" opens the comments with a new comment pinned there
@@ -60,7 +64,9 @@ export function PostActions({ post, viewerId, defaultCommentsOpen = false }: Pos
         aria-expanded={commentsOpen}
         ref={commentsButton}
         data-testid="comments-button"
-        onClick={() => setCommentsOpen(true)}
+        onClick={() => startOpening(() => setCommentsOpen(true))}
+        aria-busy={opening || undefined}
+        className={opening ? "bg-muted text-foreground" : undefined}
         onPointerEnter={() => void loadCommentsDialog()}
         onFocus={() => void loadCommentsDialog()}
         count={formatCount(post.commentsCount)}
