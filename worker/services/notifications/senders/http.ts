@@ -44,19 +44,25 @@ export function retryOutcome(response: Response, detail: string): SendOutcome {
   return { result: "retry", status: response.status, retryAfterMs: retryAfterMs(response.headers.get("Retry-After")), error: detail };
 }
 
-/** The start of a response body, for the log line of a refusal; never throws. */
-export async function bodyExcerpt(response: Response): Promise<string> {
+/** A response's whole body as text; "" when it cannot be read. Never throws. */
+export async function responseText(response: Response): Promise<string> {
   try {
-    const text = (await response.text()).trim();
-    return text.length > ERROR_EXCERPT_CHARS ? `${text.slice(0, ERROR_EXCERPT_CHARS)}…` : text;
+    return await response.text();
   } catch {
     return "";
   }
 }
 
+/** The start of a body, for the log line of a refusal. */
+export function excerpt(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > ERROR_EXCERPT_CHARS ? `${trimmed.slice(0, ERROR_EXCERPT_CHARS)}…` : trimmed;
+}
+
 /** `{status} {excerpt}`: what a failed or retried outcome says. */
-export function describeRefusal(status: number, excerpt: string): string {
-  return excerpt === "" ? `HTTP ${status}` : `HTTP ${status}: ${excerpt}`;
+export function describeRefusal(status: number, body: string): string {
+  const start = excerpt(body);
+  return start === "" ? `HTTP ${status}` : `HTTP ${status}: ${start}`;
 }
 
 /** The JSON of a response body, or null when it is not JSON (an HTML error page from a proxy). */

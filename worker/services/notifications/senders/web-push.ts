@@ -8,7 +8,7 @@ import { importJWK, SignJWT } from "jose";
 import type { PushPayload } from "@shared/notifications-api";
 import { allows } from "../../../lib/modes";
 import { fromBase64Url, toBase64Url } from "../../auth/encoding";
-import { bodyExcerpt, describeRefusal, fetchWithTimeout, isRetryStatus, networkFailure, retryOutcome, sha256Base64Url } from "./http";
+import { describeRefusal, fetchWithTimeout, isRetryStatus, networkFailure, responseText, retryOutcome, sha256Base64Url } from "./http";
 import type { PushEnv, PushOptions, PushTarget, SendOutcome } from "./types";
 
 /** RFC 8188 record size we declare; the whole message is one record. */
@@ -278,7 +278,7 @@ export async function sendWebPush(env: PushEnv, target: PushTarget, payload: Pus
     await response.body?.cancel();
     return { result: "gone", status };
   }
-  const detail = describeRefusal(status, await bodyExcerpt(response));
+  const detail = describeRefusal(status, await responseText(response));
   if (isRetryStatus(status)) return retryOutcome(response, detail);
   return { result: "failed", status, error: detail };
 }
