@@ -49,6 +49,12 @@ export default defineConfig({
                 // The Connect endpoint's own secret, distinct, so an event signed for one
                 // endpoint is proven to be refused by the other.
                 STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_test_connect_9876543210",
+                // Web push (issue #30): a fixed VAPID key pair, made once for the tests and used
+                // nowhere else (test-only: never configure it on a deploy), so pushes are signed
+                // and the tests' receiver (tests/shared/web-push-receiver.ts) can verify them.
+                VAPID_PUBLIC_KEY: "BOVkv5sAccPXYdBExdRe-y1hbvq9lmrtEb563FOfKalA3c6qTpsgaBthy-CgTZXIU1_bVr3hbNws_4h33288aKY",
+                VAPID_PRIVATE_KEY: "-omYvPhpN5gvPYgClbJ-olbUJRPZpcsk97YshjwCU50",
+                VAPID_SUBJECT: "mailto:push@backline.test",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 // The fuzz suite (tests/worker/fuzz, decision record 0025): FUZZ_SEED and FUZZ_PATH
                 // replay a failure (the seed and path fast-check printed with it); FUZZ_BASE_SEED

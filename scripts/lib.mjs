@@ -1,7 +1,7 @@
 // Helpers shared by `npm start`, the end-to-end setup and the benchmarks: local secrets, the
 // local state folder, migrations and the seed. Plain ESM so it runs on Node without a build.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -14,7 +14,8 @@ export function statePath() {
 
 /**
  * Local-only settings in .dev.vars (git-ignored): development mode for `npm start` (dev outbox,
- * relaxed dev CSP) and random secrets, created once per checkout so no secret is ever committed.
+ * relaxed dev CSP), random secrets and a VAPID key pair for web push, created once per checkout
+ * so no secret is ever committed.
  * The build never copies it into dist/ (vite.config.ts); the production build served by
  * startPreview gets its own settings (previewVars).
  */
@@ -27,7 +28,7 @@ export function ensureDevVars() {
     PASSWORD_PEPPER: randomBytes(32).toString("base64url"),
     APP_ORIGIN: "",
   };
-  const lines = current.split("\n").filter(Boolean);
+  let lines = current.split("\n").filter(Boolean);
   let changed = false;
   for (const [key, value] of Object.entries(wanted)) {
     if (!lines.some((line) => line.startsWith(`${key}=`))) {
@@ -35,8 +36,29 @@ export function ensureDevVars() {
       changed = true;
     }
   }
+  // Web push's VAPID pair (issue #30): the two halves belong together, so a file with only one
+  // gets a fresh pair (browsers subscribed with the old public key subscribe again).
+  const hasKey = (key) => lines.some((line) => line.startsWith(`${key}=`));
+  if (!hasKey("VAPID_PUBLIC_KEY") || !hasKey("VAPID_PRIVATE_KEY")) {
+    const vapid = generateVapidKeys();
+    lines = lines.filter((line) => !line.startsWith("VAPID_PUBLIC_KEY=") && !line.startsWith("VAPID_PRIVATE_KEY="));
+    lines.push(`VAPID_PUBLIC_KEY=${vapid.publicKey}`, `VAPID_PRIVATE_KEY=${vapid.privateKey}`);
+    changed = true;
+  }
   if (changed) writeFileSync(file, `${lines.join("\n")}\n`);
   return file;
+}
+
+/**
+ * A VAPID key pair as the Worker reads it (worker/env.ts): the public key as the uncompressed
+ * P-256 point (0x04 || x || y) and the private key as the 32-byte scalar, both base64url. The
+ * JWK export pads x, y and d to their full 32 bytes.
+ */
+export function generateVapidKeys() {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url")]);
+  return { publicKey: point.toString("base64url"), privateKey: jwk.d };
 }
 
 export function run(command, args, options = {}) {
@@ -72,8 +94,9 @@ export function assertNoLocalSecretsIn(dir) {
  * The settings of the production build served locally (startPreview), written next to the built
  * Worker where `vite preview` reads them, after the build and its check: ENVIRONMENT "e2e" (the
  * production code paths with only the outbox, the labelled test payments and the local server's
- * body drain allowed, worker/lib/modes.ts), the origin it is served on, and the checkout's secrets
- * from .dev.vars (the seed hashed the demo password with that pepper).
+ * body drain allowed, worker/lib/modes.ts), the origin it is served on, the checkout's secrets
+ * from .dev.vars (the seed hashed the demo password with that pepper) and its VAPID pair, so the
+ * journeys' pushes are signed and encrypted as a deploy's are.
  */
 function writePreviewVars(baseURL) {
   const local = Object.fromEntries(
@@ -82,7 +105,14 @@ function writePreviewVars(baseURL) {
       .filter((line) => line.includes("="))
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
-  const vars = { ENVIRONMENT: "e2e", APP_ORIGIN: baseURL, JWT_SECRET: local.JWT_SECRET, PASSWORD_PEPPER: local.PASSWORD_PEPPER };
+  const vars = {
+    ENVIRONMENT: "e2e",
+    APP_ORIGIN: baseURL,
+    JWT_SECRET: local.JWT_SECRET,
+    PASSWORD_PEPPER: local.PASSWORD_PEPPER,
+    VAPID_PUBLIC_KEY: local.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: local.VAPID_PRIVATE_KEY,
+  };
   writeFileSync(path.join(root, "dist/backline/.dev.vars"), Object.entries(vars).map(([key, value]) => `${key}=${value}\n`).join(""));
 }
 
