@@ -53,8 +53,7 @@ const PUSH: { readonly [Type in NotificationEventType]: (input: NotificationText
     input.count > 1 ? updates(input, "Order update") : { title: "Revision requested", body: `${input.actor} asked for a revision of ${item(input)}` },
   "order.accepted": (input) => (input.count > 1 ? updates(input, "Order update") : { title: "Order accepted", body: `${input.actor} accepted ${item(input)}` }),
   "order.refunded": (input) => (input.count > 1 ? updates(input, "Order update") : { title: "Order refunded", body: `${item(input)} was refunded` }),
-  "order.disputed": (input) =>
-    input.count > 1 ? updates(input, "Order update") : { title: "Payment disputed", body: `The buyer's bank opened a dispute on ${item(input)}` },
+  "order.disputed": (input) => (input.count > 1 ? updates(input, "Order update") : { title: "Payment disputed", body: `The buyer's bank opened a dispute on ${item(input)}` }),
   "offer.received": (input) => ({ title: "New offer", body: `${input.actor} sent you an offer: ${param(input, "item", "a custom offer")}` }),
   "offer.paid": (input) => ({ title: "Offer paid", body: `${input.actor} paid your offer: ${item(input)}` }),
   "booking.requested": (input) => ({ title: "Booking request", body: `${input.actor} asked to book ${param(input, "item", "a session")}` }),
@@ -67,7 +66,9 @@ const PUSH: { readonly [Type in NotificationEventType]: (input: NotificationText
       ? { title: "New comments", body: `${actors(input)} commented on your post` }
       : { title: `${input.actor} commented on your post`, body: param(input, "preview") },
   "comment.reply": (input) =>
-    input.count > 1 ? { title: "New replies", body: `${actors(input)} replied to your comment` } : { title: `${input.actor} replied to your comment`, body: param(input, "preview") },
+    input.count > 1
+      ? { title: "New replies", body: `${actors(input)} replied to your comment` }
+      : { title: `${input.actor} replied to your comment`, body: param(input, "preview") },
   "follow.created": (input) => ({ title: "New follower", body: `${actors(input)} followed you` }),
   "like.created": (input) => ({ title: "New like", body: `${actors(input)} liked your post` }),
 };

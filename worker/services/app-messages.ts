@@ -35,23 +35,10 @@ export interface AppMessage {
  * Opens (or finds) the pair's conversation and stores the message, then tells both users' open
  * tabs and the conversation's room. Returns the stored message and whether this call created it.
  */
-export async function sendAppMessage(
-  ctx: AppMessageContext,
-  message: AppMessage,
-): Promise<{ message: ChatMessage; created: boolean }> {
-  const conversation = await openConversation(
-    ctx.db,
-    message.senderId,
-    message.receiverId,
-    ctx.now,
-  );
+export async function sendAppMessage(ctx: AppMessageContext, message: AppMessage): Promise<{ message: ChatMessage; created: boolean }> {
+  const conversation = await openConversation(ctx.db, message.senderId, message.receiverId, ctx.now);
   if (conversation.created) {
-    await notifyUsers(
-      ctx.env,
-      ctx.log,
-      [message.senderId, message.receiverId],
-      { type: "conversation.opened", conversationId: conversation.id },
-    );
+    await notifyUsers(ctx.env, ctx.log, [message.senderId, message.receiverId], { type: "conversation.opened", conversationId: conversation.id });
   }
   return writeMessage(
     ctx,

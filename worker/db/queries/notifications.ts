@@ -244,12 +244,7 @@ export async function carriedIds(db: Db, lead: Pick<NotificationRow, "id" | "use
     .select({ id: notifications.id })
     .from(notifications)
     .where(
-      and(
-        eq(notifications.userId, lead.userId),
-        eq(notifications.collapseKey, lead.collapseKey),
-        eq(notifications.status, "collapsed"),
-        eq(notifications.pushedAt, lead.pushedAt),
-      ),
+      and(eq(notifications.userId, lead.userId), eq(notifications.collapseKey, lead.collapseKey), eq(notifications.status, "collapsed"), eq(notifications.pushedAt, lead.pushedAt)),
     );
   return [lead.id, ...rows.map((row) => row.id)];
 }

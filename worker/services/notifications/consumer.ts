@@ -364,7 +364,13 @@ async function deliver(ctx: JobContext, lead: NotificationRow, carried: readonly
   const outcomes = await Promise.all(
     devices.map(async (device): Promise<SendOutcome> => {
       try {
-        return await ctx.deps.send(ctx.env, { id: device.id, kind: device.kind, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth }, payload, options, ctx.deps.fetcher);
+        return await ctx.deps.send(
+          ctx.env,
+          { id: device.id, kind: device.kind, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth },
+          payload,
+          options,
+          ctx.deps.fetcher,
+        );
       } catch (error) {
         // A sender that throws is treated as a network failure: try again later.
         return { result: "retry", status: null, retryAfterMs: null, error: String(error) };

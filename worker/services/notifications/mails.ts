@@ -3,13 +3,7 @@
 // device got make one digest mail at most every DIGEST_EVERY_MS. Every such mail names its
 // category's one-click unsubscribe (RFC 8058) in its headers and in its footer.
 import { NOTIFICATION_TEXTS } from "@shared/messages";
-import {
-  ACTIVE_DEVICE_MS,
-  DIGEST_EVERY_MS,
-  DIGEST_UNREAD_AFTER_MS,
-  type NotificationCategory,
-  type NotificationEventType,
-} from "@shared/notifications-api";
+import { ACTIVE_DEVICE_MS, DIGEST_EVERY_MS, DIGEST_UNREAD_AFTER_MS, type NotificationCategory, type NotificationEventType } from "@shared/notifications-api";
 import { escapeHtml } from "@shared/rules/sanitize";
 import {
   claimDigest,
@@ -195,7 +189,10 @@ async function mailDigest(ctx: Ctx, mailer: Mailer, input: { userId: string; can
   if (listed.length === 0) return false;
   const claim = await claimDigest(db, { userId, now, digestBefore: input.digestBefore });
   if (!claim) return false;
-  const names = await peopleNames(db, listed.flatMap((row) => (row.actorId ? [row.actorId] : [])));
+  const names = await peopleNames(
+    db,
+    listed.flatMap((row) => (row.actorId ? [row.actorId] : [])),
+  );
   const { lines, senders: senderCount } = digestLines(listed, names);
   const t = NOTIFICATION_TEXTS.mail;
   try {
