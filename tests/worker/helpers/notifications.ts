@@ -66,6 +66,8 @@ export interface ConsumeOptions {
 
 export interface ConsumeResult {
   result: QueueResult;
+  /** The messages retried, with the delays asked (getQueueResult does not report them). */
+  retries: { id: string; delaySeconds: number | undefined }[];
   /** Flushes the consumer scheduled on the queue, with their delays. */
   scheduled: { job: NotificationJob; delaySeconds: number | undefined }[];
 }
@@ -93,11 +95,19 @@ export async function consumeJobs(items: readonly (NotificationJob | Delivery)[]
     "backline-notifications",
     deliveries.map((delivery) => ({ id: delivery.id ?? newId(), timestamp: new Date(), attempts: delivery.attempts ?? 1, body: delivery.body })),
   );
+  const retries: ConsumeResult["retries"] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    vi.spyOn(message, "retry").mockImplementation((opts?: QueueRetryOptions) => {
+      retries.push({ id: message.id, delaySeconds: opts?.delaySeconds });
+      retry(opts);
+    });
+  }
   const ctx = createExecutionContext();
   const bindings = { ...env, APP_ORIGIN: NOTIFY_ORIGIN, NOTIFICATIONS: queue, ...options.bindings } as unknown as Parameters<typeof consumeNotifications>[1];
   const now = options.now;
   await consumeNotifications(batch, bindings, { send: options.send, ...(now !== undefined ? { now: () => now } : {}) });
-  return { result: await getQueueResult(batch, ctx), scheduled };
+  return { result: await getQueueResult(batch, ctx), retries, scheduled };
 }
 
 export const eventJob = (event: NotificationEvent): NotificationJob => ({ kind: "event", event });

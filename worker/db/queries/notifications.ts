@@ -39,15 +39,36 @@ export interface NewNotification {
  * whose account is gone by now is stored as null (the foreign key would refuse the id).
  */
 export async function recordNotification(db: Db, input: NewNotification): Promise<{ row: NotificationRow; created: boolean } | null> {
-  const id = newId();
-  const actorId = input.actorId ? sql`(select id from ${users} where id = ${input.actorId})` : sql`null`;
+  const actorId = input.actorId ? sql<string | null>`(select au.id from users au where au.id = ${input.actorId})` : sql<string | null>`null`;
+  // INSERT … SELECT names every column in the table's order; selecting from users stores nothing
+  // for a recipient whose account is gone.
+  const insert = db
+    .insert(notifications)
+    .select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          userId: users.id,
+          eventKey: sql<string>`${input.eventKey}`.as("event_key"),
+          type: sql<string>`${input.type}`.as("type"),
+          category: sql<string>`${input.category}`.as("category"),
+          actorId: actorId.as("actor_id"),
+          path: sql<string>`${input.path}`.as("path"),
+          params: sql<string>`${input.params}`.as("params"),
+          collapseKey: sql<string>`${input.collapseKey}`.as("collapse_key"),
+          status: sql<NotificationStatus>`'pending'`.as("status"),
+          heldUntil: sql<number | null>`null`.as("held_until"),
+          pushedAt: sql<number | null>`null`.as("pushed_at"),
+          emailedAt: sql<number | null>`null`.as("emailed_at"),
+          createdAt: sql<number>`${input.createdAt}`.as("created_at"),
+        })
+        .from(users)
+        .where(eq(users.id, input.userId)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
   const [inserted, rows] = await db.batch([
-    db.run(
-      sql`insert into ${notifications} (id, user_id, event_key, type, category, actor_id, path, params, collapse_key, status, created_at)
-          select ${id}, ${input.userId}, ${input.eventKey}, ${input.type}, ${input.category}, ${actorId}, ${input.path}, ${input.params}, ${input.collapseKey}, 'pending', ${input.createdAt}
-          where exists (select 1 from ${users} where id = ${input.userId})
-          on conflict (user_id, event_key) do nothing`,
-    ),
+    insert,
     db
       .select()
       .from(notifications)
@@ -56,7 +77,7 @@ export async function recordNotification(db: Db, input: NewNotification): Promis
   ]);
   const row = rows[0];
   if (!row) return null;
-  return { row, created: (inserted.meta.changes ?? 0) > 0 && row.id === id };
+  return { row, created: inserted.some((created) => created.id === row.id) };
 }
 
 // ---------------------------------------------------------------------------------------------
