@@ -11,7 +11,7 @@ import { sendMessageDigests } from "../services/notifications/mails";
 import { purgeInBatches } from "./purge-batches";
 
 /** How long a recorded event is kept: the dedupe of a replay and the digest need far less. */
-export const NOTIFICATION_RETENTION_MS = 30 * DAY_MS;
+const NOTIFICATION_RETENTION_MS = 30 * DAY_MS;
 /** Keys released per run; the rest wait 15 minutes. */
 const RELEASE_MAX = 500;
 /** A pending row this much older than its window missed its flush. */

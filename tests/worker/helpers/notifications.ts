@@ -32,7 +32,7 @@ export function captureNotifications() {
 }
 export type Capture = ReturnType<typeof captureNotifications>;
 
-export const PUSH_SENT: SendOutcome = { result: "sent", status: 201 };
+const PUSH_SENT: SendOutcome = { result: "sent", status: 201 };
 export const PUSH_GONE: SendOutcome = { result: "gone", status: 410 };
 export const pushRetry = (retryAfterMs: number | null = null): SendOutcome => ({ result: "retry", status: 503, retryAfterMs, error: "service unavailable" });
 

@@ -61,7 +61,7 @@ export interface ConsumerDeps {
 }
 
 /** The longest delay Cloudflare Queues accept (12 hours): a longer hold is released by the cron. */
-export const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;
+const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;
 /** Retries back off from this, doubling per attempt… */
 const RETRY_BASE_SECONDS = 15;
 /** …to at most an hour. */
@@ -314,7 +314,7 @@ async function topicOf(collapseKey: string): Promise<string> {
  * message is stale after a day and worth waking for, as is an order step someone waits on;
  * the rest may wait four days and for the device's own timing.
  */
-export async function pushOptions(row: Pick<NotificationRow, "category" | "collapseKey">): Promise<PushOptions> {
+async function pushOptions(row: Pick<NotificationRow, "category" | "collapseKey">): Promise<PushOptions> {
   const category = row.category as NotificationCategory;
   return {
     ttlSeconds: category === "messages" ? 24 * 60 * 60 : 4 * 24 * 60 * 60,
@@ -339,7 +339,7 @@ function cut(text: string, max: number): string {
 }
 
 /** The push for a lead carrying `count` events: texts from NOTIFICATION_TEXTS, the actor read now. */
-export async function payloadOf(ctx: Pick<Ctx, "db" | "origin">, lead: NotificationRow, count: number): Promise<PushPayload> {
+async function payloadOf(ctx: Pick<Ctx, "db" | "origin">, lead: NotificationRow, count: number): Promise<PushPayload> {
   const people = lead.actorId ? await peopleNames(ctx.db, [lead.actorId]) : new Map();
   const actor = lead.actorId ? people.get(lead.actorId) : undefined;
   const text = NOTIFICATION_TEXTS.push(lead.type as NotificationEventType, { actor: nameOf(actor), count, params: paramsOf(lead) });

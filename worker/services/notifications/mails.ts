@@ -46,7 +46,7 @@ export const STEP_MAIL_TYPES: ReadonlySet<NotificationEventType> = new Set<Notif
 /** How far back the digest looks: older unread messages were the subject of an earlier digest window. */
 const DIGEST_LOOKBACK_MS = 24 * 60 * 60_000;
 /** People mailed per run at most (the 15-minute cron): bounded work; the rest wait for the next run. */
-export const DIGEST_PEOPLE_PER_RUN = 200;
+const DIGEST_PEOPLE_PER_RUN = 200;
 /** Candidate rows read per run. */
 const DIGEST_ROWS_PER_RUN = 1000;
 /** Senders the digest names before "and N more". */
@@ -62,7 +62,7 @@ export function nameOf(person: PersonName): string {
  * A notification mail: one call to action, a footer with the unsubscribe page, and the
  * List-Unsubscribe / List-Unsubscribe-Post headers for the category.
  */
-export async function notificationMail(
+async function notificationMail(
   ctx: Pick<Ctx, "env" | "origin">,
   input: { to: string; userId: string; category: NotificationCategory; subject: string; intro: string; linkLabel: string; link: string; outro: string },
 ): Promise<MailMessage> {
@@ -133,7 +133,7 @@ function byRecipient(rows: readonly DigestRow[]): Map<string, DigestRow[]> {
 }
 
 /** "Kenji: 3 messages" per sender, newest sender first, at most DIGEST_NAMED_SENDERS, then "and N more people". */
-export function digestLines(rows: readonly DigestRow[], names: ReadonlyMap<string, PersonName>): { lines: string[]; senders: number } {
+function digestLines(rows: readonly DigestRow[], names: ReadonlyMap<string, PersonName>): { lines: string[]; senders: number } {
   const counts = new Map<string, number>();
   for (const row of rows) {
     const sender = row.actorId ?? "";
