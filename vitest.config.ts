@@ -32,6 +32,12 @@ export default defineConfig({
               // rewrites while these files run (a file gone between listing and reading fails the
               // start); a directory that does not exist gets an empty one.
               assets: { directory: path.join(root, "tests/worker/no-build") },
+              // Notification jobs go to a queue nothing consumes (issue #30): a like or an order in
+              // any test file would otherwise be consumed by the Worker's queue() in the background,
+              // seconds later, and write rows and mails that file never asked for. The notification
+              // tests capture what was enqueued and drive the consumer themselves
+              // (tests/worker/notifications).
+              queueProducers: { NOTIFICATIONS: { queueName: "backline-notifications-unconsumed" } },
               bindings: {
                 ENVIRONMENT: "test",
                 // Accounts: fixed test secrets (never used outside tests), a cheap password-hash

@@ -4,6 +4,7 @@
 // effect of importing some route file.
 import { createDb } from "../db/client";
 import type { Bindings, Ctx } from "../env";
+import { configuredOrigin } from "../lib/config";
 import { createLogger } from "../lib/logger";
 import { rollUpAnalytics } from "./analytics-rollup";
 import { purgeExpiredAuthRows } from "./auth-rows-purge";
@@ -11,6 +12,7 @@ import { updateHashtagTrendingScores } from "./hashtag-trending";
 import { purgeOldOutboxMail } from "./mail-outbox-purge";
 import { backUpDatabase } from "./database-backup";
 import { completeDueOrders } from "./orders-auto-complete";
+import { mailMessageDigests, purgeOldNotifications, releaseHeldNotifications } from "./notifications";
 import { purgeOldPostViews } from "./post-views-purge";
 import { purgeOldInteractions } from "./interactions-purge";
 import { refreshRecommendations } from "./recommendations";
@@ -39,6 +41,9 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "prepare-data-exports", run: prepareRequestedExports },
     // Search rank classes of new and edited posts and profiles (decision record 0095).
     { name: "search-tiers", run: computeSearchTiers },
+    // Pushes held by quiet hours whose hours ended, and the digest of unread messages (decision record 0096).
+    { name: "release-held-notifications", run: releaseHeldNotifications },
+    { name: "message-digest", run: mailMessageDigests },
   ],
   // Daily at 04:00 UTC: retention (decision records 0023 and the security events' 90 days), and
   // the orders' automatic completions (decision record 0037).
@@ -52,6 +57,7 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "purge-old-post-views", run: purgeOldPostViews },
     { name: "purge-old-outbox-mail", run: purgeOldOutboxMail },
     { name: "purge-old-interactions", run: purgeOldInteractions },
+    { name: "purge-old-notifications", run: purgeOldNotifications },
     // Recommendations for everyone signed in (decision record 0033).
     { name: "refresh-recommendations", run: refreshRecommendations },
     // Product files kept for buyers after their product lost them (decision record 0035).
@@ -62,16 +68,6 @@ export const CRON_JOBS: { readonly [S in CronSchedule]: readonly CronJob[] } = {
     { name: "database-backup", run: backUpDatabase },
   ],
 };
-
-/** The app's public origin for links a job writes: APP_ORIGIN, or empty when it is unset or malformed. */
-function cronOrigin(env: Bindings): string {
-  if (!env.APP_ORIGIN) return "";
-  try {
-    return new URL(env.APP_ORIGIN).origin;
-  } catch {
-    return "";
-  }
-}
 
 function isSchedule(cron: string): cron is CronSchedule {
   return (CRON_SCHEDULES as readonly string[]).includes(cron);
@@ -87,7 +83,7 @@ export async function dispatchScheduled(cron: string, env: Bindings, now = Date.
   // The run's entry point: its one Db is made here and handed to every job.
   const db = createDb(env.DB);
   // The same context a request's services get: nobody asked, so no IP and no user agent.
-  const ctx: Omit<Ctx, "log"> = { env, db, now, origin: cronOrigin(env), ip: null, userAgent: null };
+  const ctx: Omit<Ctx, "log"> = { env, db, now, origin: configuredOrigin(env), ip: null, userAgent: null };
   // One failing job must not stop the others; each result is logged.
   const results = await Promise.allSettled(jobs.map((job) => job.run({ ...ctx, log: log.with({ job: job.name }) })));
   return results.map((result, i) => {

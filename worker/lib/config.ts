@@ -58,3 +58,16 @@ export function refusedConfiguration(env: ConfigEnv): string[] {
   return problems;
 }
 
+
+/**
+ * The app's public origin for links written outside a request (a cron run, the notifications
+ * queue's consumer): APP_ORIGIN, or empty when it is unset or malformed.
+ */
+export function configuredOrigin(env: Pick<Bindings, "APP_ORIGIN">): string {
+  if (!env.APP_ORIGIN) return "";
+  try {
+    return new URL(env.APP_ORIGIN).origin;
+  } catch {
+    return "";
+  }
+}

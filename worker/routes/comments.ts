@@ -44,6 +44,8 @@ import { SESSION_UNTIL_HEADER } from "../realtime/socket-utils";
 import { forwardToRoom, socketGate } from "../realtime/gateway";
 import { screenOrRefuse } from "../services/content-screen";
 import { notifyUsers, trackRoom } from "../services/live";
+import { commentEvents } from "../services/notifications/events";
+import { notify } from "../services/notifications/notify";
 
 const postNotFound = () => new ApiError("not_found", POST_ERRORS.postNotFound);
 
@@ -114,12 +116,14 @@ export const postCommentRoutes = new Hono<AppEnv>()
     const atMs = await checkedMoment(c, postId, body.atMs, body.parentId);
 
     let parentId: string | null = null;
+    let parentAuthorId: string | null = null;
     if (body.parentId) {
       // One level of nesting: a reply to a reply is attached to the top-level comment.
       parentId = await resolveReplyParent(c.var.db, postId, body.parentId);
       // A thread started by someone on the other side of a block is one the caller cannot see.
       const parent = parentId ? await getCommentWithPost(c.var.db, parentId) : undefined;
       if (!parentId || !parent || (await isBlockedBetween(c.var.db, userId, parent.userId))) throw new ApiError("bad_request", SOCIAL_TEXTS.replyTargetMissing);
+      parentAuthorId = parent.userId;
     }
 
     const { content } = await screenOrRefuse(c.var.ctx, { userId, rule: "comment", verdict: prepared, source: "comment", refs: { postId } });
@@ -137,6 +141,8 @@ export const postCommentRoutes = new Hono<AppEnv>()
     if (postOwnerId !== userId && (await isShownTo(c.var.db, postOwnerId, userId, comment.content))) {
       await notifyUsers(c.env, c.var.log, [postOwnerId], { type: "activity.created", activityType: "comment" });
     }
+    // Pushes for the post's owner and, for a reply, the thread's author (decision record 0096).
+    await notify(c.var.ctx, commentEvents({ commentId: row.id, postId, authorId: userId, postOwnerId, parentId, parentAuthorId, content, at: c.var.ctx.now }));
     return c.json(comment, 201);
   })
   .get("/:postId/comments/markers", postParam, validate("query", markersQuerySchema), async (c) => {

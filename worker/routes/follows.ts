@@ -12,6 +12,8 @@ import { userParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
+import { followEvent } from "../services/notifications/events";
+import { notify } from "../services/notifications/notify";
 import { limitUser } from "../services/rate-limit";
 import { PROFILE_TEXTS, SOCIAL_TEXTS } from "@shared/messages";
 
@@ -41,8 +43,10 @@ export const followRoutes = new Hono<AppEnv>()
     await limitUser(c.var.ctx, "follow_toggle", userId);
     const result = await setFollow(c.var.db, { followerId: userId, followingId: target, following: c.req.valid("json").following });
     if (!result) throw profileNotFound();
+    // A push for the one followed, once per follow (decision record 0096).
+    if (result.created) await notify(c.var.ctx, [followEvent({ followerId: userId, followingId: target, at: c.var.ctx.now })]);
     // A new follower is activity for the one followed (decision record 0041).
     // Never from an account the one followed muted (DESIGN.md "Mute").
     if (result.following && (await isShownTo(c.var.db, target, userId))) await notifyUsers(c.env, c.var.log, [target], { type: "activity.created", activityType: "follow" });
-    return c.json(result satisfies FollowState, 200);
+    return c.json({ following: result.following, followerCount: result.followerCount, followingCount: result.followingCount } satisfies FollowState, 200);
   });

@@ -14,6 +14,8 @@ import { postParam } from "../lib/params";
 import { validate } from "../lib/validator";
 import { requireUser, signedIn } from "../middleware/session";
 import { notifyUsers } from "../services/live";
+import { likeEvent } from "../services/notifications/events";
+import { notify } from "../services/notifications/notify";
 import { limitUser } from "../services/rate-limit";
 
 /** Mounted at /posts: PUT /api/posts/:postId/like. */
@@ -26,10 +28,12 @@ export const likeRoutes = new Hono<AppEnv>().put("/:postId/like", postParam, sig
   await limitUser(c.var.ctx, "like_toggle", userId);
   const result = await setLike(c.var.db, { postId, userId, liked: c.req.valid("json").liked });
   if (!result) throw new ApiError("not_found", POST_ERRORS.postNotFound);
+  // A push for the owner, once per like (a repeated "liked" changes nothing; decision record 0096).
+  if (result.created) await notify(c.var.ctx, [likeEvent({ postId, likerId: userId, ownerId, at: c.var.ctx.now })]);
   // A like by someone else is activity for the post's owner (decision record 0041).
   // Never from an account the owner muted (DESIGN.md "Mute": its activity is not theirs to see).
   if (result.liked && ownerId !== userId && (await isShownTo(c.var.db, ownerId, userId))) {
     await notifyUsers(c.env, c.var.log, [ownerId], { type: "activity.created", activityType: "like" });
   }
-  return c.json(result satisfies LikeState, 200);
+  return c.json({ liked: result.liked, likesCount: result.likesCount } satisfies LikeState, 200);
 });

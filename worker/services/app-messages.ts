@@ -6,6 +6,7 @@ import type { ChatMessage, MessageKind } from "@shared/messaging-api";
 import { openConversation } from "../db/queries/conversations";
 import { notifyUsers } from "./live";
 import { writeMessage, type MessageContext } from "./messages";
+import type { MessageNotice } from "./notifications/events";
 
 /** What an app message needs from the request context (Ctx, decision record 0076). */
 export type AppMessageContext = MessageContext;
@@ -23,6 +24,11 @@ export interface AppMessage {
    * event finds the stored message instead of sending a second one (messages_sender_client_unique).
    */
   dedupeKey: string;
+  /**
+   * What the receiver's notification says instead of "new message": the offer, the booking step
+   * the message is about (decision record 0096). A review request is a message like any other.
+   */
+  notice?: MessageNotice;
 }
 
 /**
@@ -34,13 +40,17 @@ export async function sendAppMessage(ctx: AppMessageContext, message: AppMessage
   if (conversation.created) {
     await notifyUsers(ctx.env, ctx.log, [message.senderId, message.receiverId], { type: "conversation.opened", conversationId: conversation.id });
   }
-  return writeMessage(ctx, {
-    conversationId: conversation.id,
-    senderId: message.senderId,
-    receiverId: message.receiverId,
-    clientId: `app:${message.dedupeKey}`,
-    content: message.content,
-    kind: message.kind,
-    linkPath: message.linkPath,
-  });
+  return writeMessage(
+    ctx,
+    {
+      conversationId: conversation.id,
+      senderId: message.senderId,
+      receiverId: message.receiverId,
+      clientId: `app:${message.dedupeKey}`,
+      content: message.content,
+      kind: message.kind,
+      linkPath: message.linkPath,
+    },
+    message.notice,
+  );
 }

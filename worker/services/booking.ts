@@ -37,6 +37,7 @@ import { toBookingParty } from "../db/queries/people";
 import { ApiError } from "../lib/errors";
 import type { Ctx } from "../env";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
+import { BOOKING_EVENT_TYPES, notificationPaths } from "./notifications/events";
 
 const WEEK_MINUTES = 7 * 24 * 60;
 const MINUTE_MS = 60_000;
@@ -162,6 +163,7 @@ async function tellOtherSide(ctx: AppMessageContext, booking: BookingRow, actorI
     content: BOOKING_TEXTS.messages[event](serviceName),
     linkPath: "/booking",
     dedupeKey: `booking:${booking.id}:${booking.revision}`,
+    notice: { type: BOOKING_EVENT_TYPES[event], path: notificationPaths.booking, params: { bookingId: booking.id, orderId: booking.orderId, item: serviceName } },
   });
 }
 

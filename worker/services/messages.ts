@@ -9,6 +9,8 @@ import { getConversationFor, insertMessage, linkTrust, otherParticipant, type Co
 import type { Bindings, Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { broadcastToChat, notifyUsers } from "./live";
+import { messageEvent, type MessageNotice } from "./notifications/events";
+import { notify } from "./notifications/notify";
 
 export const conversationNotFound = () => new ApiError("not_found", MESSAGING_TEXTS.conversationNotFound);
 
@@ -38,20 +40,28 @@ export async function requireLinkTrust(ctx: Pick<Ctx, "db">, input: { conversati
 }
 
 /** What writing a message needs from the request context. */
-export type MessageContext = Pick<Ctx, "db" | "log" | "now"> & { env: Pick<Bindings, "CHAT_ROOM" | "USER_CHANNEL"> };
+export type MessageContext = Pick<Ctx, "db" | "log" | "now"> & { env: Pick<Bindings, "CHAT_ROOM" | "USER_CHANNEL" | "NOTIFICATIONS"> };
 
 /**
  * Stores a message (or finds the one its sender already stored under the same client id), then,
  * only when this call created it, hands it to the conversation's room and tells both users' live
- * channels which conversation changed (one carrier per fact: decision record 0077). A resend was broadcast when it was first
- * stored. The message of a resend may belong to another conversation; the caller decides.
+ * channels which conversation changed (one carrier per fact: decision record 0077), and enqueues
+ * the receiver's notification: "new message", or what `notice` says an app message is (an offer,
+ * a booking step), so one happening notifies once (decision record 0096). A resend was broadcast
+ * and notified when it was first stored. The message of a resend may belong to another
+ * conversation; the caller decides.
  */
-export async function writeMessage(ctx: MessageContext, input: Omit<InsertMessageInput, "now">): Promise<{ message: ChatMessage; created: boolean }> {
+export async function writeMessage(
+  ctx: MessageContext,
+  input: Omit<InsertMessageInput, "now">,
+  notice?: MessageNotice,
+): Promise<{ message: ChatMessage; created: boolean }> {
   const stored = await insertMessage(ctx.db, { ...input, now: ctx.now });
   if (stored.created) {
     await Promise.all([
       broadcastToChat(ctx.env, ctx.log, input.conversationId, { type: "message.created", message: stored.message }),
       notifyUsers(ctx.env, ctx.log, [input.senderId, input.receiverId], { type: "message.created", conversationId: input.conversationId }),
+      notify(ctx, [messageEvent({ message: stored.message, notice, at: ctx.now })]),
     ]);
   }
   return stored;

@@ -22,6 +22,8 @@ import type { OrderRole } from "@shared/checkout-api";
 import type { Ctx } from "../env";
 import { ApiError } from "../lib/errors";
 import { sendAppMessage, type AppMessageContext } from "./app-messages";
+import { reviewEvent } from "./notifications/events";
+import { notify } from "./notifications/notify";
 
 /** What the order page shows of the review, for the order's buyer or seller. */
 export async function orderReviewState(ctx: Pick<AppMessageContext, "db">, { order, role }: { order: OrderRow; role: OrderRole }): Promise<OrderReviewState> {
@@ -42,9 +44,9 @@ export function assertCanReview(order: OrderRow, role: OrderRole): void {
   if (order.status !== "completed") throw new ApiError("conflict", REVIEW_TEXTS.notCompleted);
 }
 
-/** The buyer's one review of a completed order (the words already screened). */
+/** The buyer's one review of a completed order (the words already screened); its seller is notified. */
 export async function leaveReview(
-  ctx: Pick<AppMessageContext, "db" | "now">,
+  ctx: Pick<AppMessageContext, "db" | "now" | "log" | "env">,
   input: { order: OrderRow; role: OrderRole; rating: number; content: string },
 ): Promise<Review> {
   const { order } = input;
@@ -62,6 +64,7 @@ export async function leaveReview(
     now: ctx.now,
   });
   if (!row) throw new ApiError("conflict", REVIEW_TEXTS.alreadyReviewed);
+  await notify(ctx, [reviewEvent({ reviewId: row.id, orderId: order.id, buyerId: order.buyerId, sellerId: order.sellerId, itemName: order.itemName, at: ctx.now })]);
   return reviewWithBuyer(ctx.db, row);
 }
 

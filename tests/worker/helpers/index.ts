@@ -9,6 +9,7 @@
 // db.ts       drizzle on the test file's D1, rows inserted directly, counters, security events
 // mail.ts     the dev outbox
 // checkout.ts items and orders in D1, a fake Stripe, keyed requests and signed webhooks
+// notifications.ts  what requests enqueued, a scripted push sender, the queue consumer on real batches
 // media.ts    file bytes with real magic numbers, uploads and posts through the API
 // revisions.ts  audio versions and revision notes through the API, and the security table's rows of them
 // rate-limits.ts, comment-room.ts  the limiter and comment-room Durable Objects
@@ -24,6 +25,7 @@ export * from "./live-channels";
 export * from "./db";
 export * from "./mail";
 export * from "./media";
+export * from "./notifications";
 export * from "./rate-limits";
 export * from "./request";
 export * from "./revisions";

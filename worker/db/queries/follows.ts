@@ -22,7 +22,7 @@ export interface FollowResult {
 export async function setFollow(
   db: Db,
   input: { followerId: string; followingId: string; following: boolean; now?: number },
-): Promise<FollowResult | null> {
+): Promise<(FollowResult & { created: boolean }) | null> {
   const now = input.now ?? Date.now();
   const write = input.following
     ? db
@@ -39,8 +39,12 @@ export async function setFollow(
             .where(eq(profiles.userId, input.followingId)),
         )
         .onConflictDoNothing()
-    : db.delete(follows).where(and(eq(follows.followerId, input.followerId), eq(follows.followingId, input.followingId)));
-  const [, rows] = await db.batch([
+        .returning({ id: follows.id })
+    : db
+        .delete(follows)
+        .where(and(eq(follows.followerId, input.followerId), eq(follows.followingId, input.followingId)))
+        .returning({ id: follows.id });
+  const [written, rows] = await db.batch([
     write,
     db
       .select({ followerCount: profiles.followerCount, followingCount: profiles.followingCount })
@@ -49,7 +53,7 @@ export async function setFollow(
       .limit(1),
   ]);
   const row = rows[0];
-  return row ? { following: input.following, followerCount: row.followerCount, followingCount: row.followingCount } : null;
+  return row ? { following: input.following, followerCount: row.followerCount, followingCount: row.followingCount, created: input.following && written.length > 0 } : null;
 }
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {

@@ -16,9 +16,10 @@ export interface LikeResult {
  * Makes the user's like of the post exist (or not) and answers the post's count afterwards; null
  * when the post does not exist. The insert selects from posts, so a missing post inserts nothing
  * (rather than failing the foreign key), and ON CONFLICT makes a second like a no-op on the
- * post_likes_post_user_unique index. D1 runs a batch as one transaction.
+ * post_likes_post_user_unique index. D1 runs a batch as one transaction. `created`: this call
+ * added the like (not a repeat of a like that exists), what notifies the post's owner.
  */
-export async function setLike(db: Db, input: { postId: string; userId: string; liked: boolean; now?: number }): Promise<LikeResult | null> {
+export async function setLike(db: Db, input: { postId: string; userId: string; liked: boolean; now?: number }): Promise<(LikeResult & { created: boolean }) | null> {
   const now = input.now ?? Date.now();
   const write = input.liked
     ? db
@@ -35,11 +36,15 @@ export async function setLike(db: Db, input: { postId: string; userId: string; l
             .where(eq(posts.id, input.postId)),
         )
         .onConflictDoNothing()
-    : db.delete(postLikes).where(and(eq(postLikes.postId, input.postId), eq(postLikes.userId, input.userId)));
-  const [, rows] = await db.batch([
+        .returning({ id: postLikes.id })
+    : db
+        .delete(postLikes)
+        .where(and(eq(postLikes.postId, input.postId), eq(postLikes.userId, input.userId)))
+        .returning({ id: postLikes.id });
+  const [written, rows] = await db.batch([
     write,
     db.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, input.postId)).limit(1),
   ]);
   const row = rows[0];
-  return row ? { liked: input.liked, likesCount: row.likesCount } : null;
+  return row ? { liked: input.liked, likesCount: row.likesCount, created: input.liked && written.length > 0 } : null;
 }

@@ -8,6 +8,8 @@
 import { MONEY_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import { closeDispute, findOrderByProviderRef, getOrder, openDispute, type OrderRow } from "../../db/queries/orders";
+import { disputeEvent } from "../notifications/events";
+import { notify } from "../notifications/notify";
 import { mailParties, markRefundedByProvider, type PaymentContext } from "./orders";
 import { createStripe, paymentsMode, type Stripe } from "./stripe";
 
@@ -38,7 +40,7 @@ async function orderOfDispute(ctx: PaymentContext, dispute: Stripe.Dispute): Pro
   return findOrderByProviderRef(ctx.db, { orderId: charge.metadata?.orderId, paymentIntentId: idOf(charge.payment_intent) });
 }
 
-/** charge.dispute.created: the dispute is recorded, downloads pause and the seller is told. */
+/** charge.dispute.created: the dispute is recorded, downloads pause and the seller is told (a push and a mail). */
 export async function disputeOpened(ctx: PaymentContext, dispute: Stripe.Dispute): Promise<OrderRow | null> {
   const order = await orderOfDispute(ctx, dispute);
   if (!order) {
@@ -47,6 +49,7 @@ export async function disputeOpened(ctx: PaymentContext, dispute: Stripe.Dispute
   }
   const row = await openDispute(ctx.db, { orderId: order.id, disputeId: dispute.id, note: MONEY_TEXTS.notes.disputeOpened, now: ctx.now });
   if (!row) return null;
+  await notify(ctx, [disputeEvent(row, { disputeId: dispute.id, at: ctx.now })]);
   const t = MONEY_TEXTS.mail;
   await mailParties(ctx, row, { seller: { subject: t.disputeOpenedSubject(row.itemName), intro: t.disputeOpenedIntro(row.itemName, formatCents(row.priceCents)) } });
   return row;

@@ -17,6 +17,7 @@ import { findUserByUsername, getOffer, insertOffer, type OfferRow } from "../../
 import type { Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { sendAppMessage } from "../app-messages";
+import { notificationPaths } from "../notifications/events";
 import { screenOrRefuse } from "../content-screen";
 import { limitUser } from "../rate-limit";
 import type { PurchasableItem } from "../../db/queries/orders";
@@ -102,6 +103,7 @@ export async function createOffer(ctx: Ctx, input: CreateOfferInput & { sellerId
     content: PAYMENTS_TEXTS.offerMessage(offer.title, formatCents(offer.priceCents)),
     linkPath: offerPath(offer.id),
     dedupeKey: `offer:${offer.id}`,
+    notice: { type: "offer.received", path: notificationPaths.offer(offer.id), params: { offerId: offer.id, item: offer.title } },
   });
   return toOffer(offer, "seller", { username: buyer.username, displayName: buyer.displayName, avatarUrl: buyer.avatarUrl }, ctx.now);
 }

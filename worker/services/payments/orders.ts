@@ -38,6 +38,8 @@ import { claimOffer } from "../../db/queries/payments";
 import type { Bindings, Ctx } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createMailer, linkMail } from "../mail";
+import { chargebackEvent, orderPlacedEvent, orderStepEvent, providerRefundEvent } from "../notifications/events";
+import { notify } from "../notifications/notify";
 import { logger } from "../../lib/logger";
 import { awaitsResolution, revisionView } from "./revision-view";
 import { createStripe, paymentsMode, stripeErrorLog } from "./stripe";
@@ -221,6 +223,8 @@ export async function fulfilPaidOrder(
   // cannot claim it and its money goes straight back (decision record 0050).
   if (row.offerId && !(await claimOffer(ctx.db, row.offerId, row.id, ctx.now))) return refundUnclaimedOffer(ctx, row);
   await sendPurchaseMails(ctx, row);
+  // The sale's push for the seller; the sale mail above is its mail (decision record 0096).
+  await notify(ctx, [orderPlacedEvent(row, ctx.now)]);
   return row;
 }
 
@@ -256,6 +260,9 @@ export async function markRefundedByProvider(
     now: ctx.now,
   });
   if (!row || row.paidAt === null) return row;
+  // The refund's push: the buyer's money is coming back, or (a chargeback) the seller's sale is
+  // gone. The mails below are their mails (decision record 0096).
+  await notify(ctx, [chargeback ? chargebackEvent(row, ctx.now) : providerRefundEvent(row, ctx.now)]);
   if (!chargeback) {
     await sendRefundMails(ctx, row);
   } else {
@@ -353,6 +360,8 @@ export async function takeStep(
   if (input.step === "deliver") await markFilesDelivered(ctx.db, { orderId: row.id, historyId, now: ctx.now });
   if (input.step === "request-revision") await gatherDrafts(ctx.db, { orderId: row.id, historyId, now: ctx.now });
   if (input.step === "refund") await sendRefundMails(ctx, row);
+  // The other side, whom the order now waits on, is notified (decision record 0096).
+  await notify(ctx, [orderStepEvent(row, { step: input.step, historyId, actorId: input.userId, at: ctx.now })]);
   return row;
 }
 
