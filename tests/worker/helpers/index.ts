@@ -17,12 +17,14 @@
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
 // search.ts          a word no other row contains, and search filters with their defaults
+// notifications.ts   browsers' push keys, device registrations through the API, notification rows
 export * from "./checkout";
 export * from "./comment-room";
 export * from "./conversations";
 export * from "./live-channels";
 export * from "./db";
 export * from "./mail";
+export * from "./notifications";
 export * from "./media";
 export * from "./rate-limits";
 export * from "./request";
