@@ -102,6 +102,10 @@ describe("PUT /api/notifications/preferences", () => {
     const cleared = await json<NotificationPreferences>(await putPreferences(ana, { quietHours: null }), 200);
     expect(cleared.quietHours).toBeNull();
     expect(await preferenceRowOf(ana.id)).toMatchObject({ quietStartMinute: null, quietEndMinute: null, timeZone: "Asia/Tokyo" });
+    // A window that starts when it ends is none.
+    await json(await putPreferences(ana, { quietHours: { startMinute: 60, endMinute: 120 } }), 200);
+    expect((await json<NotificationPreferences>(await putPreferences(ana, { quietHours: { startMinute: 300, endMinute: 300 } }), 200)).quietHours).toBeNull();
+    expect(await preferenceRowOf(ana.id)).toMatchObject({ quietStartMinute: null, quietEndMinute: null });
   });
 
   it("stores a time zone as the runtime names it", async () => {

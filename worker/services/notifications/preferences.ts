@@ -133,7 +133,8 @@ export async function savePreferences(ctx: Pick<Ctx, "env" | "db" | "now">, user
   const patch: PreferencePatch = {};
   const categories = categoriesPatch(body.categories);
   if (categories) patch.categoriesPatch = categories;
-  if (body.quietHours !== undefined) patch.quietHours = body.quietHours;
+  // A window that starts when it ends is no quiet hours (quietUntil reads it so): stored as none.
+  if (body.quietHours !== undefined) patch.quietHours = body.quietHours && body.quietHours.startMinute === body.quietHours.endMinute ? null : body.quietHours;
   // Stored as the runtime names it ("europe/berlin" is saved as "Europe/Berlin").
   if (body.timeZone !== undefined) patch.timeZone = new Intl.DateTimeFormat("en-US", { timeZone: body.timeZone }).resolvedOptions().timeZone;
   const [row, devices] = await Promise.all([upsertPreferences(ctx.db, userId, patch, ctx.now), countDevices(ctx.db, userId)]);

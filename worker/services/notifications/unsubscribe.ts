@@ -103,10 +103,15 @@ const PAGE_STYLE =
 
 let styleSource: Promise<string> | undefined;
 
-/** The page's own Content-Security-Policy: nothing but its style block and a form to our origin. */
+/**
+ * The page's own Content-Security-Policy, stricter than the app's (worker/middleware/security-headers.ts
+ * sets its own only where a response has none): no script at all, its one style block by hash,
+ * and a form to our own origin.
+ */
 async function pagePolicy(): Promise<string> {
   styleSource ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(PAGE_STYLE)).then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-  return ["default-src 'none'", `style-src ${await styleSource}`, "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join("; ");
+  // img-src: the browser's own favicon request, so it is not reported as a violation.
+  return ["default-src 'none'", `style-src ${await styleSource}`, "img-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join("; ");
 }
 
 /** The HTML of one page; every value that is not a constant of this file is escaped. */
