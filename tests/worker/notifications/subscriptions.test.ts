@@ -190,6 +190,19 @@ describe("POST /api/push/subscriptions", () => {
     expect(await pushRowsOf(ana.id)).toEqual([]);
   });
 
+  it("accepts the longest token the contract allows, and removes it again (the body limit fits it)", async () => {
+    const ana = await signedInUser();
+    const token = "A".repeat(4096);
+    await json(await registerPush(ana, { kind: "fcm", token }), 201);
+    expect((await pushRowsOf(ana.id)).map((r) => r.endpoint)).toEqual([token]);
+    expect((await unregisterPush(ana, { token })).status).toBe(204);
+    expect(await pushRowsOf(ana.id)).toEqual([]);
+    // One character more is the contract's refusal, not the body limit's.
+    await expectError(await registerPush(ana, { kind: "fcm", token: `${token}A` }), 400, T.invalidDeviceToken);
+    // In 3-byte characters it passes the body limit and meets the route's own words.
+    await expectError(await registerPush(ana, { kind: "fcm", token: "€".repeat(4096) }), 400, T.invalidDeviceToken);
+  });
+
   it("refuses a native token with spaces or control characters, and an unknown kind", async () => {
     const ana = await signedInUser();
     await expectError(await registerPush(ana, { kind: "fcm", token: "token with spaces" }), 400, T.invalidDeviceToken);
