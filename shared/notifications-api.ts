@@ -1,7 +1,8 @@
 // Notifications that reach people when the app is closed (issue #30; DESIGN.md "Notifications";
 // decision record 0096 says how the queue, the collapse and the digest are timed). Shared by the
-// Worker and the SPA; texts come from shared/messages.ts (NOTIFICATION_TEXTS for pushes, mails
-// and the API's refusals, NOTIFICATION_SCREEN_TEXTS for /settings and the permission prompts).
+// Worker and the SPA; texts come from shared/messages.ts (NOTIFICATION_TEXTS for pushes and
+// mails, NOTIFICATION_API_TEXTS for the API's refusals and the unsubscribe page,
+// NOTIFICATION_SCREEN_TEXTS for /settings and the permission prompts).
 //
 // What happens, in order:
 //   1. A request that stores something another person should hear about calls `notify()`
