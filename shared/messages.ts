@@ -53,3 +53,4 @@ export * from "./messages/leaving";
 export * from "./messages/moderation";
 export * from "./messages/safety";
 export * from "./messages/notifications";
+export * from "./messages/notification-settings";

@@ -1,7 +1,8 @@
 // Notifications that reach people when the app is closed (issue #30; DESIGN.md "Notifications";
 // decision record 0096 says how the queue, the collapse and the digest are timed). Shared by the
-// Worker and the SPA; texts come from shared/messages.ts (NOTIFICATION_TEXTS for pushes, mails
-// and the API's refusals, NOTIFICATION_SCREEN_TEXTS for /settings and the permission prompts).
+// Worker and the SPA; texts come from shared/messages.ts (NOTIFICATION_TEXTS for pushes and
+// mails, NOTIFICATION_API_TEXTS for the API's refusals and the unsubscribe page,
+// NOTIFICATION_SCREEN_TEXTS for /settings and the permission prompts).
 //
 // What happens, in order:
 //   1. A request that stores something another person should hear about calls `notify()`
@@ -38,6 +39,7 @@
 // Subscriptions belong to the session that made them: sign-out (and every other end of a session)
 // removes them, so a signed-out device never shows the next account's pushes.
 import { z } from "zod";
+import { NOTIFICATION_API_TEXTS } from "./messages";
 
 /** What a person can switch on or off, each for push and for email. */
 export const NOTIFICATION_CATEGORIES = ["messages", "orders", "offers", "bookings", "reviews", "comments", "follows", "likes"] as const;
@@ -109,35 +111,43 @@ export interface NotificationPreferences {
   devices: number;
 }
 
-const minuteOfDay = z.number().int().min(0).max(1439);
+const T = NOTIFICATION_API_TEXTS;
+
+const minuteOfDay = z.number(T.quietMinute).int(T.quietMinute).min(0, T.quietMinute).max(1439, T.quietMinute);
 
 export const updateNotificationPreferencesBody = z
   .object({
-    categories: z.partialRecord(z.enum(NOTIFICATION_CATEGORIES), z.object({ push: z.boolean().optional(), email: z.boolean().optional() }).strict()).optional(),
+    categories: z
+      .partialRecord(z.enum(NOTIFICATION_CATEGORIES, T.unknownCategory), z.object({ push: z.boolean().optional(), email: z.boolean().optional() }).strict(), {
+        // A key outside NOTIFICATION_CATEGORIES (zod reports it as an unrecognized key).
+        error: (issue) => (issue.code === "invalid_type" ? undefined : T.unknownCategory),
+      })
+      .optional(),
     quietHours: z.object({ startMinute: minuteOfDay, endMinute: minuteOfDay }).strict().nullable().optional(),
-    timeZone: z.string().min(1).max(64).optional(),
+    /** Checked against the runtime's IANA zones by the Worker (isTimeZone). */
+    timeZone: z.string().min(1, T.unknownTimeZone).max(64, T.unknownTimeZone).optional(),
   })
   .strict();
 export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificationPreferencesBody>;
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, T.invalidPushKeys);
 
 /** A browser's PushSubscription (its toJSON()), or a native installation's device token. */
 export const pushSubscriptionBody = z.discriminatedUnion("kind", [
   z
     .object({
       kind: z.literal("web"),
-      endpoint: z.string().url().max(1024),
-      keys: z.object({ p256dh: base64url.min(80).max(100), auth: base64url.min(16).max(32) }).strict(),
+      endpoint: z.string().url(T.endpointNotUrl).max(1024, T.endpointNotAllowed),
+      keys: z.object({ p256dh: base64url.min(80, T.invalidPushKeys).max(100, T.invalidPushKeys), auth: base64url.min(16, T.invalidPushKeys).max(32, T.invalidPushKeys) }).strict(),
     })
     .strict(),
   z
     .object({
       kind: z.enum(["fcm", "apns"]),
-      token: z.string().min(8).max(4096),
+      token: z.string().min(8, T.invalidDeviceToken).max(4096, T.invalidDeviceToken),
     })
     .strict(),
-]);
+], { error: (issue) => (issue.code === "invalid_union" ? T.unknownDeviceKind : undefined) });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 export const removePushSubscriptionBody = z.union([z.object({ endpoint: z.string().url().max(1024) }).strict(), z.object({ token: z.string().min(8).max(4096) }).strict()]);

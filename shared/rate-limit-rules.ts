@@ -136,6 +136,14 @@ export const RULES = {
   revision_write: { limit: 120, windowMs: 10 * MINUTE_MS },
   /** Read markers (a conversation, an activity item, all activity): an open chat marks each new message read. */
   read_marker: { limit: 300, windowMs: 10 * MINUTE_MS },
+  /**
+   * Push devices registered or removed per user (issue #30). Each app start registers its device
+   * once (a refresh of the same row), so a person with a phone, a tablet and two browsers stays
+   * far below it; a script churning endpoints to evict the account's devices does not.
+   */
+  push_device: { limit: 30, windowMs: 10 * MINUTE_MS },
+  /** Saves of the notification settings per user: the settings screen may save on every switch. */
+  notification_settings: { limit: 120, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitRuleName = keyof typeof RULES;

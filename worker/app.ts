@@ -38,6 +38,7 @@ import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
 import { linkPreviewRoutes } from "./routes/link-previews";
 import { moderationRoutes } from "./routes/moderation";
+import { notificationRoutes, pushRoutes, unsubscribePageRoutes } from "./routes/notifications";
 import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
 import { revisionRoutes } from "./routes/revisions";
@@ -116,6 +117,9 @@ const api = new Hono<AppEnv>()
   .route("/blocks", blockListRoutes)
   .route("/mutes", muteListRoutes)
   .route("/muted-words", mutedWordRoutes)
+  // Notification settings, push devices and one-click unsubscribe (issue #30).
+  .route("/notifications", notificationRoutes)
+  .route("/push", pushRoutes)
   .route("/", liveRoutes);
 
 export const app = new Hono<AppEnv>();
@@ -151,6 +155,9 @@ app.route("/media", mediaRoutes);
 app.route("/.well-known", appLinkRoutes);
 // The dev mail outbox; a 404 unless ENVIRONMENT is development or test.
 app.route("/dev", devRoutes);
+// The page a notification mail's unsubscribe link opens (issue #30): served by the Worker, not
+// the SPA, so it works in any mail client's browser without the app's JavaScript.
+app.route("/", unsubscribePageRoutes);
 // Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.
 app.route("/", linkPreviewRoutes);
 // robots.txt, the prerendered landing page, and the caching rules of every page and static file.

@@ -7,6 +7,7 @@ import type { Bindings } from "./env";
 import { refusedConfiguration } from "./lib/config";
 import { consumeNotifications } from "./services/notifications/consumer";
 import type { NotificationJob } from "./services/notifications/jobs";
+import { sendPush } from "./services/notifications/senders";
 import type { SendPush } from "./services/notifications/senders/types";
 
 export { ChatRoom } from "./realtime/chat-room";
@@ -39,5 +40,5 @@ export default {
     if (refusedConfiguration(env).length > 0) return;
     ctx.waitUntil(dispatchScheduled(controller.cron, env, controller.scheduledTime));
   },
-  queue: queueHandler(async () => ({ result: "skipped", reason: "push senders not wired yet" })), // TODO(issue #30 merge): queueHandler(sendPush) from ./services/notifications/senders
+  queue: queueHandler(sendPush),
 } satisfies ExportedHandler<Bindings>;

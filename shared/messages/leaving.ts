@@ -9,7 +9,7 @@ export const LEAVING_TEXTS = {
   export: {
     title: "Download my data",
     description:
-      `A copy of your profile, posts, comments, messages, follows, orders, reviews and security events as one JSON file, with your media as links. We prepare it in the background and email you a download link that works for ${EXPORT_LINK_DAYS} days.`,
+      `A copy of your profile, posts, comments, messages, follows, orders, reviews, security events and notification settings as one JSON file, with your media as links. We prepare it in the background and email you a download link that works for ${EXPORT_LINK_DAYS} days.`,
     request: "Request my data",
     requesting: "Requesting…",
     requested: "We are preparing your data. We will email you a link when it is ready, usually within 15 minutes.",
@@ -37,7 +37,7 @@ export const LEAVING_TEXTS = {
       "Your profile, posts, comments, likes, bookmarks and follows",
       "Your media and files (images, audio, video, avatar, product images and files)",
       "Your portfolio, services and products",
-      "Your sessions, security events and saved settings",
+      "Your sessions, push devices, notifications, security events and saved settings",
     ],
     deletedHeading: "What we delete",
     kept: [

@@ -704,6 +704,26 @@ export const SAFETY_ROUTES: RouteCase[] = [
   { route: "DELETE /api/muted-words/:wordId", visitor: AUTH_REQUIRED, otherUser: { status: 404, message: "Muted word not found" }, owner: { status: 200 } },
 ];
 
+/**
+ * Notification settings and push devices (issue #30): each caller reads and writes their own only;
+ * no body names a user. Removing a device answers 204 whoever's it is, so nobody learns whether
+ * another account has a device at an address (the owner's own removal is the only one that
+ * removes anything: notifications/subscriptions.test.ts).
+ */
+export const NOTIFICATION_ROUTES: RouteCase[] = [
+  { route: "GET /api/notifications/preferences", visitor: AUTH_REQUIRED, otherUser: { status: 200 }, owner: { status: 200 } },
+  {
+    route: "PUT /api/notifications/preferences",
+    body: () => ({ categories: { likes: { push: false }, orders: { email: false } }, quietHours: { startMinute: 1320, endMinute: 420 }, timeZone: "Europe/Berlin" }),
+    visitor: AUTH_REQUIRED,
+    otherUser: { status: 200 },
+    owner: { status: 200 },
+  },
+  // A device of its own for every request: one device is one row, so a shared token would move between callers.
+  { route: "POST /api/push/subscriptions", body: () => ({ kind: "fcm", token: `${unique("fcm")}:APA91b${"t".repeat(40)}` }), visitor: AUTH_REQUIRED, otherUser: { status: 201 }, owner: { status: 201 } },
+  { route: "DELETE /api/push/subscriptions", body: (f) => ({ token: f.pushToken }), visitor: AUTH_REQUIRED, otherUser: { status: 204 }, owner: { status: 204 } },
+];
+
 /** Routes the table cannot run as a plain request, each proven elsewhere. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -729,6 +749,11 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     route: "GET /api/live",
     reason: "a WebSocket upgrade to the caller's own live channel; messaging/chat-room.test.ts refuses a visitor and another site",
   },
+  {
+    route: "POST /api/notifications/unsubscribe/:token",
+    reason:
+      "one-click unsubscribe (RFC 8058, issue #30): a mail provider's server posts it without a session or an Origin, so it is exempt from the Origin check; its credential is the signed token, and notifications/unsubscribe.test.ts proves a forged, edited or foreign token and a deleted account's change nothing, and that nothing else is exempt",
+  },
 ];
 
-export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES, ...MODERATION_ROUTES, ...SAFETY_ROUTES];
+export const SECURITY_TABLE: RouteCase[] = [...ACCOUNT_ROUTES, ...POST_ROUTES, ...SOCIAL_ROUTES, ...PROFILE_ROUTES, ...SEARCH_ROUTES, ...MARKET_ROUTES, ...CHECKOUT_ROUTES, ...PAYMENTS_ROUTES, ...MESSAGING_ROUTES, ...REVIEW_ROUTES, ...PRO_TOOL_ROUTES, ...BOOKING_ROUTES, ...LEAVING_ROUTES, ...MODERATION_ROUTES, ...SAFETY_ROUTES, ...NOTIFICATION_ROUTES];

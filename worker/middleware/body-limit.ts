@@ -36,6 +36,11 @@ export const BODY_LIMITS = {
    * and a 200-character route, in 3-byte characters, under 8 KB.
    */
   clientError: 8 * KiB,
+  /**
+   * A push device (issue #30): a native token of up to 4,096 characters (16 KB at most in 3-byte
+   * characters, which the route then refuses in our words), or a browser's endpoint and keys.
+   */
+  pushDevice: 16 * KiB,
   /** Stripe's events: a Checkout Session or a Charge with its metadata runs to several KB. */
   webhook: 256 * KiB,
 } as const;
@@ -82,6 +87,8 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
   // Create Invoice: a 2,000-character description (8,000 raw) and a 100-character title in
   // 3-byte characters pass 4 KB; about 25 KB at most (decision record 0050).
   { method: "POST", path: /^\/api\/offers\/?$/, limit: BODY_LIMITS.content },
+  { method: "POST", path: /^\/api\/push\/subscriptions\/?$/, limit: BODY_LIMITS.pushDevice },
+  { method: "DELETE", path: /^\/api\/push\/subscriptions\/?$/, limit: BODY_LIMITS.pushDevice },
 ];
 
 /** The limit for one request: the listed route's, else the default. */

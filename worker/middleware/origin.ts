@@ -14,6 +14,14 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Paths that are called by other servers rather than our pages (they verify their own signatures). */
 const EXEMPT_PREFIXES = ["/api/webhooks/"];
 
+/**
+ * One-click unsubscribe (RFC 8058, issue #30): a mail provider's server POSTs the link of a mail's
+ * List-Unsubscribe header, with no Origin and no cookies. It needs no session, and its signed
+ * token is the credential: a forged cross-site POST can only unsubscribe whoever's token the
+ * forger already holds, which the link itself would do. Exactly this path, nothing under it.
+ */
+const EXEMPT_PATHS = [/^\/api\/notifications\/unsubscribe\/[^/]+$/];
+
 export function expectedOrigin(requestUrl: string, appOrigin: string | undefined): string {
   if (appOrigin) {
     try {
@@ -26,7 +34,8 @@ export function expectedOrigin(requestUrl: string, appOrigin: string | undefined
 }
 
 export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
-  if (MUTATING.has(c.req.method) && !EXEMPT_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) {
+  const exempt = EXEMPT_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || (c.req.method === "POST" && EXEMPT_PATHS.some((path) => path.test(c.req.path)));
+  if (MUTATING.has(c.req.method) && !exempt) {
     const origin = c.req.header("origin");
     if (!origin || origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) {
       throw new ApiError("forbidden", REQUEST_TEXTS.crossOriginRefused);

@@ -41,6 +41,7 @@ import { googleConfigured } from "./auth/google";
 import { verifyPassword } from "./auth/passwords";
 import { readReauthProof } from "./auth/reauth";
 import { createMailer, linkMail } from "./mail";
+import { effectivePreferences } from "./notifications/preferences";
 import { posterKeyFor } from "./media/keys";
 import { storedFileOf } from "./media/product-media";
 import { toNote, toVersion, versionVisible } from "./payments/revision-view";
@@ -317,6 +318,13 @@ async function buildExport(ctx: Pick<Ctx, "db" | "now" | "origin">, userId: stri
       // The private file is listed by key: it is downloadable only through an order.
     })),
     portfolio: rows.portfolio,
+    // Issue #30: the choices, the devices (what they are and when they were last seen, never the
+    // push address or keys: those are the device's secrets) and the events recorded.
+    notifications: {
+      preferences: effectivePreferences(rows.notificationPreferences),
+      devices: rows.pushDevices,
+      received: rows.notificationEvents,
+    },
   };
 }
 

@@ -18,14 +18,16 @@
 // route-security.ts  the common route tests (anonymous, other user, owner) behind the security table
 // route-fuzz.ts      the fuzz suite's targets (app.routes), arbitraries, callers and properties
 // search.ts          a word no other row contains, and search filters with their defaults
+// push-devices.ts    browsers' push keys, device registrations through the API, notification rows
 export * from "./checkout";
 export * from "./comment-room";
 export * from "./conversations";
 export * from "./live-channels";
 export * from "./db";
 export * from "./mail";
-export * from "./media";
 export * from "./notifications";
+export * from "./media";
+export * from "./push-devices";
 export * from "./rate-limits";
 export * from "./request";
 export * from "./revisions";

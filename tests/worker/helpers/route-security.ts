@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatCentsExact, purchaseTotal } from "@shared/rules/price";
+import { unsubscribeToken } from "../../../worker/services/notifications/unsubscribe";
 import { signDownloadLink } from "../../../worker/services/payments/downloads";
 import { insertCompletedReview, insertOffer, insertOrder, payableInTestMode } from "./checkout";
 import { jpegBytes, uploadThroughApi } from "./media";
@@ -86,6 +87,10 @@ export interface RouteFixture {
    * marked resolved in the undelivered v2). ROUTE_PARAMS names them in the routes that need them.
    */
   revisions: RevisionFixture;
+  /** A native push token the owner registered through the API (issue #30). */
+  pushToken: string;
+  /** A one-click unsubscribe token of the owner's order mail (issue #30). */
+  unsubscribeToken: string;
   secrets: OwnerSecrets;
 }
 
@@ -175,6 +180,8 @@ const ROUTE_PARAMS: Record<string, Record<string, (f: RouteFixture) => string>> 
   "DELETE /api/orders/:orderId/notes/:noteId": { orderId: (f) => f.revisions.reviewOrderId },
   "POST /api/orders/:orderId/notes/:noteId/resolution": { orderId: (f) => f.revisions.revisionOrderId, noteId: (f) => f.revisions.openNoteId },
   "DELETE /api/orders/:orderId/notes/:noteId/resolution": { orderId: (f) => f.revisions.revisionOrderId, noteId: (f) => f.revisions.markedNoteId },
+  // A real token, so the fuzzer's bodies and queries meet the route past its token check.
+  "POST /api/notifications/unsubscribe/:token": { token: (f) => f.unsubscribeToken },
 };
 
 function split(route: string): { method: string; path: string } {
@@ -252,6 +259,9 @@ export async function routeFixture(): Promise<RouteFixture> {
     db().insert(mutedWords).values({ id: wordId, userId: owner.id, word: "spoiler" }),
   ]);
   const revisions = await insertRevisionFixture({ sellerId: owner.id, buyerId: buyer.id, paidOrderId: orderId });
+  const pushToken = `${unique("fcm")}:APA91b${"f".repeat(40)}`;
+  const push = await api("/api/push/subscriptions", { cookie: owner.cookie, body: { kind: "fcm", token: pushToken } });
+  if (push.status !== 201) throw new Error(`push device failed: ${push.status} ${await push.text()}`);
   const exportId = newId();
   const exportKey = `data-exports/${owner.id}/${exportId}.json`;
   await env.PRIVATE_FILES.put(exportKey, JSON.stringify({ format: "backline-data-export" }));
@@ -277,6 +287,8 @@ export async function routeFixture(): Promise<RouteFixture> {
     bookingId,
     wordId,
     revisions,
+    pushToken,
+    unsubscribeToken: await unsubscribeToken(env, { userId: owner.id, category: "orders" }),
     secrets,
   };
 }

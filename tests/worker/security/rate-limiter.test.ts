@@ -49,6 +49,9 @@ const EXPECTED: Record<RateLimitRuleName, { limit: number; minutes: number }> = 
   read_marker: { limit: 300, minutes: 10 },
   // Issue #34 item 1 (decision record 0093).
   app_handoff: { limit: 20, minutes: 10 },
+  // Issue #30: push devices and notification settings.
+  push_device: { limit: 30, minutes: 10 },
+  notification_settings: { limit: 120, minutes: 10 },
 };
 
 describe("rules", () => {

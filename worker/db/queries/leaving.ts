@@ -5,10 +5,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
+import { exportNotificationQueries } from "./notification-settings";
 import {
   blocks,
   mutedWords,
   mutes,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
   reports,
   accountDeletions,
   activityReads,
@@ -142,6 +146,14 @@ export function accountRowSteps(userId: string): { name: string; table: SQLiteTa
     },
     { name: "activity_reads", table: activityReads, where: eq(activityReads.userId, userId) },
     { name: "conversation_reads", table: conversationReads, where: eq(conversationReads.userId, userId) },
+    // Notifications (issue #30). The users row stays, so nothing cascades: the account's devices
+    // (already gone with its sessions when it asked, unless one registered since), its settings
+    // and the events recorded for it (their sends go with them by cascade). Events it caused for
+    // others go too: they carry its name for pushes and digests not yet sent.
+    { name: "push_subscriptions", table: pushSubscriptions, where: eq(pushSubscriptions.userId, userId) },
+    { name: "notification_preferences", table: notificationPreferences, where: eq(notificationPreferences.userId, userId) },
+    { name: "notifications", table: notifications, where: eq(notifications.userId, userId) },
+    { name: "notifications_caused", table: notifications, where: eq(notifications.actorId, userId) },
     { name: "availability_rules", table: availabilityRules, where: eq(availabilityRules.userId, userId) },
     { name: "uploads", table: uploads, where: eq(uploads.userId, userId) },
     { name: "post_views", table: postViews, where: eq(postViews.userId, userId) },
@@ -322,6 +334,9 @@ export async function readExportRows(db: Db, userId: string) {
     portfolio,
     versions,
     notes,
+    notificationPreferenceRows,
+    pushDevices,
+    notificationEvents,
   ] = await db.batch([
       db.select({ id: users.id, email: users.email, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)),
       db.select().from(profiles).where(eq(profiles.userId, userId)),
@@ -417,6 +432,7 @@ export async function readExportRows(db: Db, userId: string) {
         .innerJoin(orders, eq(orders.id, revisionNotes.orderId))
         .where(mine)
         .orderBy(asc(revisionNotes.orderId), asc(revisionNotes.createdAt), asc(revisionNotes.id)),
+      ...exportNotificationQueries(db, userId),
     ]);
   return {
     account: account[0] ?? null,
@@ -436,6 +452,9 @@ export async function readExportRows(db: Db, userId: string) {
     portfolio,
     versions,
     notes,
+    notificationPreferences: notificationPreferenceRows[0] ?? null,
+    pushDevices,
+    notificationEvents,
   };
 }
 

@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { authSessions, refreshTokens } from "../schema";
+import { deleteDevicesOfSessions } from "./notification-settings";
 
 export type SessionRow = typeof authSessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -107,7 +108,17 @@ export async function insertRotatedToken(
   ]);
 }
 
-/** Revokes sessions that are still live; returns how many were revoked. */
+/**
+ * Revokes sessions that are still live; returns how many were revoked. The push devices those
+ * sessions registered go in the same batch (issue #30: a signed-out device never shows the next
+ * account's pushes), whatever ended them: a sign-out of one, all or all other devices, a password
+ * reset, a reused refresh token, a suspension, an account deletion. Every one of those comes
+ * through here, so none can forget it. An idle timeout is the exception: the 60-minute idle rule
+ * ends the session, not the person's wish to hear about new messages, and a push must reach a
+ * phone whose app was closed for an afternoon. That device's row stays until the person signs
+ * in again there (the new session takes the row over) or the session row is deleted after its
+ * refresh expiry (ON DELETE CASCADE).
+ */
 export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeReason, now = Date.now()): Promise<number> {
   const target =
     "sessionId" in scope
@@ -115,11 +126,13 @@ export async function revokeSessions(db: Db, scope: RevokeScope, reason: RevokeR
       : scope.exceptSessionId
         ? and(eq(authSessions.userId, scope.userId), ne(authSessions.id, scope.exceptSessionId))
         : eq(authSessions.userId, scope.userId);
-  const revoked = await db
+  const revoke = db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(and(target, isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
+  if (reason === "inactivity") return (await revoke).length;
+  const [revoked] = await db.batch([revoke, deleteDevicesOfSessions(db, scope)]);
   return revoked.length;
 }
 
