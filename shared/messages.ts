@@ -52,3 +52,4 @@ export * from "./messages/landing";
 export * from "./messages/leaving";
 export * from "./messages/moderation";
 export * from "./messages/safety";
+export * from "./messages/notifications-screen";
