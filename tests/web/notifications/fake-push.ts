@@ -1,7 +1,7 @@
 // A browser with Web Push, for jsdom (which has none): Notification with its permission and
 // prompt, PushManager, and a service worker registration whose pushManager hands out
 // subscriptions that record being ended. Everything is removed again by `uninstallFakePush`.
-import { vi } from "vitest";
+import { type Mock, vi } from "vitest";
 
 /** A VAPID public key as the server sends it: base64url of an uncompressed P-256 point (65 bytes). */
 export const VAPID_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : (i * 37) % 256));
@@ -17,7 +17,16 @@ export interface FakeSubscription {
   endpoint: string;
   options: { applicationServerKey: ArrayBuffer | null; userVisibleOnly: boolean };
   toJSON: () => typeof SUBSCRIPTION_JSON;
-  unsubscribe: ReturnType<typeof vi.fn>;
+  unsubscribe: Mock<() => Promise<boolean>>;
+}
+
+export interface FakePush {
+  state: { permission: NotificationPermission; subscription: FakeSubscription | null };
+  requestPermission: Mock<() => Promise<NotificationPermission>>;
+  pushManager: {
+    getSubscription: Mock<() => Promise<FakeSubscription | null>>;
+    subscribe: Mock<(options: PushSubscriptionOptionsInit) => Promise<FakeSubscription>>;
+  };
 }
 
 export function installFakePush({
@@ -25,14 +34,14 @@ export function installFakePush({
   answer = "granted" as NotificationPermission,
   subscribed = false,
   key = VAPID_BYTES,
-} = {}) {
+} = {}): FakePush {
   const state = { permission, subscription: null as FakeSubscription | null };
   const makeSubscription = (serverKey: BufferSource | null): FakeSubscription => {
     const subscription: FakeSubscription = {
       endpoint: SUBSCRIPTION_JSON.endpoint,
       options: { applicationServerKey: serverKey ? new Uint8Array(serverKey as ArrayBuffer).slice().buffer : null, userVisibleOnly: true },
       toJSON: () => SUBSCRIPTION_JSON,
-      unsubscribe: vi.fn(async () => {
+      unsubscribe: vi.fn(async (): Promise<boolean> => {
         if (state.subscription === subscription) state.subscription = null;
         return true;
       }),
@@ -40,7 +49,7 @@ export function installFakePush({
     return subscription;
   };
   if (subscribed) state.subscription = makeSubscription(key);
-  const requestPermission = vi.fn(async () => {
+  const requestPermission = vi.fn(async (): Promise<NotificationPermission> => {
     state.permission = answer;
     return answer;
   });
@@ -69,7 +78,7 @@ export function installFakePush({
     removeEventListener: vi.fn(),
   };
   Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: container });
-  return { state, requestPermission, pushManager, container };
+  return { state, requestPermission, pushManager };
 }
 
 export function uninstallFakePush() {

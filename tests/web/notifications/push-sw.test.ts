@@ -34,10 +34,12 @@ function fakeWindow(path: string, { focused = false, visible = true, answers = t
 }
 
 type Listener = (event: Record<string, unknown>) => void;
+/** What showNotification takes; TypeScript's DOM types lack the last two. */
+type ShownOptions = NotificationOptions & { timestamp?: number; renotify?: boolean };
 
 function loadWorker({ windows = [] as FakeWindow[] } = {}) {
   const listeners = new Map<string, Listener>();
-  const showNotification = vi.fn(async (_title: string, _options: NotificationOptions) => {});
+  const showNotification = vi.fn(async (_title: string, _options: ShownOptions) => {});
   const openWindow = vi.fn(async (_url: string) => null);
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => ({
     toJSON: () => ({ endpoint: "https://push.example/new", expirationTime: null, keys: { p256dh: "P".repeat(87), auth: "A".repeat(22) } }),
