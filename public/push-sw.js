@@ -83,9 +83,15 @@
     return { id: value.id, title: value.title, body: value.body, icon: icon, path: path, tag: value.tag };
   }
 
-  function pathOfUrl(url) {
+  /**
+   * The screen a URL shows, named as pushes name it: a push names /messages/{id}, which forwards
+   * to the conversation screen's own address, /messages?conversation={id}.
+   */
+  function screenOf(url) {
     try {
-      var parsed = new URL(url);
+      var parsed = new URL(url, self.location.origin);
+      var conversation = parsed.pathname === "/messages" ? parsed.searchParams.get("conversation") : null;
+      if (conversation) return "/messages/" + encodeURIComponent(conversation);
       return parsed.pathname + parsed.search + parsed.hash;
     } catch (error) {
       return null;
@@ -108,7 +114,7 @@
       // Someone reading the very conversation (or order, or post) needs no notification about
       // it; a window on that path that is hidden or in the background still gets one.
       var reading = windows.some(function (client) {
-        return client.focused === true && client.visibilityState === "visible" && pathOfUrl(client.url) === payload.path;
+        return client.focused === true && client.visibilityState === "visible" && screenOf(client.url) === screenOf(payload.path);
       });
       if (reading) return undefined;
       var options = {

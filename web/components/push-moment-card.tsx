@@ -16,7 +16,7 @@ import { PushRegistrationError, pushSupport, usePushDevice, usePushToggle } from
 
 const T = NOTIFICATION_SCREEN_TEXTS;
 
-export type PushMoment = "message" | "sale";
+type PushMoment = "message" | "sale";
 
 /** How long "Not now" keeps a moment's card away. */
 export const PUSH_MOMENT_SNOOZE_MS = 30 * 24 * 60 * 60 * 1000;

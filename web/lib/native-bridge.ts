@@ -261,7 +261,7 @@ export async function openPaymentPage<T>(start: () => Promise<T>, urlOf: (answer
 
 // ---- Push notifications ----
 
-export type NativePushPermission = "granted" | "denied" | "prompt";
+type NativePushPermission = "granted" | "denied" | "prompt";
 
 /**
  * "ios" or "android" inside an app build that has the push plugin; null in a browser (the
@@ -294,7 +294,7 @@ export async function nativePushPermission({ ask }: { ask: boolean }): Promise<N
 }
 
 /** How long APNs or FCM may take to hand out a token before registering counts as failed. */
-export const NATIVE_REGISTRATION_TIMEOUT_MS = 20_000;
+const NATIVE_REGISTRATION_TIMEOUT_MS = 20_000;
 
 /**
  * Registers this installation with APNs (iOS) or FCM (Android) and resolves with its device
@@ -338,7 +338,7 @@ export async function unregisterNativePush(): Promise<void> {
  * Opens the screen a tapped native notification names (its data carries the PushPayload's
  * `path`). A path that would leave the app's origin is ignored. True when it navigated.
  */
-export function openPushTarget(data: unknown, history: Pick<RouterHistory, "push">): boolean {
+function openPushTarget(data: unknown, history: Pick<RouterHistory, "push">): boolean {
   const path = pushTargetPath((data as { path?: unknown } | null | undefined)?.path);
   if (path === null) return false;
   history.push(path);

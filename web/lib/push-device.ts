@@ -16,32 +16,32 @@ import type { PushSubscriptionBody } from "@shared/notifications-api";
 import { isNativeApp, nativePushPermission, nativePushPlatform, registerNativePush, unregisterNativePush } from "./native-bridge";
 import { notificationCalls, notificationKeys } from "./notifications";
 
-export type PushPlatform = "web" | "ios" | "android";
+type PushPlatform = "web" | "ios" | "android";
 
 /**
  * Why this device cannot get pushes: a browser without the Push API; iPhone and iPad Safari
  * outside an installed PWA (Apple offers push only to Home Screen web apps); an installed app
  * whose build predates the push plugin.
  */
-export type PushUnsupportedReason = "browser" | "ios-install" | "app-update";
+type PushUnsupportedReason = "browser" | "ios-install" | "app-update";
 
-export type PushSupport = { supported: true; platform: PushPlatform } | { supported: false; reason: PushUnsupportedReason };
+type PushSupport = { supported: true; platform: PushPlatform } | { supported: false; reason: PushUnsupportedReason };
 
 export type PushDeviceState =
   | { status: "unsupported"; reason: PushUnsupportedReason }
   | { status: "denied" | "on" | "off"; platform: PushPlatform };
 
 /** What asking for permission ended in: on; refused for good ("denied"); or the prompt closed without an answer. */
-export type EnableOutcome = "on" | "denied" | "dismissed";
+type EnableOutcome = "on" | "denied" | "dismissed";
 
 /** The account that turned push on here. */
 const OWNER_KEY = "backline:push-owner";
 /** The app's device token, for DELETE when push is turned off here. */
 const NATIVE_TOKEN_KEY = "backline:push-token";
 /** `navigator.serviceWorker.ready` never settles without a worker (a development server): give up after this. */
-export const SERVICE_WORKER_READY_TIMEOUT_MS = 10_000;
+const SERVICE_WORKER_READY_TIMEOUT_MS = 10_000;
 /** Sign-out waits at most this long for the push service before it goes on. */
-export const SIGN_OUT_UNSUBSCRIBE_TIMEOUT_MS = 3_000;
+const SIGN_OUT_UNSUBSCRIBE_TIMEOUT_MS = 3_000;
 
 /** Registering with Apple or Google failed ('registrationError'), as opposed to our own server. */
 export class PushRegistrationError extends Error {
@@ -94,7 +94,7 @@ export function pushSupport(): PushSupport {
 // ---- Web Push ----
 
 /** The VAPID key as the bytes PushManager.subscribe wants (it arrives base64url, unpadded). */
-export function applicationServerKeyOf(base64url: string): Uint8Array<ArrayBuffer> {
+function applicationServerKeyOf(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const text = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(text.length));
@@ -128,7 +128,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /** The subscription as the contract's body: `toJSON()`'s endpoint and keys. */
-export function webSubscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
+function webSubscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error("The browser's push subscription has no keys.");
   return { kind: "web", endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
@@ -295,7 +295,7 @@ export async function syncPushDevice(userId: string): Promise<void> {
 
 // ---- React ----
 
-export const pushDeviceQuery = (userId: string) =>
+const pushDeviceQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.device(userId),
     queryFn: () => readPushDevice(userId),

@@ -13,7 +13,7 @@ export const SUBSCRIPTION_JSON = {
   keys: { p256dh: `B${"x".repeat(86)}`, auth: "a1b2c3d4e5f6g7h8i9j0kA" },
 };
 
-export interface FakeSubscription {
+interface FakeSubscription {
   endpoint: string;
   options: { applicationServerKey: ArrayBuffer | null; userVisibleOnly: boolean };
   toJSON: () => typeof SUBSCRIPTION_JSON;

@@ -148,6 +148,16 @@ describe("after the first message", () => {
   });
 });
 
+describe("a message push's path", () => {
+  it("/messages/{id} opens that conversation", async () => {
+    conversationApi();
+    const { router } = renderApp("/messages/c1");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/messages"));
+    expect(router.state.location.search).toEqual({ conversation: "c1" });
+    expect(await screen.findByText("Start your conversation with Jonah Brooks")).toBeInTheDocument();
+  });
+});
+
 // ---- The card on its own ----
 
 describe("PushMomentCard", () => {

@@ -162,6 +162,11 @@ describe("push", () => {
     await push(elsewhere, PAYLOAD);
     expect(elsewhere.showNotification).toHaveBeenCalledTimes(1);
 
+    // The conversation screen's own address is the same screen as the push's /messages/{id}.
+    const conversation = loadWorker({ windows: [fakeWindow("/messages?conversation=c_42", { focused: true, visible: true })] });
+    await push(conversation, PAYLOAD);
+    expect(conversation.showNotification).not.toHaveBeenCalled();
+
     const background = loadWorker({ windows: [fakeWindow("/messages/c_42", { focused: false, visible: true })] });
     await push(background, PAYLOAD);
     expect(background.showNotification).toHaveBeenCalledTimes(1);
