@@ -184,6 +184,7 @@ function Categories({ preferences, save }: { preferences: NotificationPreference
 
 function QuietHours({ preferences, save }: { preferences: NotificationPreferences; save: (change: UpdateNotificationPreferencesBody) => void }) {
   const switchId = useId();
+  const labelId = useId();
   const descriptionId = useId();
   const fromId = useId();
   const untilId = useId();
@@ -199,10 +200,10 @@ function QuietHours({ preferences, save }: { preferences: NotificationPreference
   };
 
   return (
-    <section className="flex flex-col gap-3" aria-labelledby={switchId}>
+    <section className="flex flex-col gap-3" aria-labelledby={labelId}>
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
-          <Label htmlFor={switchId} className="text-sm font-semibold">
+          <Label id={labelId} htmlFor={switchId} className="text-sm font-semibold">
             {T.quietHours.label}
           </Label>
           <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
