@@ -54,3 +54,4 @@ export * from "./messages/moderation";
 export * from "./messages/safety";
 export * from "./messages/notifications";
 export * from "./messages/notification-settings";
+export * from "./messages/notifications-screen";

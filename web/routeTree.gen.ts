@@ -40,6 +40,7 @@ import { Route as PostPostIdRouteImport } from './routes/post.$postId'
 import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as ProfileUserIdRouteImport } from './routes/profile.$userId'
 import { Route as ServiceServiceIdRouteImport } from './routes/service.$serviceId'
+import { Route as AuthedMessagesConversationIdRouteImport } from './routes/_authed/messages_.$conversationId'
 import { Route as AuthedOffersOfferIdRouteImport } from './routes/_authed/offers.$offerId'
 import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId'
 import { Route as AppOpenSplatRouteImport } from './routes/app.open.$'
@@ -198,6 +199,12 @@ const ServiceServiceIdRoute = ServiceServiceIdRouteImport.update({
   path: '/service/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedMessagesConversationIdRoute =
+  AuthedMessagesConversationIdRouteImport.update({
+    id: '/messages_/$conversationId',
+    path: '/messages/$conversationId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedOffersOfferIdRoute = AuthedOffersOfferIdRouteImport.update({
   id: '/offers/$offerId',
   path: '/offers/$offerId',
@@ -245,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/messages/$conversationId': typeof AuthedMessagesConversationIdRoute
   '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
   '/app/open/$': typeof AppOpenSplatRoute
@@ -279,6 +287,7 @@ export interface FileRoutesByTo {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth': typeof AuthIndexRoute
+  '/messages/$conversationId': typeof AuthedMessagesConversationIdRoute
   '/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute
   '/app/open/$': typeof AppOpenSplatRoute
@@ -316,6 +325,7 @@ export interface FileRoutesById {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/service/$serviceId': typeof ServiceServiceIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/_authed/messages_/$conversationId': typeof AuthedMessagesConversationIdRoute
   '/_authed/offers/$offerId': typeof AuthedOffersOfferIdRoute
   '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute
   '/app/open/$': typeof AppOpenSplatRoute
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/messages/$conversationId'
     | '/offers/$offerId'
     | '/orders/$orderId'
     | '/app/open/$'
@@ -387,6 +398,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth'
+    | '/messages/$conversationId'
     | '/offers/$offerId'
     | '/orders/$orderId'
     | '/app/open/$'
@@ -423,6 +435,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/service/$serviceId'
     | '/auth/'
+    | '/_authed/messages_/$conversationId'
     | '/_authed/offers/$offerId'
     | '/_authed/orders/$orderId'
     | '/app/open/$'
@@ -659,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServiceServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/messages_/$conversationId': {
+      id: '/_authed/messages_/$conversationId'
+      path: '/messages/$conversationId'
+      fullPath: '/messages/$conversationId'
+      preLoaderRoute: typeof AuthedMessagesConversationIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/offers/$offerId': {
       id: '/_authed/offers/$offerId'
       path: '/offers/$offerId'
@@ -703,6 +723,7 @@ interface AuthedRouteChildren {
   AuthedServicesRoute: typeof AuthedServicesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUploadRoute: typeof AuthedUploadRoute
+  AuthedMessagesConversationIdRoute: typeof AuthedMessagesConversationIdRoute
   AuthedOffersOfferIdRoute: typeof AuthedOffersOfferIdRoute
   AuthedOrdersOrderIdRoute: typeof AuthedOrdersOrderIdRoute
 }
@@ -727,6 +748,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedServicesRoute: AuthedServicesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUploadRoute: AuthedUploadRoute,
+  AuthedMessagesConversationIdRoute: AuthedMessagesConversationIdRoute,
   AuthedOffersOfferIdRoute: AuthedOffersOfferIdRoute,
   AuthedOrdersOrderIdRoute: AuthedOrdersOrderIdRoute,
 }

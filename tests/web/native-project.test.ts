@@ -3,19 +3,26 @@
 // the app id, the origin the app loads, the hosts and paths the Android manifest and the iOS
 // entitlements claim (parsed, and compared with the /.well-known files the Worker serves, which
 // tests/worker/native/app-links.test.ts proves are built by the same functions), the app's
-// scheme, the App-Bound Domains, the privacy manifest, and an icon and splash for every density.
+// scheme, the App-Bound Domains, the privacy manifest, and an icon and splash for every density;
+// and what push notifications need on each platform (issue #30): Android's POST_NOTIFICATIONS,
+// iOS's aps-environment and the app delegate handing APNs tokens to the plugin, and the plugin
+// synced into both projects.
 // The files are read as text through Vite's ?raw imports and the PNGs as data URLs through
 // ?inline (this project has no Node types); XML is parsed with the DOM's own parser.
 import { describe, expect, it } from "vitest";
 import gradle from "../../android/app/build.gradle?raw";
+import capacitorBuildGradle from "../../android/app/capacitor.build.gradle?raw";
+import capacitorSettingsGradle from "../../android/capacitor.settings.gradle?raw";
 import manifest from "../../android/app/src/main/AndroidManifest.xml?raw";
 import capacitorConfig from "../../capacitor.config.ts?raw";
 import entitlements from "../../ios/App/App/App.entitlements?raw";
 import appIconCatalogJson from "../../ios/App/App/Assets.xcassets/AppIcon.appiconset/Contents.json?raw";
 import splashCatalogJson from "../../ios/App/App/Assets.xcassets/Splash.imageset/Contents.json?raw";
+import appDelegate from "../../ios/App/App/AppDelegate.swift?raw";
 import infoPlist from "../../ios/App/App/Info.plist?raw";
 import privacyManifest from "../../ios/App/App/PrivacyInfo.xcprivacy?raw";
 import xcodeProject from "../../ios/App/App.xcodeproj/project.pbxproj?raw";
+import swiftPackage from "../../ios/App/CapApp-SPM/Package.swift?raw";
 import {
   APP_AUTH_RETURN_PATH,
   DEEP_LINK_PREFIXES,
@@ -180,7 +187,7 @@ describe("iOS project", () => {
 
   it("claims exactly the host of the origin the app loads, where the Worker serves apple-app-site-association", () => {
     const parsed = parsePlist(entitlements) as Record<string, PlistValue>;
-    expect(Object.keys(parsed)).toEqual(["com.apple.developer.associated-domains"]);
+    expect(Object.keys(parsed)).toEqual(["com.apple.developer.associated-domains", "aps-environment"]);
     expect(parsed["com.apple.developer.associated-domains"]).toEqual([`applinks:${DEFAULT_HOST}`]);
     // Android's default host is the same one, so one Worker serves both files for both apps.
     expect(gradleDefaultHost()).toBe(DEFAULT_HOST);
@@ -190,6 +197,27 @@ describe("iOS project", () => {
     const info = parsePlist(infoPlist) as Record<string, PlistValue>;
     expect(info.CFBundleURLTypes).toEqual([{ CFBundleURLName: NATIVE_APP_ID, CFBundleURLSchemes: [NATIVE_APP_SCHEME] }]);
     expect(info.WKAppBoundDomains).toEqual([DEFAULT_HOST, "localhost"]);
+  });
+});
+
+// ---- Push notifications (issue #30 item 5) ----
+
+describe("push notifications", () => {
+  it("Android asks for POST_NOTIFICATIONS (Android 13+), and builds the plugin", () => {
+    const permissions = [...parseXml(manifest).getElementsByTagName("uses-permission")].map((element) => element.getAttribute("android:name"));
+    expect(permissions).toContain("android.permission.POST_NOTIFICATIONS");
+    expect(capacitorSettingsGradle).toContain("new File('../node_modules/@capacitor/push-notifications/android')");
+    expect(capacitorBuildGradle).toContain("implementation project(':capacitor-push-notifications')");
+  });
+
+  it("iOS is signed with an aps-environment, hands APNs tokens to the plugin, and builds it", () => {
+    const parsed = parsePlist(entitlements) as Record<string, PlistValue>;
+    expect(["development", "production"]).toContain(parsed["aps-environment"]);
+    expect(appDelegate).toContain("didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data");
+    expect(appDelegate).toContain("NotificationCenter.default.post(name: .capacitorDidRegisterForRemoteNotifications, object: deviceToken)");
+    expect(appDelegate).toContain("NotificationCenter.default.post(name: .capacitorDidFailToRegisterForRemoteNotifications, object: error)");
+    expect(swiftPackage).toContain('.package(name: "CapacitorPushNotifications", path: "../../../node_modules/@capacitor/push-notifications")');
+    expect(swiftPackage).toContain('.product(name: "CapacitorPushNotifications", package: "CapacitorPushNotifications")');
   });
 });
 

@@ -11,6 +11,7 @@ import { focusManager, type QueryClient } from "@tanstack/react-query";
 import type { RouterHistory } from "@tanstack/react-router";
 import { appPathOfUrl } from "@shared/native-app";
 import type { HapticStrength } from "./haptics";
+import { pushTargetPath } from "./push-path";
 import type { ResolvedTheme } from "./theme";
 
 // ---- Detection and plugin loading ----
@@ -37,6 +38,7 @@ const pluginLoaders = {
   Haptics: () => import("@capacitor/haptics"),
   StatusBar: () => import("@capacitor/status-bar"),
   SplashScreen: () => import("@capacitor/splash-screen"),
+  PushNotifications: () => import("@capacitor/push-notifications"),
 };
 type PluginName = keyof typeof pluginLoaders;
 type PluginModule<Name extends PluginName> = Awaited<ReturnType<(typeof pluginLoaders)[Name]>>;
@@ -257,6 +259,92 @@ export async function openPaymentPage<T>(start: () => Promise<T>, urlOf: (answer
   }
 }
 
+// ---- Push notifications ----
+
+type NativePushPermission = "granted" | "denied" | "prompt";
+
+/**
+ * "ios" or "android" inside an app build that has the push plugin; null in a browser (the
+ * installed PWA included, which uses web push) and in an older build without the plugin.
+ */
+export function nativePushPlatform(): "ios" | "android" | null {
+  const shell = nativeShell();
+  if (!shell?.isPluginAvailable("PushNotifications")) return null;
+  const platform = shell.getPlatform();
+  return platform === "ios" || platform === "android" ? platform : null;
+}
+
+function permissionOf(status: { receive: string }): NativePushPermission {
+  if (status.receive === "granted") return "granted";
+  return status.receive === "denied" ? "denied" : "prompt";
+}
+
+/**
+ * The app's notification permission; with `ask`, the system asks first when it has not yet
+ * (Android 13+ and iOS ask once; after a refusal only the phone's settings can change it).
+ * Null outside the app.
+ */
+export async function nativePushPermission({ ask }: { ask: boolean }): Promise<NativePushPermission | null> {
+  const module = await nativePlugin("PushNotifications");
+  if (!module) return null;
+  const { PushNotifications } = module;
+  const current = permissionOf(await PushNotifications.checkPermissions());
+  if (current !== "prompt" || !ask) return current;
+  return permissionOf(await PushNotifications.requestPermissions());
+}
+
+/** How long APNs or FCM may take to hand out a token before registering counts as failed. */
+const NATIVE_REGISTRATION_TIMEOUT_MS = 20_000;
+
+/**
+ * Registers this installation with APNs (iOS) or FCM (Android) and resolves with its device
+ * token, from the plugin's 'registration' event; 'registrationError' rejects. Registering again
+ * on a later start answers the same token (or a rotated one), so the caller posts it each time.
+ */
+export async function registerNativePush(): Promise<string> {
+  const module = await nativePlugin("PushNotifications");
+  if (!module) throw new Error("This build of the app has no push notifications.");
+  const { PushNotifications } = module;
+  const handles: Array<{ remove(): Promise<void> }> = [];
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("Registering for push notifications timed out.")), NATIVE_REGISTRATION_TIMEOUT_MS);
+      const settleWith = (outcome: () => void) => {
+        clearTimeout(timer);
+        outcome();
+      };
+      Promise.all([
+        PushNotifications.addListener("registration", (token) => settleWith(() => resolve(token.value))),
+        PushNotifications.addListener("registrationError", (failure) => settleWith(() => reject(new Error(failure.error)))),
+      ])
+        .then((added) => {
+          handles.push(...added);
+          return PushNotifications.register();
+        })
+        .catch((error: unknown) => settleWith(() => reject(error)));
+    });
+  } finally {
+    for (const handle of handles) void handle.remove();
+  }
+}
+
+/** Forgets this installation's token at Apple or Google (Android deletes the FCM token). */
+export async function unregisterNativePush(): Promise<void> {
+  const module = await nativePlugin("PushNotifications");
+  await module?.PushNotifications.unregister();
+}
+
+/**
+ * Opens the screen a tapped native notification names (its data carries the PushPayload's
+ * `path`). A path that would leave the app's origin is ignored. True when it navigated.
+ */
+function openPushTarget(data: unknown, history: Pick<RouterHistory, "push">): boolean {
+  const path = pushTargetPath((data as { path?: unknown } | null | undefined)?.path);
+  if (path === null) return false;
+  history.push(path);
+  return true;
+}
+
 // ---- App state ----
 
 export type AppState = "foreground" | "background";
@@ -360,6 +448,16 @@ export function installNativeBridge({ history, queryClient, doc = document }: Na
     ]);
     if (removed) for (const handle of added) void handle.remove();
     else handles.push(...added);
+  });
+  // A tap on a notification, also the one that launched the app: the plugin keeps that event
+  // until this listener exists.
+  void nativePlugin("PushNotifications").then(async (module) => {
+    if (!module || removed) return;
+    const handle = await module.PushNotifications.addListener("pushNotificationActionPerformed", (action) => {
+      openPushTarget(action.notification.data, history);
+    });
+    if (removed) void handle.remove();
+    else handles.push(handle);
   });
   // The splash hides itself after launchShowDuration at the latest (capacitor.config.ts); the
   // first render is the earlier moment to reveal the app.

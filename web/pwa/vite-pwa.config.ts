@@ -42,6 +42,10 @@ export function pwa() {
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//],
       cleanupOutdatedCaches: true,
+      // Push notifications (issue #30): public/push-sw.js adds the push, notificationclick and
+      // pushsubscriptionchange listeners beside what workbox generates, which stays as it is.
+      // The browser checks imported scripts for updates with the worker itself.
+      importScripts: ["/push-sw.js"],
       // The last-seen feed offline (spec §1: the app works offline). Only the session read and the
       // feed pages are kept: other reads go to the network as before, so a slow server never
       // shows stale data on screens that did not ask for it. The SPA empties these caches when

@@ -16,6 +16,7 @@ import { useLiveBadges } from "@web/features/messaging/use-live-badges";
 import { SECURITY_STORAGE_KEYS } from "@web/features/security/local-log";
 import { SecurityLayer } from "@web/features/security/security-layer";
 import { cn } from "@web/lib/cn";
+import { usePushSync } from "@web/lib/push-device";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -52,6 +53,9 @@ function AuthedLayout() {
   const layout = useMatches({ select: (matches) => matches.findLast((match) => match.staticData.layout)?.staticData.layout });
   // One live channel per signed-in tab: the messages and Activity badges update without polling.
   const badges = useLiveBadges();
+  // A device that gets this account's pushes posts its subscription again once per session: the
+  // server's row ends with the session that made it (issue #30).
+  usePushSync(session.data?.user?.id);
 
   // The session can end while a screen is open (revoked elsewhere, or expired on the server).
   // Navigate once when that happens: a <Navigate> element here would re-fire on every render of

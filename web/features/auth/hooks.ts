@@ -7,6 +7,7 @@ import { notifySuccess } from "@web/components/ui/toast";
 import type { SignOutScope } from "@shared/schemas/account";
 import { onSessionLost } from "@web/lib/api-client";
 import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
+import { endPushOnSignOut } from "@web/lib/push-device";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 
@@ -149,6 +150,7 @@ export function useFullSignOut(options: { keepStorageKeys?: readonly string[] } 
   const queryClient = useQueryClient();
   const keep = options.keepStorageKeys;
   return useCallback(async () => {
+    await endPushOnSignOut();
     await authCalls.signOut("local").catch(() => {});
     clearSessionAndLeave(queryClient, { keepStorageKeys: keep, then: "reload", notice: ACCOUNT_TEXTS.inactivitySignOut });
   }, [queryClient, keep]);
@@ -163,6 +165,9 @@ export function useSignOut(options: { keepStorageKeys?: readonly string[] } = {}
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (scope: SignOutScope) => {
+      // This device stops getting the account's pushes before the session ends (issue #30); it
+      // never throws, so a browser without push, or a push service that fails, signs out as before.
+      if (scope !== "others") await endPushOnSignOut();
       try {
         await authCalls.signOut(scope);
       } catch (error) {

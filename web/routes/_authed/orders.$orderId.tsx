@@ -1,11 +1,13 @@
 // One order's page, for its buyer and its seller only (the API
 // answers someone else's order exactly like a missing one: 'Order not found'). Back leads to the
-// dashboard tab the order is listed on.
+// dashboard tab the order is listed on. A seller looking at a sale may be offered push for the
+// next one (issue #30).
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { RefreshCw, SearchX } from "lucide-react";
 import { CHECKOUT_SCREEN_TEXTS, CHECKOUT_TEXTS } from "@shared/messages";
 import { BackLink } from "@web/components/back-link";
+import { PushMomentCard } from "@web/components/push-moment-card";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { NewBookingLink } from "@web/features/booking/components/new-booking-link";
@@ -23,6 +25,7 @@ export const Route = createFileRoute("/_authed/orders/$orderId")({
 
 function OrderPage() {
   const { orderId } = Route.useParams();
+  const { user } = Route.useRouteContext();
   const order = useQuery(orderQueryOptions(orderId));
   return (
     <div className="px-3 pt-4 pb-4 sm:px-4">
@@ -51,6 +54,7 @@ function OrderPage() {
               <NewBookingLink orderId={order.data.id} />
             </div>
           ) : null}
+          {order.data.role === "seller" ? <PushMomentCard moment="sale" userId={user.id} className="mb-4" /> : null}
           <OrderDetailView order={order.data} />
         </>
       ) : (

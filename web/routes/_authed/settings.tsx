@@ -1,5 +1,6 @@
 // Spec social-feed-search §7 (security_events read for the user; logout scopes) and §9 (security
-// settings): /settings, the Account & security screen.
+// settings): /settings, the Account & security screen; with the notification preferences of
+// issue #30 (push on this device, per kind of event, quiet hours).
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { REAUTH_OUTCOMES, type ReauthOutcome } from "@shared/leaving-api";
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { LeavingSection } from "@web/features/auth/components/leaving-section";
 import { SignOutActions } from "@web/features/auth/components/sign-out-actions";
 import { useSession } from "@web/features/auth/hooks";
+import { NotificationSettings } from "@web/features/notifications/components/notification-settings";
 import { securityKeys } from "@web/features/security/api";
 import { SafetySettings } from "@web/features/safety/components/safety-settings";
 import { SecuritySummary } from "@web/features/security/components/security-summary";
@@ -55,6 +57,8 @@ function SettingsPage() {
           ) : null}
         </CardContent>
       </Card>
+
+      <NotificationSettings userId={user.id} />
 
       <Card>
         <CardHeader>

@@ -10,7 +10,8 @@
 // is offered only where retrying can work (the network or the server failed): a message the
 // server refused (the screen, a held-back link, the rate limit) goes back into the composer with
 // the reason above it, to be edited (decision record 0085). Links in a text message show as links
-// naming their host.
+// naming their host. After a message is sent, a card may offer to notify the sender of the
+// reply (issue #30: push is asked for at a moment that explains itself, never on load).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SendHorizontal } from "lucide-react";
@@ -18,6 +19,7 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEf
 import { TEXT_LIMITS } from "@shared/constants";
 import { MESSAGING_TEXTS, MODERATION_TEXTS, SAFETY_TEXTS } from "@shared/messages";
 import type { ChatMessage } from "@shared/messaging-api";
+import { PushMomentCard } from "@web/components/push-moment-card";
 import { ReportDialog } from "@web/components/report-dialog";
 import { SafetyMenu } from "@web/components/safety-menu";
 import { Avatar } from "@web/components/ui/avatar";
@@ -60,6 +62,8 @@ export function ChatPane({
   const [text, setText] = useState("");
   /** Why the server refused the last message; its text went back into the composer. */
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** A message of mine reached the server while this conversation was open. */
+  const [sentOne, setSentOne] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const heightBeforeOlder = useRef<number | null>(null);
 
@@ -109,6 +113,7 @@ export function ChatPane({
       .then((stored: ChatMessage) => {
         addMessages(queryClient, conversationId, [stored]);
         refreshMessagingSummaries(queryClient);
+        setSentOne(true);
       })
       .catch((error: unknown) => {
         if (error instanceof ApiClientError && refusedForGood(error)) {
@@ -221,6 +226,7 @@ export function ChatPane({
         </p>
       ) : (
         <>
+      {sentOne && other ? <PushMomentCard moment="message" userId={viewerId} name={other.displayName} className="mx-3 mb-2" /> : null}
       {refusal ? (
         <p id="composer-refusal" role="alert" className="border-t px-4 pt-2 text-sm text-destructive" data-testid="composer-refusal">
           {MESSAGING_TEXTS.notSentBecause(refusal)}
