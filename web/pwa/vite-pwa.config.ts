@@ -40,7 +40,7 @@ export function pwa() {
       // record 0075), which only a first visit's landing page uses.
       globIgnores: ["**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-wght-*.woff2", "**/landing-*.woff2"],
       navigateFallback: "/index.html",
-      navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//],
+      navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//, /^\/unsubscribe\//],
       cleanupOutdatedCaches: true,
       // Push notifications (issue #30): public/push-sw.js adds the push, notificationclick and
       // pushsubscriptionchange listeners beside what workbox generates, which stays as it is.
