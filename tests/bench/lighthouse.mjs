@@ -63,7 +63,7 @@ function localId(state, name) {
   if (!query) throw new Error(`BENCH_PAGES names {${name}}, which the bench does not know (${Object.keys(SHARED_PAGE_IDS).join(", ")})`);
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", query.replace(/\s+/g, " ")], {
     encoding: "utf8",
-    env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "error" },
+    env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
   });
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`);
   const id = JSON.parse(result.stdout)[0]?.results?.[0]?.id;
