@@ -208,7 +208,12 @@ async function main() {
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await measure(new URL(page, baseURL).href, chrome.port);
+        // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): one more try.
+        const url = new URL(page, baseURL).href;
+        const run = await measure(url, chrome.port).catch((error) => {
+          console.warn(`  ${page} run ${i + 1}: ${error.message}; trying once more`);
+          return measure(url, chrome.port);
+        });
         runs.push(run);
         console.log(`  ${page} run ${i + 1}/${RUNS}: ${formatRun(run)}`);
       }
