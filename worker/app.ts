@@ -36,7 +36,6 @@ import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
-import { linkPreviewRoutes } from "./routes/link-previews";
 import { moderationRoutes } from "./routes/moderation";
 import { reportRoutes } from "./routes/reports";
 import { orderRoutes } from "./routes/orders";
@@ -53,6 +52,7 @@ import { blockListRoutes, blockRoutes, mutedWordRoutes, muteListRoutes } from ".
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
+import { sharedPageRoutes } from "./routes/shared-pages";
 import { serveAsset, siteRoutes } from "./routes/site";
 import { uploadRoutes } from "./routes/uploads";
 import { webhookRoutes } from "./routes/webhooks";
@@ -151,8 +151,9 @@ app.route("/media", mediaRoutes);
 app.route("/.well-known", appLinkRoutes);
 // The dev mail outbox; a 404 unless ENVIRONMENT is development or test.
 app.route("/dev", devRoutes);
-// Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.
-app.route("/", linkPreviewRoutes);
+// Shared links to a post, a profile, a service or a product: the page painted by the Worker, with
+// its link-preview tags (decision record 0097).
+app.route("/", sharedPageRoutes);
 // robots.txt, the prerendered landing page, and the caching rules of every page and static file.
 app.route("/", siteRoutes);
 app.all("*", serveAsset);
