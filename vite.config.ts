@@ -4,7 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
-import { authPrerender, inlineThemeScript, landingPrerender } from "./web/landing/prerender.config.ts";
+import { authPrerender, inlineThemeScript, landingPrerender, sharedPagePrerender } from "./web/landing/prerender.config.ts";
 import { nativeOfflinePage } from "./web/native/offline-page.config.ts";
 import { pwa } from "./web/pwa/vite-pwa.config.ts";
 
@@ -51,6 +51,7 @@ export default defineConfig({
     nativeOfflinePage(),
     landingPrerender(),
     authPrerender(),
+    sharedPagePrerender(),
     inlineThemeScript(),
   ],
   resolve: {
@@ -58,13 +59,14 @@ export default defineConfig({
   },
   build: { sourcemap: true },
   environments: {
-    // Two pages: the app (index.html) and the landing page a first visit to / gets (landing.html,
-    // decision record 0056); the manifest is what the bundle budget check reads.
+    // Three pages: the app (index.html), the landing page a first visit to / gets (landing.html,
+    // decision record 0056) and the template of the pages a shared link opens (shared-page.html,
+    // 0097); the manifest is what the bundle budget check reads.
     client: {
       build: {
         manifest: true,
         rollupOptions: {
-          input: { index: "index.html", landing: "landing.html" },
+          input: { index: "index.html", landing: "landing.html", "shared-page": "shared-page.html" },
           // The message catalogue only declares texts. Saying so lets each area's texts go to the
           // chunks of the screens that show them; otherwise the barrel shared/messages.ts, which
           // the shell imports for its own texts, would pull every area into the shell (decision

@@ -36,7 +36,6 @@ import { healthRoutes } from "./routes/health";
 import { likeRoutes } from "./routes/likes";
 import { liveRoutes } from "./routes/live";
 import { mediaRoutes } from "./routes/media";
-import { linkPreviewRoutes } from "./routes/link-previews";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes, pushRoutes, unsubscribePageRoutes } from "./routes/notifications";
 import { reportRoutes } from "./routes/reports";
@@ -54,6 +53,7 @@ import { blockListRoutes, blockRoutes, mutedWordRoutes, muteListRoutes } from ".
 import { searchRoutes } from "./routes/search";
 import { securityEventRoutes } from "./routes/security-events";
 import { serviceRoutes } from "./routes/services";
+import { sharedPageRoutes } from "./routes/shared-pages";
 import { serveAsset, siteRoutes } from "./routes/site";
 import { uploadRoutes } from "./routes/uploads";
 import { webhookRoutes } from "./routes/webhooks";
@@ -158,8 +158,9 @@ app.route("/dev", devRoutes);
 // The page a notification mail's unsubscribe link opens (issue #30): served by the Worker, not
 // the SPA, so it works in any mail client's browser without the app's JavaScript.
 app.route("/", unsubscribePageRoutes);
-// Shared links to a profile or a post: the SPA's page with Open Graph and Twitter card tags.
-app.route("/", linkPreviewRoutes);
+// Shared links to a post, a profile, a service or a product: the page painted by the Worker, with
+// its link-preview tags (decision record 0097).
+app.route("/", sharedPageRoutes);
 // robots.txt, the prerendered landing page, and the caching rules of every page and static file.
 app.route("/", siteRoutes);
 app.all("*", serveAsset);

@@ -8,13 +8,18 @@
 //   BENCH_SKIP_BUILD=1 npm run bench:lighthouse   reuses dist/
 //   BENCH_URL=http://127.0.0.1:8787 npm run bench:lighthouse   measures a running server as is
 //
-// Options: BENCH_RUNS (runs per page, default 3; the median run is reported), BENCH_PAGES
-// (comma-separated paths, default "/,/auth"), CHROMIUM_PATH (default /usr/bin/chromium),
-// BENCH_REPORT_DIR (writes each run's full Lighthouse result there as JSON).
-// Exits non-zero when a page misses a target (decision record 0057): performance ≥ 95, LCP ≤ 1.8 s,
-// TBT ≤ 100 ms, CLS ≤ 0.05; and when an accessibility audit fails, except `meta-viewport`:
-// the spec requires `user-scalable=no`, which that audit flags (it alone costs the score 5–6
-// points, so the score is printed but not held to a number).
+// Options: BENCH_RUNS (runs per page, default 5), BENCH_PAGES (comma-separated paths, default
+// "/,/auth,/post/{audio-post},/profile/{profile},/service/{service},/product/{product}": a name in
+// braces is an id the bench finds in the seeded local state, see SHARED_PAGE_IDS),
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT_DIR (writes each run's full Lighthouse
+// result there as JSON). Every run's numbers are printed; the table holds the median of each
+// metric over the runs (not the run with the median score), and the targets are held against
+// those medians.
+// Exits non-zero when a page misses a target (decision records 0057 and 0097): performance ≥ 95,
+// LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.05, and for the shared-link pages at most 100 KiB of
+// JavaScript before the page is interactive (see scriptBytes); and when an accessibility audit
+// fails, except `meta-viewport`: the spec requires `user-scalable=no`, which that audit flags (it
+// alone costs the score 5–6 points, so the score is printed but not held to a number).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -23,14 +28,52 @@ import { Readable } from "node:stream";
 import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startPreview, stopProcess } from "../../scripts/lib.mjs";
+import { spawnSync } from "node:child_process";
+import { startPreview, statePath, stopProcess } from "../../scripts/lib.mjs";
 import { freePort } from "./upload-lib.mjs";
 
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const PAGES = (process.env.BENCH_PAGES ?? "/,/auth").split(",").map((page) => page.trim()).filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const DEFAULT_PAGES = "/,/auth,/post/{audio-post},/profile/{profile},/service/{service},/product/{product}";
+const PAGES = (process.env.BENCH_PAGES ?? DEFAULT_PAGES).split(",").map((page) => page.trim()).filter(Boolean);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.05 };
+const KiB = 1024;
+const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.05, sharedPageScriptBytes: 100 * KiB };
+/** The pages a shared link opens (issue #29), held to the JavaScript target as well. */
+const SHARED_PAGE = /^\/(post|profile|service|product)\//;
+
+/**
+ * The ids the default pages name, read from the seeded local D1: an audio post of a visible
+ * author (the heaviest first paint: the waveform and the player), that author's profile, and a
+ * service and a product with a picture, each visible to a visitor.
+ */
+const SHARED_PAGE_IDS = {
+  "audio-post": `select p.id from posts p
+    where p.content_type = 'audio' and p.hidden_at is null and p.waveform is not null and p.caption is not null
+    order by p.created_at desc limit 1`,
+  profile: `select p.user_id as id from posts p where p.content_type = 'audio' and p.hidden_at is null
+    and p.waveform is not null and p.caption is not null order by p.created_at desc limit 1`,
+  service: "select id from services where hidden_at is null order by created_at desc limit 1",
+  product: "select id from products where hidden_at is null and image_key is not null order by created_at desc limit 1",
+};
+
+/** Runs one query against the local D1 in `state` and answers the first row's id. */
+function localId(state, name) {
+  const query = SHARED_PAGE_IDS[name];
+  if (!query) throw new Error(`BENCH_PAGES names {${name}}, which the bench does not know (${Object.keys(SHARED_PAGE_IDS).join(", ")})`);
+  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", query.replace(/\s+/g, " ")], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`);
+  const id = JSON.parse(result.stdout)[0]?.results?.[0]?.id;
+  if (!id) throw new Error(`The seeded state has no ${name} (is it seeded?)`);
+  return id;
+}
+
+function resolvePages(state) {
+  return PAGES.map((page) => page.replace(/\{([\w-]+)\}/g, (_, name) => localId(state, name)));
+}
 /** Accessibility audits a page may fail because the spec requires what they flag. */
 const SPEC_REQUIRED_A11Y = new Set(["meta-viewport"]);
 
@@ -83,9 +126,24 @@ function compressingProxy(target, port) {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
+/** The median; of an even count, the mean of the middle two. */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The JavaScript a page fetches before it is interactive, as transferred (compressed): the bytes
+ * of every script request in Lighthouse's window. Lighthouse records a load until the network and
+ * the main thread have gone quiet, and no interaction happens in it, so this is everything the
+ * page starts on its own: an upper bound of "before interactive" that no timing choice can
+ * flatter (Lighthouse's time-to-interactive is simulated and cannot be set against the observed
+ * requests). Scripts that load only on a visitor's intent are not in it, by design.
+ */
+function scriptBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items.filter((item) => item.resourceType === "Script").reduce((total, item) => total + (item.transferSize ?? 0), 0);
 }
 
 async function measure(url, port) {
@@ -118,6 +176,7 @@ async function measure(url, port) {
     lcpMs: audit("largest-contentful-paint"),
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
+    scriptBytes: scriptBytes(lhr),
     failedA11y,
   };
 }
@@ -127,9 +186,12 @@ async function main() {
   let state = null;
   let baseURL = process.env.BENCH_URL;
   let proxy = null;
+  let pages = PAGES;
   if (!baseURL) {
     state = mkdtempSync(path.join(tmpdir(), "backline-lighthouse-"));
-    const preview = await startPreview({ state, port: await freePort(), skipBuild: process.env.BENCH_SKIP_BUILD === "1" });
+    // The shared-link pages need content: the demo world is seeded when a page names an id.
+    const seedWorld = PAGES.some((page) => page.includes("{"));
+    const preview = await startPreview({ state, port: await freePort(), skipBuild: process.env.BENCH_SKIP_BUILD === "1", seedWorld });
     server = preview.server;
     const port = await freePort();
     proxy = await compressingProxy(preview.baseURL, port);
@@ -141,12 +203,35 @@ async function main() {
   });
   const rows = [];
   try {
-    for (const page of PAGES) {
+    // A running server (BENCH_URL) is measured on the local state `npm start` uses.
+    pages = resolvePages(state ?? statePath());
+    for (const page of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(new URL(page, baseURL).href, chrome.port));
-      // The run with the median performance score stands for the page, so its metrics agree.
-      const chosen = runs.find((run) => run.performance === median(runs.map((r) => r.performance)));
-      rows.push({ page, ...chosen, scores: runs.map((r) => r.performance).join("/") });
+      for (let i = 0; i < RUNS; i++) {
+        // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): one more try.
+        const url = new URL(page, baseURL).href;
+        const run = await measure(url, chrome.port).catch((error) => {
+          console.warn(`  ${page} run ${i + 1}: ${error.message}; trying once more`);
+          return measure(url, chrome.port);
+        });
+        runs.push(run);
+        console.log(`  ${page} run ${i + 1}/${RUNS}: ${formatRun(run)}`);
+      }
+      // The median of each metric over the runs (issue #29): a page is held to its typical
+      // LCP and its typical TBT, even when no single run had both.
+      const of = (key) => median(runs.map((run) => run[key]));
+      rows.push({
+        page,
+        runs,
+        performance: of("performance"),
+        accessibility: of("accessibility"),
+        fcpMs: of("fcpMs"),
+        lcpMs: of("lcpMs"),
+        tbtMs: of("tbtMs"),
+        cls: of("cls"),
+        scriptBytes: of("scriptBytes"),
+        failedA11y: [...new Set(runs.flatMap((run) => run.failedA11y))],
+      });
     }
   } finally {
     await chrome.kill();
@@ -156,25 +241,30 @@ async function main() {
   }
 
   const failures = [];
-  console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page, ${baseURL}`);
-  console.log("page     perf  (runs)        FCP      LCP      TBT     CLS     a11y");
+  const width = Math.max(8, ...rows.map((row) => row.page.length));
+  console.log(`\nLighthouse mobile, median of each metric over ${RUNS} run(s) per page, ${baseURL}`);
+  console.log(`${"page".padEnd(width)}  perf      FCP      LCP      TBT     CLS   JS (gz)   a11y  every run's performance`);
   for (const row of rows) {
     console.log(
       [
-        row.page.padEnd(8),
-        String(row.performance).padStart(4),
-        `(${row.scores})`.padEnd(13),
-        `${(row.fcpMs / 1000).toFixed(2)} s`.padStart(7),
+        row.page.padEnd(width),
+        String(Math.round(row.performance)).padStart(5),
+        `${(row.fcpMs / 1000).toFixed(2)} s`.padStart(8),
         `${(row.lcpMs / 1000).toFixed(2)} s`.padStart(8),
         `${Math.round(row.tbtMs)} ms`.padStart(8),
         row.cls.toFixed(3).padStart(7),
-        String(row.accessibility).padStart(7),
+        `${(row.scriptBytes / KiB).toFixed(1)} KiB`.padStart(10),
+        String(Math.round(row.accessibility)).padStart(6),
+        ` ${row.runs.map((run) => run.performance).join("/")}`,
       ].join(" "),
     );
     if (row.performance < TARGETS.performance) failures.push(`${row.page}: performance ${row.performance} < ${TARGETS.performance}`);
     if (row.lcpMs > TARGETS.lcpMs) failures.push(`${row.page}: LCP ${Math.round(row.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
     if (row.tbtMs > TARGETS.tbtMs) failures.push(`${row.page}: TBT ${Math.round(row.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
     if (row.cls > TARGETS.cls) failures.push(`${row.page}: CLS ${row.cls.toFixed(3)} > ${TARGETS.cls}`);
+    if (SHARED_PAGE.test(row.page) && row.scriptBytes > TARGETS.sharedPageScriptBytes) {
+      failures.push(`${row.page}: ${(row.scriptBytes / KiB).toFixed(1)} KiB of JavaScript before interactive > ${TARGETS.sharedPageScriptBytes / KiB} KiB`);
+    }
     if (row.failedA11y.length > 0) failures.push(`${row.page}: accessibility audits failing: ${row.failedA11y.join(", ")}`);
   }
   if (failures.length > 0) {
@@ -183,6 +273,19 @@ async function main() {
   } else {
     console.log("\nAll targets met.");
   }
+}
+
+/** One run's numbers, printed as it finishes. */
+function formatRun(run) {
+  return [
+    `perf ${run.performance}`,
+    `FCP ${(run.fcpMs / 1000).toFixed(2)} s`,
+    `LCP ${(run.lcpMs / 1000).toFixed(2)} s`,
+    `TBT ${Math.round(run.tbtMs)} ms`,
+    `CLS ${run.cls.toFixed(3)}`,
+    `JS ${(run.scriptBytes / KiB).toFixed(1)} KiB`,
+    `a11y ${run.accessibility}`,
+  ].join(", ");
 }
 
 await main();

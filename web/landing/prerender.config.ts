@@ -290,6 +290,73 @@ export function authPrerender(): Plugin {
   };
 }
 
+const SHARED_PAGE_SAMPLES = path.join(import.meta.dirname, "../../worker/ssr/samples.ts");
+
+/**
+ * The app's stylesheet cut to the rules the shared pages' markup uses (decision record 0097):
+ * Beasties keeps the rules whose selectors match the samples of every page kind the Worker
+ * renders (worker/ssr/samples.ts), plus what the theme script and the fonts decide, kept by hand
+ * as on /auth (criticalStyles). The whole sheet is not linked: a visitor's page may never need it,
+ * and the island adds it when the app starts.
+ */
+async function sharedPageStyles(sheet: string): Promise<string> {
+  const alias = { "@web": path.join(import.meta.dirname, ".."), "@shared": path.join(import.meta.dirname, "../../shared") };
+  const { module } = await runnerImport<{ sampleMarkup: () => string }>(SHARED_PAGE_SAMPLES, { configFile: false, logLevel: "error", resolve: { alias } });
+  const beasties = new Beasties({
+    reduceInlineStyles: true,
+    mergeStylesheets: true,
+    inlineFonts: false,
+    preloadFonts: false,
+    pruneSource: false,
+    compress: true,
+    logLevel: "warn",
+    allowRules: [/^:root$/, /^\.dark$/, /:where\(\.dark/],
+  });
+  const cut = await beasties.process(`<!doctype html><html class="dark"><head><style>${sheet}</style></head><body>${module.sampleMarkup()}</body></html>`);
+  const css = /<style>([\s\S]*?)<\/style>/.exec(cut)?.[1];
+  const faces = sheet.match(/@font-face\{[^}]*\}/g) ?? [];
+  if (!css || faces.length === 0) throw new Error("shared-page.html: the critical styles lost their rules or their fonts");
+  return faces.join("") + css;
+}
+
+/**
+ * The template of the pages a shared link opens (decision record 0097), shared-page.html: the
+ * app's head with the critical CSS inline, the display font preloaded, the theme script (inlined
+ * by inlineThemeScript) and the island script, and in <meta name="backline-app"> the files the
+ * island loads when the app starts: the entry of index.html, its module preloads and its
+ * stylesheet. The Worker writes each page into it (worker/routes/shared-pages.ts). Under
+ * `vite dev` nothing is written and the Worker serves the app's page.
+ */
+export function sharedPagePrerender(): Plugin {
+  return {
+    name: "backline:shared-page-prerender",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const page = bundle["shared-page.html"];
+        const index = bundle["index.html"];
+        if (page?.type !== "asset" || index?.type !== "asset") throw new Error("shared-page.html or index.html is missing");
+        const indexHtml = String(index.source);
+        const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+        const sheetName = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(indexHtml)?.[1];
+        const sheet = sheetName ? bundle[sheetName] : undefined;
+        if (!entry || !sheetName || sheet?.type !== "asset") throw new Error("shared-page.html: index.html names no entry or stylesheet of the bundle");
+        const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+        const files = JSON.stringify({ entry, styles: `/${sheetName}`, preloads }).replace(/"/g, "&quot;");
+        const css = await sharedPageStyles(String(sheet.source));
+        let html = String(page.source);
+        // The island's own stylesheet, if Vite linked one, is not wanted: the page's CSS is inline.
+        html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, "");
+        if (!html.includes("</head>")) throw new Error("shared-page.html has no head");
+        html = html.replace("</head>", () => `  ${fontPreloads(Object.keys(bundle))}\n    <meta name="backline-app" content="${files}">\n    <style>${css}</style>\n  </head>`);
+        page.source = html;
+      },
+    },
+  };
+}
+
 const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
 const THEME_SCRIPT = path.join(import.meta.dirname, "../../public/theme-init.js");
 

@@ -37,8 +37,9 @@ export function pwa() {
       globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2,webmanifest}"],
       // Font subsets for scripts the UI is not written in load on demand (unicode-range) and
       // need not be precached on every install; nor the landing page's cut fonts (decision
-      // record 0075), which only a first visit's landing page uses.
-      globIgnores: ["**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-wght-*.woff2", "**/landing-*.woff2"],
+      // record 0075), which only a first visit's landing page uses; nor the shared pages' template
+      // (decision record 0097), which only the Worker reads.
+      globIgnores: ["**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-wght-*.woff2", "**/landing-*.woff2", "shared-page.html"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/auth\/google\//, /^\/unsubscribe\//],
       cleanupOutdatedCaches: true,

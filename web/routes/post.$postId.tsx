@@ -19,13 +19,20 @@ import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 import { ApiClientError } from "@web/lib/api-client";
 import { appPaths } from "@web/lib/app-paths";
+import { takePrerenderedData } from "@web/lib/prerendered-data";
+import type { Post } from "@shared/posts-api";
 
 const T = POST_SCREEN_TEXTS.page;
 
 export const Route = createFileRoute("/post/$postId")({
-  // Fetch early without holding the navigation; the page shows a skeleton, then the post.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(postQueryOptions(params.postId));
+  // Fetch early without holding the navigation; the page shows a skeleton, then the post. On the
+  // page the Worker painted (decision record 0097) the post is already here, and the session is
+  // read first, so the app's first render is the finished screen.
+  loader: async ({ context, params }) => {
+    const painted = takePrerenderedData("post", params.postId);
+    if (painted?.post) context.queryClient.setQueryData(postQueryOptions(params.postId).queryKey, painted.post as Post);
+    if (!painted) void context.queryClient.prefetchQuery(postQueryOptions(params.postId));
+    else await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
   },
   component: PostPage,
 });

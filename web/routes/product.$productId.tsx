@@ -12,11 +12,17 @@ import { productQueryOptions } from "@web/features/marketplace/api";
 import { DetailBackButton, DetailSkeleton, ItemNotFound, ProductDetailView } from "@web/features/marketplace/components/item-detail";
 import { usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
 import { appPaths, productPath, professionalToolPaths } from "@web/lib/app-paths";
+import { takePrerenderedData } from "@web/lib/prerendered-data";
+import type { ProductDetail } from "@shared/marketplace-api";
 
 export const Route = createFileRoute("/product/$productId")({
   // Started here, not awaited (decision record 0016): the frame and skeleton show at once.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
+  // On the page the Worker painted (decision record 0097) the product is already here.
+  loader: async ({ context, params }) => {
+    const painted = takePrerenderedData("product", params.productId);
+    if (painted?.product) context.queryClient.setQueryData(productQueryOptions(params.productId).queryKey, painted.product as ProductDetail);
+    if (!painted) void context.queryClient.prefetchQuery(productQueryOptions(params.productId));
+    else await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
   },
   component: ProductPage,
 });

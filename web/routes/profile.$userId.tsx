@@ -28,6 +28,10 @@ import { FollowButton } from "@web/features/social/components/follow-button";
 import { PostActions } from "@web/features/social/components/post-actions";
 import { appPaths, messagesWithUserPath } from "@web/lib/app-paths";
 import { optionalOneOf } from "@web/lib/search-params";
+import { takePrerenderedData } from "@web/lib/prerendered-data";
+import { postListInfiniteQueryOptions } from "@web/features/posts/api";
+import type { PostPage } from "@shared/posts-api";
+import type { PublicProfile } from "@shared/profile-api";
 
 const T = PROFILE_SCREEN_TEXTS.publicProfile;
 
@@ -37,8 +41,17 @@ type ProfileTab = (typeof TABS)[number];
 export const Route = createFileRoute("/profile/$userId")({
   validateSearch: (search): { tab?: ProfileTab } => ({ tab: optionalOneOf(search.tab, TABS) }),
   // Started here, not awaited (decision record 0016): the frame and skeletons show at once.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(publicProfileQueryOptions(params.userId));
+  // On the page the Worker painted (decision record 0097) the profile and its first posts are
+  // already here.
+  loader: async ({ context, params }) => {
+    const painted = takePrerenderedData("profile", params.userId);
+    if (painted?.profile) context.queryClient.setQueryData(publicProfileQueryOptions(params.userId).queryKey, painted.profile as PublicProfile);
+    if (painted?.posts) {
+      const firstPage = painted.posts as PostPage;
+      context.queryClient.setQueryData(postListInfiniteQueryOptions({ kind: "user", userId: params.userId }).queryKey, { pages: [firstPage], pageParams: [null] });
+    }
+    if (!painted) void context.queryClient.prefetchQuery(publicProfileQueryOptions(params.userId));
+    else await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
   },
   component: ProfilePage,
 });

@@ -14,11 +14,17 @@ import { recordServiceView, serviceQueryOptions } from "@web/features/marketplac
 import { DetailBackButton, DetailSkeleton, ItemNotFound, ServiceDetailView } from "@web/features/marketplace/components/item-detail";
 import { usePurchaseDialog } from "@web/features/checkout/components/purchase-dialog";
 import { appPaths, servicePath } from "@web/lib/app-paths";
+import { takePrerenderedData } from "@web/lib/prerendered-data";
+import type { ServiceDetail } from "@shared/marketplace-api";
 
 export const Route = createFileRoute("/service/$serviceId")({
   // Started here, not awaited (decision record 0016): the frame and skeleton show at once.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(serviceQueryOptions(params.serviceId));
+  // On the page the Worker painted (decision record 0097) the service is already here.
+  loader: async ({ context, params }) => {
+    const painted = takePrerenderedData("service", params.serviceId);
+    if (painted?.service) context.queryClient.setQueryData(serviceQueryOptions(params.serviceId).queryKey, painted.service as ServiceDetail);
+    if (!painted) void context.queryClient.prefetchQuery(serviceQueryOptions(params.serviceId));
+    else await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
   },
   component: ServicePage,
 });

@@ -9,6 +9,7 @@ import { createPost, deletePostRow, getPost, getPostOwner, listAllPosts, recordP
 import { storedLoudness } from "../db/queries/loudness";
 import { getUpload, isPostUpload } from "../db/queries/uploads";
 import type { AppEnv } from "../env";
+import { purgeSharedPages } from "./shared-pages";
 import { ApiError } from "../lib/errors";
 import { paramOr, postParam, postParamSchema } from "../lib/params";
 import { viewerDayKey } from "../lib/ip";
@@ -66,6 +67,8 @@ export const postRoutes = new Hono<AppEnv>()
     }
     const created = await getPost(c.var.db, upload.id, userId);
     if (!created) throw new Error("post vanished after insert");
+    // The author's profile lists its first posts: the new one shows at once (0097).
+    await purgeSharedPages(c, [{ kind: "profile", id: userId }]);
     return c.json(created, 201);
   })
   .get("/:postId", postParam, async (c) => {
@@ -87,6 +90,8 @@ export const postRoutes = new Hono<AppEnv>()
       ...(changes.location !== undefined ? { location: changes.location } : {}),
       ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
     });
+    // The post's page and its author's profile (which lists it) show the edit at once (0097).
+    await purgeSharedPages(c, [{ kind: "post", id }, { kind: "profile", id: userId }]);
     return c.json((await getPost(c.var.db, id, userId))!, 200);
   })
   .delete("/:postId", postParam, async (c) => {
@@ -104,6 +109,7 @@ export const postRoutes = new Hono<AppEnv>()
       throw new ApiError("unavailable", POST_TEXTS.deleteMediaFailed);
     }
     await deletePostRow(c.var.db, id);
+    await purgeSharedPages(c, [{ kind: "post", id }, { kind: "profile", id: post.userId }]);
     return c.json({ ok: true as const }, 200);
   })
   // §8: view-tracking failures are only logged; the client always gets 204, also for an id that

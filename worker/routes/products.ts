@@ -22,6 +22,7 @@ import {
 } from "../db/queries/products";
 import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
+import { purgeSharedPages } from "./shared-pages";
 import { ApiError } from "../lib/errors";
 import { productParam } from "../lib/params";
 import { validate } from "../lib/validator";
@@ -110,6 +111,7 @@ export const productRoutes = new Hono<AppEnv>()
       throw productNotFound();
     }
     await releaseReplaced(c.var.ctx, { before: current, after: updated });
+    await purgeSharedPages(c, [{ kind: "product", id }]);
     return c.json(toOwnerProduct(updated, await payableSeller(c.var.ctx, userId)), 200);
   })
   .delete("/:productId", productParam, async (c) => {
@@ -132,5 +134,6 @@ export const productRoutes = new Hono<AppEnv>()
       throw new ApiError("unavailable", MARKET_TEXTS.deleteStorageFailed);
     }
     if (!(await deleteProductRow(c.var.db, { id, userId, retain: keepFile ? file : null, now: c.var.ctx.now }))) throw productNotFound();
+    await purgeSharedPages(c, [{ kind: "product", id }]);
     return c.json({ ok: true as const }, 200);
   });

@@ -34,6 +34,7 @@ import { recordInteraction } from "../db/queries/interactions";
 import { listSellerProducts, listSellerServices, ownerTotals } from "../db/queries/seller-items";
 import { isUsernameConflict, usernameTaken } from "../db/queries/users";
 import type { AppEnv } from "../env";
+import { purgeSharedPages } from "./shared-pages";
 import { ApiError } from "../lib/errors";
 import { paramOr, userParam, userParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
@@ -85,6 +86,9 @@ export const profileRoutes = new Hono<AppEnv>()
       if (isUsernameConflict(error)) throw usernameTakenError();
       throw error;
     }
+    // The public profile page shows the change at once (decision record 0097); pages that only
+    // name the person (their posts, services, products) catch up within the cache's TTL.
+    await purgeSharedPages(c, [{ kind: "profile", id: userId }]);
     return c.json(await ownProfileOr404(db, userId), 200);
   })
   .get("/username-check", signedIn, validate("query", usernameCheckQuerySchema), async (c) => {
@@ -100,6 +104,7 @@ export const profileRoutes = new Hono<AppEnv>()
       body: c.req.raw.body,
       contentLength: parseContentLength(c.req.header("content-length")),
     });
+    await purgeSharedPages(c, [{ kind: "profile", id: userId }]);
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
   .put("/onboarding", signedIn, validate("json", onboardingSchema), async (c) => {
@@ -114,6 +119,7 @@ export const profileRoutes = new Hono<AppEnv>()
       ...(specialties !== undefined ? { skills: specialties } : {}),
     });
     if (!saved) throw profileNotFound();
+    await purgeSharedPages(c, [{ kind: "profile", id: userId }]);
     return c.json(await ownProfileOr404(c.var.db, userId), 200);
   })
   .post("/onboarding/skip", async (c) => {

@@ -12,6 +12,7 @@ import { recordInteraction } from "../db/queries/interactions";
 import { deleteService, getService, getServiceDetail, insertService, listOwnServices, toMarketService, updateService } from "../db/queries/services";
 import { isBlockedBetween } from "../db/queries/audience";
 import type { AppEnv } from "../env";
+import { purgeSharedPages } from "./shared-pages";
 import { ApiError } from "../lib/errors";
 import { paramOr, serviceParam, serviceParamSchema } from "../lib/params";
 import { validate } from "../lib/validator";
@@ -53,6 +54,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const updated = await updateService(c.var.db, { id, userId, now: c.var.ctx.now, values: c.req.valid("json") });
     // Deleted between the read and the write.
     if (!updated) throw serviceNotFound();
+    await purgeSharedPages(c, [{ kind: "service", id }]);
     return c.json(toMarketService(updated, "owner", await payableSeller(c.var.ctx, userId)), 200);
   })
   .delete("/:serviceId", serviceParam, async (c) => {
@@ -64,6 +66,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     await limitUser(c.var.ctx, "catalogue_write", userId);
     // Orders copy the item's name and price at purchase, so a service leaves no file behind.
     if (!(await deleteService(c.var.db, { id, userId }))) throw serviceNotFound();
+    await purgeSharedPages(c, [{ kind: "service", id }]);
     return c.json({ ok: true as const }, 200);
   })
   // Like post views and profile visits: recording never fails the client, an id that cannot name
