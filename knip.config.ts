@@ -19,6 +19,8 @@ export default {
     "web/pwa/vite-pwa.config.ts",
     // Rendered at build time by the /auth prerender plugin, which loads it by path.
     "web/features/auth/prerender.tsx",
+    // Rendered at build time by the shared-page prerender plugin (its critical CSS), loaded by path.
+    "worker/ssr/samples.ts",
   ],
   project: [
     "worker/**/*.ts",

@@ -186,7 +186,6 @@ async function main() {
   let state = null;
   let baseURL = process.env.BENCH_URL;
   let proxy = null;
-  let pages = PAGES;
   if (!baseURL) {
     state = mkdtempSync(path.join(tmpdir(), "backline-lighthouse-"));
     // The shared-link pages need content: the demo world is seeded when a page names an id.
@@ -204,7 +203,7 @@ async function main() {
   const rows = [];
   try {
     // A running server (BENCH_URL) is measured on the local state `npm start` uses.
-    pages = resolvePages(state ?? statePath());
+    const pages = resolvePages(state ?? statePath());
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {

@@ -14,7 +14,7 @@ export interface ReceiverKeys {
 
 const encoder = new TextEncoder();
 
-export function toBase64Url(data: Uint8Array): string {
+function toBase64Url(data: Uint8Array): string {
   let binary = "";
   for (const byte of data) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -154,7 +154,7 @@ function preloadApp(doc: Document, files: AppFiles) {
 }
 
 /** Starts the app once; it takes over the painted page when its first screen is ready (web/main.tsx). */
-export function startApp(doc: Document, load: (entry: string) => Promise<unknown> = (entry) => import(/* @vite-ignore */ entry)): Promise<unknown> {
+function startApp(doc: Document, load: (entry: string) => Promise<unknown> = (entry) => import(/* @vite-ignore */ entry)): Promise<unknown> {
   if (started) return started;
   const files = appFiles(doc);
   if (!files) return Promise.reject(new Error("shared page: the build named no app files"));

@@ -38,7 +38,7 @@ import { profileContent } from "../ssr/profile";
 import { serveAsset } from "./site";
 
 /** How long a data centre keeps a visitor's copy: also the bound on what a purge cannot reach. */
-export const SHARED_PAGE_TTL_SECONDS = 60;
+const SHARED_PAGE_TTL_SECONDS = 60;
 
 export type SharedPageKind = "post" | "profile" | "service" | "product";
 

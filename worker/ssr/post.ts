@@ -4,7 +4,7 @@
 // WaveformPlayer's look with its waveform drawn here as SVG bars from the stored peaks, so it
 // paints without a script; web/shared-page/island.ts makes it play and seek. A video is the
 // browser's own player with its poster (preload="none": nothing but the poster loads until play).
-import { POST_ERRORS, POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { POST_SCREEN_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { formatDuration } from "@shared/media-format";
 import type { Post } from "@shared/posts-api";
 import { normalizeHashtag, splitCaptionHashtags } from "@shared/rules/post-text";
@@ -40,7 +40,7 @@ const HEIGHT = 56;
 const FALLBACK_PEAKS = Array.from({ length: 100 }, (_, i) => 0.12 + 0.06 * Math.abs(Math.sin(i * 0.7)));
 
 /** The peaks resampled to BARS bars (the loudest peak of each slice) and normalised, as the player does. */
-export function waveformBars(encoded: string | null): number[] {
+function waveformBars(encoded: string | null): number[] {
   const decoded = encoded ? decodeWaveform(encoded) : [];
   const peaks = decoded.length > 0 ? decoded : FALLBACK_PEAKS;
   const bars = Array.from({ length: BARS }, (_, bar) => {
@@ -147,8 +147,3 @@ export function postCard(post: Post, viewer: Viewer, options: { now: number; pri
   return html`<article aria-labelledby="${headingId}" data-testid="post-card" data-post-id="${post.id}" data-content-type="${post.contentType}" class="overflow-hidden rounded-[var(--radius-card)] border bg-card text-card-foreground shadow-sm"><header class="flex items-center gap-3 px-4 py-3"><a href="/profile/${encodeURIComponent(post.userId)}" class="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring" data-testid="post-author">${avatar(post.author.avatarUrl, name, "sm")}<span class="min-w-0"><span class="flex items-center gap-1 truncate text-sm font-semibold"><span id="${headingId}" class="truncate">${name}</span>${post.author.verified ? icon("BadgeCheck", "size-4 shrink-0 text-primary", C.verified) : null}</span><span class="block truncate text-xs text-muted-foreground">@${post.author.username}</span></span></a><a href="/post/${encodeURIComponent(post.id)}" class="shrink-0 rounded text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring" data-testid="post-permalink"><time datetime="${Number.isNaN(at.getTime()) ? "" : at.toISOString()}">${formatRelativeTime(post.createdAt, options.now)}</time></a></header>${postMedia(post, name, options.priority)}<div class="space-y-2.5 px-4 pt-3 pb-4"><div data-slot="post-action-bar">${actionBar(post, viewer, options.here)}</div>${post.caption ? html`<p class="text-[15px] leading-relaxed break-words whitespace-pre-line" data-testid="post-caption">${caption(post.caption)}</p>` : null}${post.location ? html`<p class="flex items-center gap-1 text-xs text-muted-foreground">${icon("MapPin", "size-3.5")}<span>${post.location}</span></p>` : null}${post.tags.length > 0 ? html`<ul aria-label="${C.tags}" class="flex flex-wrap gap-1.5">${post.tags.map((tag) => html`<li>${tagChip(tag)}</li>`)}</ul>` : null}</div></article>`;
 }
 
-
-/** The post page's not-found state, as the route shows it. */
-export function postNotFoundText(): { title: string; hint: string } {
-  return { title: POST_ERRORS.postNotFound, hint: POST_SCREEN_TEXTS.page.notFoundHint };
-}

@@ -59,7 +59,7 @@ function actions(profile: PublicProfile, viewer: Viewer, here: string): SafeHtml
   return html`${follow}${contact}`;
 }
 
-export function profileSummary(profile: PublicProfile, viewer: Viewer, here: string): SafeHtml {
+function profileSummary(profile: PublicProfile, viewer: Viewer, here: string): SafeHtml {
   const website = safeWebsiteUrl(profile.websiteUrl);
   const joined = new Date(profile.joinedAt);
   const controls = actions(profile, viewer, here);

@@ -29,7 +29,7 @@ export interface EffectivePreferences {
   timeZone: string;
 }
 
-export function defaultCategory(category: NotificationCategory): CategoryPreference {
+function defaultCategory(category: NotificationCategory): CategoryPreference {
   return { push: true, email: EMAIL_ON_BY_DEFAULT.includes(category) };
 }
 
@@ -57,7 +57,7 @@ export function effectivePreferences(row: PreferenceRow | null | undefined): Eff
 }
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -98,7 +98,7 @@ export function quietUntil(preferences: Pick<EffectivePreferences, "quietHours" 
  * key alone is no use without the private half that signs each push, and a browser subscribed
  * to a key we cannot sign for would never hear anything.
  */
-export function vapidPublicKey(env: Pick<Bindings, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">): string | null {
+function vapidPublicKey(env: Pick<Bindings, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">): string | null {
   return env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : null;
 }
 

@@ -79,7 +79,7 @@ export function applyUnsubscribe(ctx: Pick<Ctx, "db" | "now">, target: Unsubscri
 }
 
 /** The path the one-click POST goes to (RFC 8058), also the page form's action. */
-export function unsubscribeActionPath(token: string): string {
+function unsubscribeActionPath(token: string): string {
   return `/api/notifications/unsubscribe/${encodeURIComponent(token)}`;
 }
 

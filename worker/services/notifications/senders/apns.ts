@@ -12,7 +12,7 @@ import { dropToken, readToken, writeToken } from "./token-cache";
 import type { PushEnv, PushOptions, PushTarget, SendOutcome } from "./types";
 
 /** A provider token is used this long, inside Apple's 20-to-60-minute window. */
-export const PROVIDER_TOKEN_REUSE_MS = 50 * 60_000;
+const PROVIDER_TOKEN_REUSE_MS = 50 * 60_000;
 /** apns-collapse-id may not be longer than 64 bytes. */
 const MAX_COLLAPSE_ID_BYTES = 64;
 /** Device tokens are hex (32 bytes today; Apple says not to rely on the length). */
@@ -20,7 +20,7 @@ const DEVICE_TOKEN = /^[0-9a-f]{32,400}$/i;
 /** Refusals that mean the token will never reach this app on a device again. */
 const GONE_REASONS = new Set(["BadDeviceToken", "Unregistered", "DeviceTokenNotForTopic"]);
 
-export const APNS_HOSTS = { production: "https://api.push.apple.com", sandbox: "https://api.sandbox.push.apple.com" } as const;
+const APNS_HOSTS = { production: "https://api.push.apple.com", sandbox: "https://api.sandbox.push.apple.com" } as const;
 
 interface ApnsConfig {
   key: string;
@@ -59,12 +59,12 @@ async function providerToken(env: PushEnv, config: ApnsConfig): Promise<string |
 }
 
 /** apns-collapse-id: the topic when it fits in 64 bytes, else its SHA-256 (43 characters), so one tag always names one id. */
-export async function collapseId(topic: string): Promise<string> {
+async function collapseId(topic: string): Promise<string> {
   return new TextEncoder().encode(topic).length <= MAX_COLLAPSE_ID_BYTES ? topic : sha256Base64Url(topic);
 }
 
 /** The notification as APNs wants it: the alert in `aps`, and what a tap opens beside it. */
-export function apnsBody(payload: PushPayload) {
+function apnsBody(payload: PushPayload) {
   return { aps: { alert: { title: payload.title, body: payload.body }, sound: "default", "thread-id": payload.tag }, path: payload.path, id: payload.id };
 }
 

@@ -9,7 +9,7 @@ import { describeRefusal, fetchWithTimeout, isRetryStatus, networkFailure, parse
 import { dropToken, readToken, writeToken } from "./token-cache";
 import type { PushEnv, PushOptions, PushTarget, SendOutcome } from "./types";
 
-export const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
+const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 const DEFAULT_TOKEN_URI = "https://oauth2.googleapis.com/token";
 /** Google accepts assertions valid for at most an hour. */
 const ASSERTION_LIFETIME_S = 3600;
@@ -18,7 +18,7 @@ const TOKEN_MARGIN_S = 60;
 /** The longest an Android message may wait for its device (FCM's limit, 28 days). */
 const MAX_TTL_S = 28 * 24 * 60 * 60;
 
-export interface ServiceAccount {
+interface ServiceAccount {
   project_id: string;
   client_email: string;
   private_key: string;
@@ -27,7 +27,7 @@ export interface ServiceAccount {
 }
 
 /** The service account from FCM_SERVICE_ACCOUNT, or why FCM is off. */
-export function readServiceAccount(env: Pick<PushEnv, "FCM_SERVICE_ACCOUNT">): ServiceAccount | { missing: string } {
+function readServiceAccount(env: Pick<PushEnv, "FCM_SERVICE_ACCOUNT">): ServiceAccount | { missing: string } {
   const raw = env.FCM_SERVICE_ACCOUNT?.trim();
   if (!raw) return { missing: "FCM is off: FCM_SERVICE_ACCOUNT is not set" };
   const json = parseJson(raw);
@@ -49,7 +49,7 @@ export function readServiceAccount(env: Pick<PushEnv, "FCM_SERVICE_ACCOUNT">): S
 const tokenKey = (account: ServiceAccount) => `push:fcm-token:${account.client_email}`;
 
 /** The signed JWT-bearer assertion (Google's "service account authorization without OAuth" form, RFC 7523). */
-export async function fcmAssertion(account: ServiceAccount, now = Date.now()): Promise<string> {
+async function fcmAssertion(account: ServiceAccount, now = Date.now()): Promise<string> {
   const nowS = Math.floor(now / 1000);
   return new SignJWT({ scope: FCM_SCOPE })
     .setProtectedHeader({ alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) })
@@ -96,7 +96,7 @@ async function accessToken(env: PushEnv, account: ServiceAccount, fetcher: typeo
 }
 
 /** The v1 message (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages). */
-export function fcmMessage(token: string, payload: PushPayload, options: PushOptions) {
+function fcmMessage(token: string, payload: PushPayload, options: PushOptions) {
   // FCM's data values are strings only; a missing icon is left out rather than sent as "null".
   const data: Record<string, string> = {
     v: String(payload.v),

@@ -6,7 +6,7 @@ import { toBase64Url } from "../../auth/encoding";
 import type { SendOutcome } from "./types";
 
 /** A push service that has not answered after this long is treated as a network error (retried). */
-export const PUSH_TIMEOUT_MS = 10_000;
+const PUSH_TIMEOUT_MS = 10_000;
 
 /** How much of a refusal's body goes into the outcome's error (push services explain in a sentence or a JSON object). */
 const ERROR_EXCERPT_CHARS = 300;
@@ -15,7 +15,7 @@ const ERROR_EXCERPT_CHARS = 300;
  * Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP date (RFC 9110
  * §10.2.3); null when absent or unreadable. A date in the past means "now" (0).
  */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (value === null) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -54,7 +54,7 @@ export async function responseText(response: Response): Promise<string> {
 }
 
 /** The start of a body, for the log line of a refusal. */
-export function excerpt(text: string): string {
+function excerpt(text: string): string {
   const trimmed = text.trim();
   return trimmed.length > ERROR_EXCERPT_CHARS ? `${trimmed.slice(0, ERROR_EXCERPT_CHARS)}…` : trimmed;
 }

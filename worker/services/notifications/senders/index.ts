@@ -8,7 +8,7 @@ import type { PushTarget, SendOutcome, SendPush } from "./types";
 import { sendWebPush } from "./web-push";
 
 export { isAllowedPushEndpoint } from "./web-push";
-export type { PushEnv, PushOptions, PushTarget, SendOutcome, SendPush } from "./types";
+export type { SendPush } from "./types";
 
 /**
  * Kinds whose "not configured" line this isolate has written. A deploy without, say, APNs keys

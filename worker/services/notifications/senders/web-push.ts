@@ -227,7 +227,7 @@ export async function pushTopic(topic: string): Promise<string> {
 }
 
 /** The request a web push is: headers and the encrypted body. Exported for the header tests. */
-export async function webPushRequest(env: PushEnv, target: PushTarget & SubscriptionKeys, payload: PushPayload, options: PushOptions): Promise<{ headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }> {
+async function webPushRequest(env: PushEnv, target: PushTarget & SubscriptionKeys, payload: PushPayload, options: PushOptions): Promise<{ headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }> {
   const body = await encryptPayload(encoder.encode(JSON.stringify(payload)), target);
   const headers: Record<string, string> = {
     Authorization: await vapidAuthorization(env, target.endpoint),
