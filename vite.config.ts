@@ -65,6 +65,10 @@ export default defineConfig({
     client: {
       build: {
         manifest: true,
+        // No modulepreload polyfill: every browser we support has modulepreload (Safari since 17),
+        // and with three pages the polyfill became a chunk of its own that the landing page
+        // fetched before its load event (decision records 0075 and 0097).
+        modulePreload: { polyfill: false },
         rollupOptions: {
           input: { index: "index.html", landing: "landing.html", "shared-page": "shared-page.html" },
           // The message catalogue only declares texts. Saying so lets each area's texts go to the

@@ -18,6 +18,7 @@ import {
   requireTestOnboarding,
   TEST_ONBOARDING_OUTCOMES,
 } from "../services/payments/payouts";
+import { purgeSellerItemPages } from "./shared-pages";
 
 const testOutcomeSchema = z.object({ outcome: z.enum(TEST_ONBOARDING_OUTCOMES) });
 
@@ -44,7 +45,9 @@ export const payoutRoutes = new Hono<AppEnv>()
   })
   .post("/refresh", async (c) => {
     const { userId } = requireUser(c);
-    return c.json(await refreshPayoutAccount(c.var.ctx, userId), 200);
+    const account = await refreshPayoutAccount(c.var.ctx, userId);
+    await purgeSellerItemPages(c.var.ctx, { userId });
+    return c.json(account, 200);
   })
   // The stand-in for Stripe's onboarding (test mode only), and its form's answer.
   .get("/test-onboarding", (c) => {
@@ -61,6 +64,7 @@ export const payoutRoutes = new Hono<AppEnv>()
     const parsed = testOutcomeSchema.safeParse({ outcome: form?.outcome });
     if (!parsed.success) throw new ApiError("validation_failed", REQUEST_TEXTS.invalidRequest);
     await completeTestOnboarding(c.var.ctx, { userId, outcome: parsed.data.outcome });
+    await purgeSellerItemPages(c.var.ctx, { userId });
     // Stripe's onboarding returns to the same address.
     return c.redirect("/payments?payouts=return", 303);
   });

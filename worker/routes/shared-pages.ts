@@ -25,7 +25,8 @@ import { getPost, listUserPosts } from "../db/queries/posts";
 import { getProductDetail } from "../db/queries/products";
 import { getPublicProfile } from "../db/queries/profiles";
 import { getServiceDetail } from "../db/queries/services";
-import type { AppEnv } from "../env";
+import { sellerItemIds } from "../db/queries/seller-items";
+import type { AppEnv, Ctx } from "../env";
 import { expectedOrigin } from "../middleware/origin";
 import { session } from "../middleware/session";
 import { ACCESS_COOKIE } from "../services/auth/sessions";
@@ -311,6 +312,16 @@ async function answer(c: Context<AppEnv>, kind: SharedPageKind): Promise<Respons
 export async function purgeSharedPages(c: Context<AppEnv>, pages: { kind: SharedPageKind; id: string }[]): Promise<void> {
   const origin = new URL(c.req.url).origin;
   await Promise.all(pages.map(({ kind, id }) => caches.default.delete(cacheKey(origin, kind, id))));
+}
+
+/**
+ * A seller's service and product pages, after a change that decides whether they can be bought
+ * (payouts set up or lost): their Buy Now changes although no item was edited.
+ */
+export async function purgeSellerItemPages(ctx: Pick<Ctx, "db" | "origin">, seller: { userId: string } | { stripeAccountId: string }): Promise<void> {
+  const ids = await sellerItemIds(ctx.db, seller);
+  const pages = [...ids.services.map((id) => ({ kind: "service" as const, id })), ...ids.products.map((id) => ({ kind: "product" as const, id }))];
+  await Promise.all(pages.map(({ kind, id }) => caches.default.delete(cacheKey(ctx.origin, kind, id))));
 }
 
 export const sharedPageRoutes = new Hono<AppEnv>()

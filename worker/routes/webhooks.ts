@@ -14,6 +14,7 @@ import { ApiError } from "../lib/errors";
 import { failPendingOrder, fulfilPaidOrder, markRefundedByProvider, type PaymentContext } from "../services/payments/orders";
 import { disputeClosed, disputeOpened } from "../services/payments/disputes";
 import { applyAccountUpdate } from "../services/payments/payouts";
+import { purgeSellerItemPages } from "./shared-pages";
 import { verifyWebhook, type Stripe } from "../services/payments/stripe";
 
 type Ref = { orderId?: string | null; sessionId?: string | null; paymentIntentId?: string | null };
@@ -92,6 +93,8 @@ async function handleConnectEvent(ctx: PaymentContext, event: Stripe.Event): Pro
   switch (event.type) {
     case "account.updated":
       await applyAccountUpdate(ctx, event.data.object, event.created);
+      // Whether the seller's items can be bought may have changed (decision record 0097).
+      await purgeSellerItemPages(ctx, { stripeAccountId: event.data.object.id });
       return;
     default:
       return;

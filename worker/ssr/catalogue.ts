@@ -6,7 +6,7 @@ import type { ProductDetail, SellerSummary, ServiceDetail } from "@shared/market
 import { MARKET_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS, REVIEW_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import type { ItemRating } from "@shared/review-api";
-import { avatar, badge, buttonClass, plural, signInPath, type Viewer } from "./frame";
+import { avatar, badge, buttonClass, plural, type Viewer } from "./frame";
 import { html, safeUrl, type SafeHtml } from "./html";
 import { icon } from "./icons";
 
@@ -40,9 +40,9 @@ function buy(item: { price: { buyable: boolean }; sellerPayable: boolean; viewer
   if (!item.sellerPayable) {
     return html`<div class="flex flex-col gap-1.5 w-full" data-testid="buy-now-unavailable"><button type="button" class="${buttonClass("primary", "lg", "w-full aria-disabled:pointer-events-none aria-disabled:opacity-50")}" aria-disabled="true" aria-describedby="buy-now-reason" data-testid="buy-now">${label}</button><p id="buy-now-reason" class="text-xs text-muted-foreground" data-testid="buy-now-reason">${PAYOUTS_SCREEN_TEXTS.buyNow.notPayable}</p></div>`;
   }
-  return viewer.userId === null
-    ? html`<a href="${signInPath(here)}" class="${buttonClass("primary", "lg", "w-full")}" data-testid="buy-now">${label}</a>`
-    : html`<button type="button" class="${buttonClass("primary", "lg", "w-full")}" data-intent="buy-now" data-testid="buy-now">${label}</button>`;
+  // A visitor's press too opens the app's purchase dialog, which asks them to log in in the spec's
+  // words (§5); without scripts the page's sign-in call to action is the way in.
+  return html`<button type="button" class="${buttonClass("primary", "lg", "w-full")}" data-intent="buy-now" data-testid="buy-now">${label}</button>`;
 }
 
 function purchasePanel(price: string, itemRating: ItemRating | null, note: SafeHtml | null, control: SafeHtml): SafeHtml {

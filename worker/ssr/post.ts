@@ -117,7 +117,8 @@ const ACTION =
 
 /**
  * The action bar. What needs an account is, for a visitor, a link to sign in that comes back
- * here; the comments and share need the app, so they are buttons the island answers by starting
+ * here (without scripts), which the island turns into the app's own control, so the visitor sees
+ * the app's sign-in prompt in the spec's words; the comments and share need the app, so they are buttons the island answers by starting
  * the app and pressing the same control in it (`data-intent` names its test id there). A signed-in
  * viewer's like and bookmark are such buttons too: the app takes over right after the paint.
  */
@@ -128,13 +129,13 @@ function actionBar(post: Post, viewer: Viewer, here: string): SafeHtml {
   const count = (value: number) => html`<span aria-hidden="true" class="tabular-nums">${formatCount(value)}</span>`;
   const like =
     viewer.userId === null
-      ? html`<a href="${signInPath(here)}" aria-label="${A.like(likes)}" class="${likeClass}" data-testid="like-button">${heart}${count(post.likesCount)}</a>`
+      ? html`<a href="${signInPath(here)}" aria-label="${A.like(likes)}" class="${likeClass}" data-intent="like-button" data-testid="like-button">${heart}${count(post.likesCount)}</a>`
       : html`<button type="button" aria-label="${A.like(likes)}" aria-pressed="${post.viewer.liked ? "true" : "false"}" class="${likeClass}" data-intent="like-button" data-testid="like-button">${heart}${count(post.likesCount)}</button>`;
   const bookmarkLabel = post.viewer.bookmarked ? A.removeBookmark : A.bookmark;
   const bookmarkIcon = icon("Bookmark", cx(post.viewer.bookmarked && "fill-current"));
   const bookmark =
     viewer.userId === null
-      ? html`<a href="${signInPath(here)}" aria-label="${bookmarkLabel}" class="${ACTION}" data-testid="bookmark-button">${bookmarkIcon}</a>`
+      ? html`<a href="${signInPath(here)}" aria-label="${bookmarkLabel}" class="${ACTION}" data-intent="bookmark-button" data-testid="bookmark-button">${bookmarkIcon}</a>`
       : html`<button type="button" aria-label="${bookmarkLabel}" class="${ACTION}" data-intent="bookmark-button" data-testid="bookmark-button">${bookmarkIcon}</button>`;
   return html`<div class="flex items-center gap-3" data-testid="post-actions">${like}<button type="button" aria-label="${A.comments(plural(post.commentsCount, C.commentNoun))}" aria-haspopup="dialog" class="${ACTION}" data-intent="comments-button" data-testid="comments-button">${icon("MessageCircle", "")}${count(post.commentsCount)}</button><button type="button" aria-label="${A.share}" class="${ACTION}" data-intent="share-button" data-testid="share-button">${icon("Share2", "")}</button><span class="flex-1"></span>${bookmark}</div>`;
 }

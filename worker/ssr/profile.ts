@@ -2,7 +2,7 @@
 // (web/features/profiles/components/profile-summary.tsx) in the same classes, the tabs of the
 // profile route as links (the Posts tab is this page; the others are the app's screens), and the
 // first posts as the Posts tab lists them.
-import { PORTFOLIO_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
+import { PORTFOLIO_TEXTS, POST_SCREEN_TEXTS, PROFILE_SCREEN_TEXTS, PROFILE_TEXTS, SOCIAL_SCREEN_TEXTS } from "@shared/messages";
 import { PROFILE_LIMITS } from "@shared/constants";
 import type { Post } from "@shared/posts-api";
 import type { PublicProfile } from "@shared/profile-api";
@@ -79,7 +79,7 @@ function tabs(profile: PublicProfile): SafeHtml {
 export function profileContent(profile: PublicProfile, firstPosts: Post[], viewer: Viewer, options: { now: number; here: string }): SafeHtml {
   const list =
     firstPosts.length > 0
-      ? html`<div class="space-y-4" data-testid="profile-posts">${firstPosts.map((post, index) => postCard(post, viewer, { now: options.now, priority: index === 0, here: `/post/${post.id}` }))}</div>`
+      ? html`<ol class="space-y-4" aria-label="${POST_SCREEN_TEXTS.list.label}" data-testid="profile-posts">${firstPosts.map((post, index) => html`<li>${postCard(post, viewer, { now: options.now, priority: index === 0, here: `/post/${post.id}` })}</li>`)}</ol>`
       : html`<div class="flex flex-col items-center gap-2 rounded-[var(--radius-card)] border border-dashed px-6 py-10 text-center"><p class="font-display font-semibold">${PROFILE_SCREEN_TEXTS.noPosts.title}</p><p class="text-sm text-muted-foreground">${PROFILE_SCREEN_TEXTS.noPosts.hint}</p></div>`;
   return html`${profileSummary(profile, viewer, options.here)}<div>${tabs(profile)}<div class="mt-4">${list}</div></div>`;
 }

@@ -6,7 +6,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Cursor } from "@shared/cursor";
 import type { ProductCardPage, ServiceCardPage } from "@shared/profile-api";
 import type { Db } from "../client";
-import { bookmarks, products, services } from "../schema";
+import { bookmarks, payoutAccounts, products, services } from "../schema";
 import { toProductCard, toServiceCard } from "./catalogue";
 import { mapPage, pageOf } from "./paging";
 import { itemRatings } from "./reviews";
@@ -62,4 +62,22 @@ export async function ownerTotals(db: Db, userId: string): Promise<{ services: n
     db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, userId)),
   ]);
   return { services: s[0]?.n ?? 0, products: p[0]?.n ?? 0, bookmarks: b[0]?.n ?? 0 };
+}
+
+/**
+ * The ids of a seller's services and products (the shared pages a payout change makes stale;
+ * decision record 0097), the newest first and at most `limit` of each. `seller` is the user id or,
+ * from Connect's webhook, the seller's Stripe account id.
+ */
+export async function sellerItemIds(db: Db, seller: { userId: string } | { stripeAccountId: string }, limit = 200): Promise<{ services: string[]; products: string[] }> {
+  const userId =
+    "userId" in seller
+      ? seller.userId
+      : (await db.select({ userId: payoutAccounts.userId }).from(payoutAccounts).where(eq(payoutAccounts.stripeAccountId, seller.stripeAccountId)).get())?.userId;
+  if (!userId) return { services: [], products: [] };
+  const [serviceRows, productRows] = await db.batch([
+    db.select({ id: services.id }).from(services).where(eq(services.userId, userId)).orderBy(desc(services.createdAt)).limit(limit),
+    db.select({ id: products.id }).from(products).where(eq(products.userId, userId)).orderBy(desc(products.createdAt)).limit(limit),
+  ]);
+  return { services: serviceRows.map((row) => row.id), products: productRows.map((row) => row.id) };
 }
