@@ -21,6 +21,7 @@ type OutputBundle = Rollup.OutputBundle;
 const PLACEHOLDER = "<!--landing-page-->";
 const LANDING_PAGE = path.join(import.meta.dirname, "../features/landing/landing-page.tsx");
 const AUTH_PAGE = path.join(import.meta.dirname, "../features/auth/prerender.tsx");
+const AUTH_SIGN_IN_ISLAND = path.join(import.meta.dirname, "../features/auth/sign-in-island.ts");
 /**
  * The font the first screen's headings and wordmark are set in (23 KB). Body text (Inter, 48 KB)
  * is not preloaded: it paints at once in the fallback face and swaps when Inter arrives. Measured
@@ -262,12 +263,16 @@ async function criticalStyles(page: string, sheetName: string, sheet: string): P
  */
 export function authPrerender(): Plugin {
   let markup: string | null = null;
+  let signInMarkup: string | null = null;
+  let islandRef: string | null = null;
   return {
     name: "backline:auth-prerender",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async buildStart() {
       markup = await renderPage(AUTH_PAGE, "AuthPagePrerender");
+      signInMarkup = await renderPage(AUTH_PAGE, "AuthSignInPrerender");
+      islandRef = this.emitFile({ type: "chunk", id: AUTH_SIGN_IN_ISLAND, name: "auth-sign-in-island" });
     },
     generateBundle: {
       order: "post",
@@ -285,6 +290,15 @@ export function authPrerender(): Plugin {
           .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${markup ?? ""}</div>`);
         this.emitFile({ type: "asset", fileName: "auth-page.html", source: await criticalStyles(page, sheetName, String(sheet.source)) });
+        // /auth itself (the Sign In tab) gets the live form and its island, loaded at once beside
+        // the app's loader (issue #29 item 3; web/features/auth/sign-in-island.ts).
+        if (!islandRef || !signInMarkup) throw new Error("auth-signin-page.html: the sign-in island or its markup is missing");
+        const island = this.getFileName(islandRef);
+        const signInPage = loader.page
+          .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
+          .replace("</head>", () => `  <script type="module" crossorigin src="/${island}"></script>\n  </head>`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${signInMarkup ?? ""}</div>`);
+        this.emitFile({ type: "asset", fileName: "auth-signin-page.html", source: await criticalStyles(signInPage, sheetName, String(sheet.source)) });
       },
     },
   };

@@ -91,7 +91,10 @@ export const siteRoutes = new Hono<AppEnv>()
   // prerendered (auth-page.html, decision record 0075); the app takes over from there.
   .get("/auth/:screen{forgot|reset|confirm}?", async (c) => {
     if ((c.req.header("accept") ?? "").includes("text/html")) {
-      const page = await c.env.ASSETS.fetch(new Request(new URL("/auth-page", c.req.url), c.req.raw));
+      // The Sign In tab of /auth gets its form live before the app (issue #29 item 3); the other
+      // screens, the Sign Up tab and a Google callback's error get the placeholder frame.
+      const signIn = c.req.path === "/auth" && (c.req.query("tab") ?? "signin") === "signin" && c.req.query("error") === undefined;
+      const page = await c.env.ASSETS.fetch(new Request(new URL(signIn ? "/auth-signin-page" : "/auth-page", c.req.url), c.req.raw));
       if (page.ok && isHtml(page)) return cached(c, page);
     }
     return serveAsset(c);

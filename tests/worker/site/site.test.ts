@@ -2,8 +2,9 @@
 // the prerendered landing page for a navigation to /, a canonical URL on the public pages, HTML
 // revalidated on every visit and the build's hashed assets cached for a year. The test Worker has
 // no build, so a stand-in ASSETS binding answers like the real one: /landing is landing.html,
-// /auth-page the app's page with the /auth frame prerendered (decision record 0075), a hashed file
-// is itself, and every other path falls back to index.html.
+// /auth-page the app's page with the /auth frame prerendered (decision record 0075),
+// /auth-signin-page the same with the live sign-in form (0098), a hashed file is itself, and every
+// other path falls back to index.html.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import indexHtml from "../../../index.html?raw";
@@ -12,6 +13,7 @@ import themeInitScript from "../../../public/theme-init.js?raw";
 import { app } from "../../../worker/app";
 
 const authPageHtml = indexHtml.replace('<div id="root"></div>', '<div id="root" data-prerendered="auth"><main>Back to Home</main></div>');
+const signInPageHtml = indexHtml.replace('<div id="root"></div>', '<div id="root" data-prerendered="auth"><main>Back to Home<form data-sign-in-island></form></main></div>');
 
 const PLATFORM_CACHE = "public, max-age=0, must-revalidate";
 const requested: string[] = [];
@@ -23,6 +25,7 @@ const assets = {
     const headers = { "cache-control": PLATFORM_CACHE, etag: '"build-1"' };
     if (url.pathname === "/landing") return new Response(landingHtml, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
     if (url.pathname === "/auth-page") return new Response(authPageHtml, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
+    if (url.pathname === "/auth-signin-page") return new Response(signInPageHtml, { headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
     if (url.pathname.startsWith("/assets/")) {
       if (url.pathname.includes("missing")) return new Response("Not found", { status: 404, headers });
       return new Response("export{};", { headers: { ...headers, "content-type": "text/javascript" } });
@@ -128,15 +131,26 @@ describe("caching and canonical URLs of every other response", () => {
 
 describe("the /auth screens", () => {
   it("answer a page navigation with the prerendered /auth frame, revalidated, with the canonical URL", async () => {
-    for (const path of ["/auth", "/auth/forgot", "/auth/reset?token=abc", "/auth/confirm?token=abc"]) {
+    // The Sign In tab of /auth gets the live form (decision record 0098); the other screens, the
+    // Sign Up tab and a Google callback's error the placeholder frame.
+    const pages = {
+      "/auth": "/auth-signin-page",
+      "/auth?tab=signin&redirect=%2Ffeed": "/auth-signin-page",
+      "/auth?tab=signup": "/auth-page",
+      "/auth?error=Google%20failed": "/auth-page",
+      "/auth/forgot": "/auth-page",
+      "/auth/reset?token=abc": "/auth-page",
+      "/auth/confirm?token=abc": "/auth-page",
+    };
+    for (const [path, page] of Object.entries(pages)) {
       const res = await get(path, { appOrigin: "https://backline.example" });
-      expect(requested).toEqual(["/auth-page"]);
+      expect(requested, path).toEqual([page]);
       expect(res.headers.get("cache-control")).toBe("no-cache");
       const html = await res.text();
       expect(html).toContain('data-prerendered="auth"');
       // The frame still boots the whole app, which takes over from it.
       expect(html).toContain('src="/web/main.tsx"');
-      if (path === "/auth") expect(canonicalOf(html)).toEqual(["https://backline.example/auth"]);
+      if (path.startsWith("/auth?") || path === "/auth") expect(canonicalOf(html)).toEqual(["https://backline.example/auth"]);
     }
   });
 

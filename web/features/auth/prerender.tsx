@@ -6,8 +6,12 @@
 // all of it once the /auth route is ready (web/main.tsx), with the same frame in the same place.
 import type { ComponentProps } from "react";
 import { AUTH_SCREEN_TEXTS, SHELL_TEXTS } from "@shared/messages";
+import { FormField } from "@web/components/form-field";
+import { Button } from "@web/components/ui/button";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { AuthFrame } from "./components/auth-shell";
+import { EmailField } from "./components/email-field";
 
 function HomeAnchor(props: Pick<ComponentProps<"a">, "className" | "children">) {
   return <a href="/" {...props} />;
@@ -19,6 +23,73 @@ function FieldPlaceholder() {
       <Skeleton className="h-4 w-20 rounded-md" />
       <Skeleton className="h-11" />
     </div>
+  );
+}
+
+/** The frame's way out when the app does not start: CSS reveals it after 8 s (issue #29 item 3). */
+function StallNotice() {
+  return (
+    <>
+      {/* Never a dead end (issue #29 item 3): without scripts, or when they failed to load, the
+          frame says so and offers a reload; the app's first render replaces all of this. */}
+      <noscript>
+        <p className="mt-5 text-center text-sm text-foreground">{AUTH_SCREEN_TEXTS.frame.noScript}</p>
+      </noscript>
+      <p className="reveal-after-stall mt-5 text-center text-sm text-foreground/75" data-stalled>
+        {AUTH_SCREEN_TEXTS.frame.stalled}{" "}
+        <a href="" className="font-medium text-primary underline underline-offset-4">
+          {AUTH_SCREEN_TEXTS.frame.reload}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/**
+ * A first visit to /auth itself (the Sign In tab) gets the sign-in form for real, live before the
+ * app (issue #29 item 3): web/features/auth/sign-in-island.ts, a small script the page loads at
+ * once, validates and submits it and goes on to where the app would; the app, when it takes over,
+ * keeps what was typed and where the cursor was (web/lib/prerendered-form.ts). Sign Up is a link
+ * the island follows; "Continue with Google" waits for the app, which knows whether Google is
+ * offered.
+ */
+export function AuthSignInPrerender() {
+  const T = AUTH_SCREEN_TEXTS.signIn;
+  return (
+    <AuthFrame homeLink={HomeAnchor}>
+      <div className="flex flex-col gap-5">
+        <Tabs value="signin">
+          <TabsList aria-label={AUTH_SCREEN_TEXTS.tabs.label}>
+            <TabsTrigger value="signin">{AUTH_SCREEN_TEXTS.tabs.signIn}</TabsTrigger>
+            <TabsTrigger value="signup" data-island-tab="signup">
+              {AUTH_SCREEN_TEXTS.tabs.signUp}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <form noValidate className="flex flex-col gap-4" aria-label={T.formLabel} data-sign-in-island>
+              <EmailField id="island-email" name="email" />
+              <FormField id="island-password" label={T.password} type="password" name="password" autoComplete="current-password" placeholder={T.passwordPlaceholder} />
+              <div className="-mt-1 flex justify-end">
+                <a href="/auth/forgot" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  {T.forgotPassword}
+                </a>
+              </div>
+              <p role="alert" className="text-sm font-medium text-destructive empty:hidden" data-island-error />
+              <Button type="submit" size="lg">
+                {T.submit}
+              </Button>
+            </form>
+          </TabsContent>
+        </Tabs>
+        <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground" aria-hidden>
+          <span className="h-px flex-1 bg-border" />
+          {AUTH_SCREEN_TEXTS.tabs.or}
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <Skeleton className="h-11 rounded-full" />
+      </div>
+      <StallNotice />
+    </AuthFrame>
   );
 }
 
@@ -37,17 +108,7 @@ export function AuthPagePrerender() {
         <Skeleton className="h-4 rounded-md" />
         <Skeleton className="h-11 rounded-full" />
       </div>
-      {/* Never a dead end (issue #29 item 3): without scripts, or when they failed to load, the
-          frame says so and offers a reload; the app's first render replaces all of this. */}
-      <noscript>
-        <p className="mt-5 text-center text-sm text-foreground">{AUTH_SCREEN_TEXTS.frame.noScript}</p>
-      </noscript>
-      <p className="reveal-after-stall mt-5 text-center text-sm text-foreground/75" data-stalled>
-        {AUTH_SCREEN_TEXTS.frame.stalled}{" "}
-        <a href="" className="font-medium text-primary underline underline-offset-4">
-          {AUTH_SCREEN_TEXTS.frame.reload}
-        </a>
-      </p>
+      <StallNotice />
     </AuthFrame>
   );
 }
