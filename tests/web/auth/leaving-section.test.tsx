@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SIGNED_IN, apiError, json, mockApi, renderApp, resetApp } from "./helpers";
+import { EMAIL_ON_BY_DEFAULT, NOTIFICATION_CATEGORIES, type NotificationPreferences } from "@shared/notifications-api";
 
 vi.mock("@web/pwa/service-worker-updates", () => ({ useServiceWorkerUpdates: () => {} }));
 
@@ -17,12 +18,22 @@ const summary = { today: [], criticalLast7Days: [], latestAt: null };
 const PASSWORD_ONLY = { password: true, google: false, googleConfirmedUntil: null };
 const GOOGLE_ONLY = { password: false, google: true, googleConfirmedUntil: null };
 
+const NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  categories: Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, { push: true, email: EMAIL_ON_BY_DEFAULT.includes(category) }])) as NotificationPreferences["categories"],
+  quietHours: null,
+  timeZone: "UTC",
+  vapidPublicKey: null,
+  devices: 0,
+};
+
 function settings(extra: Record<string, unknown> = {}) {
   return mockApi({
     "GET /api/auth/session": SIGNED_IN,
     "GET /api/security-events/summary": summary,
     "GET /api/account/export": { status: "none" },
     "GET /api/account/reauth": PASSWORD_ONLY,
+    // The notifications section beside these (issue #30): answered, so its own states stay out of the way.
+    "GET /api/notifications/preferences": NOTIFICATION_PREFERENCES,
     ...extra,
   });
 }
