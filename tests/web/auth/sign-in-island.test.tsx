@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthSignInPrerender } from "@web/features/auth/prerender";
 import { SETTLED_EVENT, wireSignInForm } from "@web/features/auth/sign-in-island";
-import { prerenderedSignInSettled, readPrerenderedSignIn } from "@web/lib/prerendered-form";
+import { clearSignInDraft, prerenderedSignInSettled, readPrerenderedSignIn } from "@web/lib/prerendered-form";
 
 let root: HTMLElement;
 const leave = vi.fn<(path: string) => void>();
@@ -35,6 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   root?.remove();
+  clearSignInDraft();
   leave.mockReset();
   go.mockReset();
   vi.unstubAllGlobals();
@@ -105,14 +106,30 @@ describe("the prerendered sign-in form on /auth", () => {
     expect(leave).not.toHaveBeenCalled();
   });
 
-  it("hands what was typed, and the field in use, to the app's form", () => {
+  it("hands what was typed, and the field in use, to the app's form, also after the painted form is gone", () => {
     const { field, type } = mount();
     type("email", "ana@example.com");
-    type("password", "half-typed");
     field("password").focus();
-    expect(readPrerenderedSignIn()).toEqual({ email: "ana@example.com", password: "half-typed", focus: "password" });
+    type("password", "half-typed");
+    expect(readPrerenderedSignIn()).toEqual({ email: "ana@example.com", password: "half-typed", focus: "password", error: null });
+    // The app's commit replaces the painted form: what the island last recorded is still there
+    // for the app's layout effect, once.
     root.remove();
+    expect(readPrerenderedSignIn()).toEqual({ email: "ana@example.com", password: "half-typed", focus: "password", error: null });
+    clearSignInDraft();
     expect(readPrerenderedSignIn()).toBeNull();
+  });
+
+  it("keeps a refusal that came back after the takeover for the app's form to show", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { code: "unauthorized", message: "Invalid login credentials" } }), { status: 401 })));
+    const { type, submit, form } = mount();
+    type("email", "ana@example.com");
+    type("password", "wrong-password");
+    submit();
+    root.remove();
+    await waitFor(() => expect(form).not.toHaveAttribute("data-submitting"));
+    expect(readPrerenderedSignIn()).toMatchObject({ email: "ana@example.com", error: "Invalid login credentials" });
+    clearSignInDraft();
   });
 
   it("takes the Sign Up tab to the app's Sign Up screen, keeping the redirect", () => {

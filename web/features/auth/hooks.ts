@@ -7,7 +7,6 @@ import { notifySuccess } from "@web/components/ui/toast";
 import type { SignOutScope } from "@shared/schemas/account";
 import { onSessionLost } from "@web/lib/api-client";
 import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
-import { endPushOnSignOut } from "@web/lib/push-device";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { clearStoredData } from "./clear-stored-data";
 
@@ -161,12 +160,23 @@ export function useFullSignOut(options: { keepStorageKeys?: readonly string[] } 
  * For local and global the browser forgets the session even when the server already had (it
  * answers 401 then), because the user asked to be signed out here.
  */
+/** The push client's sign-out step, loaded on first use (it is no part of the app shell's budget). */
+async function endPushOnSignOut(): Promise<void> {
+  try {
+    const { endPushOnSignOut: end } = await import("@web/lib/push-device");
+    await end();
+  } catch {
+    // A chunk that cannot load must not keep anyone signed in.
+  }
+}
+
 export function useSignOut(options: { keepStorageKeys?: readonly string[] } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (scope: SignOutScope) => {
       // This device stops getting the account's pushes before the session ends (issue #30); it
       // never throws, so a browser without push, or a push service that fails, signs out as before.
+      // Loaded here, not with the shell: the push client is needed only at this moment.
       if (scope !== "others") await endPushOnSignOut();
       try {
         await authCalls.signOut(scope);

@@ -10,6 +10,7 @@ import { ACCOUNT_TEXTS, PASSWORD_TEXTS, REQUEST_TEXTS } from "@shared/messages";
 import { PASSWORD_MAX_LENGTH, SECURITY_SETTINGS } from "@shared/constants";
 import { isValidEmail, normalizeEmail } from "@shared/rules/email";
 import { AUTH_FORM_LIVE, markOnce } from "@web/lib/perf-marks";
+import { writeSignInDraft } from "@web/lib/prerendered-form";
 import { destinationAfterSignIn, safeRedirect } from "./redirect";
 
 /** Set on the form while a sign-in is on its way; the app waits for it to go (web/main.tsx). */
@@ -59,6 +60,16 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!email || !password || !alert || !submit) return;
 
+  // The draft the app's form goes on from if it takes over now (web/lib/prerendered-form.ts).
+  let refusal: string | null = null;
+  const record = () => {
+    const active = document.activeElement;
+    writeSignInDraft({ email: email.value, password: password.value, focus: active === email ? "email" : active === password ? "password" : null, error: refusal });
+  };
+  form.addEventListener("input", record);
+  form.addEventListener("focusin", record);
+  form.addEventListener("focusout", () => queueMicrotask(record));
+
   const say = (message: string, field?: HTMLInputElement) => {
     alert.textContent = message;
     for (const input of [email, password]) input.removeAttribute("aria-invalid");
@@ -67,6 +78,13 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
       field.setAttribute("aria-describedby", alert.id || (alert.id = "island-error"));
       field.focus();
     }
+  };
+  // A refusal is shown here and kept in the draft: if the app took over meanwhile, its form shows it.
+  const refuse = (message: string) => {
+    refusal = message;
+    say(message);
+    record();
+    settle();
   };
   const settle = () => {
     form.removeAttribute(SUBMITTING_ATTRIBUTE);
@@ -83,6 +101,8 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
       return;
     }
     say("");
+    refusal = null;
+    record();
     form.setAttribute(SUBMITTING_ATTRIBUTE, "");
     submit.setAttribute("aria-disabled", "true");
     const target = safeRedirect(new URLSearchParams(window.location.search).get("redirect"));
@@ -98,13 +118,9 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
           leave(destinationAfterSignIn(target, answer.user?.needsOnboarding ?? false));
           return;
         }
-        say(await serverMessage(response));
-        settle();
+        refuse(await serverMessage(response));
       },
-      () => {
-        say(REQUEST_TEXTS.network);
-        settle();
-      },
+      () => refuse(REQUEST_TEXTS.network),
     );
   });
 

@@ -3,7 +3,7 @@
 // least 8 characters long'.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "@shared/schemas/auth";
@@ -13,7 +13,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { notifySuccess } from "@web/components/ui/toast";
 import { ApiClientError } from "@web/lib/api-client";
 import { AUTH_FORM_LIVE, markOnce } from "@web/lib/perf-marks";
-import { readPrerenderedSignIn } from "@web/lib/prerendered-form";
+import { clearSignInDraft, readPrerenderedSignIn } from "@web/lib/prerendered-form";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
 import { EmailField } from "./email-field";
@@ -44,11 +44,19 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   // React has committed the form and its handlers: from here it takes typing and submits. The
   // Lighthouse bench reads this mark on /auth (issue #29 item 3).
   useEffect(() => markOnce(AUTH_FORM_LIVE, "app-form"), []);
-  // The cursor stays in the field it was in.
-  const { setFocus } = form;
-  useEffect(() => {
-    if (prefill?.focus) setFocus(prefill.focus);
-  }, [prefill, setFocus]);
+  // Right after the commit that replaced the painted form, before any further input: what was
+  // typed there while this form was rendering, the field in use, and a refusal that came back
+  // meanwhile (web/lib/prerendered-form.ts).
+  const { setFocus, setValue } = form;
+  useLayoutEffect(() => {
+    if (!prefill) return;
+    const latest = readPrerenderedSignIn() ?? prefill;
+    clearSignInDraft();
+    if (latest.email !== prefill.email) setValue("email", latest.email);
+    if (latest.password !== prefill.password) setValue("password", latest.password);
+    if (latest.focus) setFocus(latest.focus);
+    if (latest.error) showAuthError(new ApiClientError(latest.error, 400, "validation_failed"));
+  }, [prefill, setFocus, setValue]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
