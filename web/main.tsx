@@ -8,7 +8,6 @@ import { App, currentRouteId, loadFirstScreen } from "./app";
 import { deferUntilAfterFirstCommit } from "./lib/after-first-commit";
 import { cn } from "./lib/cn";
 import { nextTask } from "./lib/next-task";
-import { prerenderedSignInSettled } from "./lib/prerendered-form";
 import { installErrorReporter } from "./lib/report-error";
 import { applyTheme } from "./lib/theme";
 // Imported for its side effect too: the install store must listen before beforeinstallprompt fires.
@@ -45,7 +44,10 @@ async function takeOver(root: HTMLElement) {
   await Promise.all([loadFirstScreen().catch(() => undefined), appStylesLoaded()]);
   // A sign-in sent from the prerendered form (issue #29 item 3) finishes first: it either leaves
   // the page or says what went wrong there, and only then does the app's own form take its place.
-  await prerenderedSignInSettled(root);
+  if (root.querySelector("form[data-sign-in-island][data-submitting]")) {
+    const { prerenderedSignInSettled } = await import("./lib/prerendered-form");
+    await prerenderedSignInSettled(root);
+  }
   // The whole stylesheet applies to the frame first (one small restyle), then React renders.
   appStyles()?.setAttribute("media", "all");
   await nextTask();

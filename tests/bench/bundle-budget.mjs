@@ -1,7 +1,10 @@
 // Bundle budgets (decision record 0057), checked on the production build's Vite
 // manifest (dist/client/.vite/manifest.json; run `npm run build` first):
 // - the landing page's JS (landing.html's entry and everything it imports statically) ≤ 80 KiB,
-// - the signed-in app shell (index.html's entry and its static imports) ≤ 150 KiB,
+// - the signed-in app shell (index.html's entry and its static imports) ≤ 152 KiB (150 until issue
+//   #29/#30: the modules the shell now shares with /auth's sign-in script (the constants, the
+//   redirect rule) became files of their own, and the notification-tap bridge is the shell's;
+//   decision record 0098 says what to win back),
 // - any route: the shell plus the route's own chunks and its parent layouts' ≤ 300 KiB,
 // - the pages a shared link opens (decision record 0097): what shared-page.html names before the
 //   page is interactive, its island entry and everything that imports statically, plus any other
@@ -23,7 +26,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const KiB = 1024;
-const BUDGETS = { landing: 80 * KiB, shell: 150 * KiB, route: 300 * KiB, shared: 16 * KiB, auth: 16 * KiB };
+const BUDGETS = { landing: 80 * KiB, shell: 152 * KiB, route: 300 * KiB, shared: 16 * KiB, auth: 16 * KiB };
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dist = path.resolve(root, process.env.BUDGET_DIST ?? "dist/client");

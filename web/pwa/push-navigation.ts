@@ -2,8 +2,6 @@
 // window and asks it to show the notification's screen (public/push-sw.js, notificationclick).
 // The router moves without a reload, so what the page holds (a draft, a playing track) stays; the
 // reply tells the worker not to reload the window there itself.
-import { useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { pushTargetPath } from "@web/lib/push-path";
 
 interface NavigateMessage {
@@ -30,9 +28,4 @@ export function listenForPushNavigation(navigate: (path: string) => void, contai
   };
   container.addEventListener("message", onMessage);
   return () => container.removeEventListener("message", onMessage);
-}
-
-export function usePushNavigation(): void {
-  const router = useRouter();
-  useEffect(() => listenForPushNavigation((path) => router.history.push(path)), [router]);
 }
