@@ -223,6 +223,24 @@ setTimeout(start, 1000);
 }
 
 /**
+ * Beasties as every prerendered page uses it: the rules whose selectors match the page, merged and
+ * compressed, plus the dark theme's tokens and variants (the theme script adds `dark` before the
+ * first paint); fonts are left to the page.
+ */
+function criticalCutter(): Beasties {
+  return new Beasties({
+    reduceInlineStyles: true,
+    mergeStylesheets: true,
+    inlineFonts: false,
+    preloadFonts: false,
+    pruneSource: false,
+    compress: true,
+    logLevel: "warn",
+    allowRules: [/^:root$/, /^\.dark$/, /:where\(\.dark/],
+  });
+}
+
+/**
  * The app's stylesheet on auth-page.html cut to the rules the prerendered frame uses, with the
  * whole sheet loaded beside it without blocking anything (decision record 0075). Inline in full it
  * was 95 KB that the parser, the first style pass and every later <link> insertion walked on the
@@ -234,16 +252,7 @@ setTimeout(start, 1000);
  * app switches it to all media before it replaces the frame (web/main.tsx).
  */
 async function criticalStyles(page: string, sheetName: string, sheet: string): Promise<string> {
-  const beasties = new Beasties({
-    reduceInlineStyles: true,
-    mergeStylesheets: true,
-    inlineFonts: false,
-    preloadFonts: false,
-    pruneSource: false,
-    compress: true,
-    logLevel: "warn",
-    allowRules: [/^:root$/, /^\.dark$/, /:where\(\.dark/],
-  });
+  const beasties = criticalCutter();
   const cut = await beasties.process(page);
   const faces = sheet.match(/@font-face\{[^}]*\}/g) ?? [];
   if (faces.length === 0 || !cut.includes("<style>")) throw new Error("auth-page.html: the critical styles lost their fonts or their <style>");
@@ -330,16 +339,7 @@ const SHARED_PAGE_SAMPLES = path.join(import.meta.dirname, "../../worker/ssr/sam
 async function sharedPageStyles(sheet: string): Promise<string> {
   const alias = { "@web": path.join(import.meta.dirname, ".."), "@shared": path.join(import.meta.dirname, "../../shared") };
   const { module } = await runnerImport<{ sampleMarkup: () => string }>(SHARED_PAGE_SAMPLES, { configFile: false, logLevel: "error", resolve: { alias } });
-  const beasties = new Beasties({
-    reduceInlineStyles: true,
-    mergeStylesheets: true,
-    inlineFonts: false,
-    preloadFonts: false,
-    pruneSource: false,
-    compress: true,
-    logLevel: "warn",
-    allowRules: [/^:root$/, /^\.dark$/, /:where\(\.dark/],
-  });
+  const beasties = criticalCutter();
   const cut = await beasties.process(`<!doctype html><html class="dark"><head><style>${sheet}</style></head><body>${module.sampleMarkup()}</body></html>`);
   const css = /<style>([\s\S]*?)<\/style>/.exec(cut)?.[1];
   const faces = sheet.match(/@font-face\{[^}]*\}/g) ?? [];
