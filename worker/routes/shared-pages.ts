@@ -155,7 +155,7 @@ async function renderService(c: Context<AppEnv>, id: string, viewer: Viewer): Pr
     status: 200,
     title: LINK_PREVIEW_TEXTS.itemTitle(visible.name, visible.price.label),
     preview: { type: "product", description: visible.description || LINK_PREVIEW_TEXTS.serviceDescription(visible.seller.username), image: visible.seller.avatarUrl, largeImage: false },
-    body: column(html`${serviceDetail(visible, viewer, here)}${viewer.userId === null ? signInCallout(here) : null}`),
+    body: column(html`${serviceDetail(visible)}${viewer.userId === null ? signInCallout(here) : null}`),
     data: { service: visible },
   };
 }
@@ -181,7 +181,7 @@ async function renderProduct(c: Context<AppEnv>, id: string, viewer: Viewer): Pr
       image: visible.imageUrl ?? visible.seller.avatarUrl,
       largeImage: visible.imageUrl !== null,
     },
-    body: column(html`${productDetail(visible, viewer, here)}${viewer.userId === null ? signInCallout(here) : null}`),
+    body: column(html`${productDetail(visible)}${viewer.userId === null ? signInCallout(here) : null}`),
     data: { product: visible },
   };
 }

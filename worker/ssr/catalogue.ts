@@ -6,7 +6,7 @@ import type { ProductDetail, SellerSummary, ServiceDetail } from "@shared/market
 import { MARKET_SCREEN_TEXTS, PAYOUTS_SCREEN_TEXTS, REVIEW_TEXTS } from "@shared/messages";
 import { formatCents } from "@shared/rules/price";
 import type { ItemRating } from "@shared/review-api";
-import { avatar, badge, buttonClass, plural, type Viewer } from "./frame";
+import { avatar, badge, buttonClass, plural } from "./frame";
 import { html, safeUrl, type SafeHtml } from "./html";
 import { icon } from "./icons";
 
@@ -33,7 +33,7 @@ function rating(value: ItemRating | null): SafeHtml | null {
 }
 
 /** Buy Now, Manage (the owner) or the reason it cannot be bought yet, as BuyButton shows them. */
-function buy(item: { price: { buyable: boolean }; sellerPayable: boolean; viewer: { isOwner: boolean } | null }, viewer: Viewer, here: string, manage: string): SafeHtml {
+function buy(item: { price: { buyable: boolean }; sellerPayable: boolean; viewer: { isOwner: boolean } | null }, manage: string): SafeHtml {
   const label = html`${icon("ShoppingCart", "")} ${MARKET_SCREEN_TEXTS.buy.buyNow}`;
   if (item.viewer?.isOwner) return html`<a href="${manage}" class="${buttonClass("outline", "md", "w-full")}" data-testid="manage-item">${icon("Pencil", "")} ${D.manage}</a>`;
   if (!item.price.buyable) return html`<button type="button" class="${buttonClass("primary", "lg", "w-full disabled:pointer-events-none disabled:opacity-50")}" disabled title="${MARKET_SCREEN_TEXTS.buy.contactForPricing}" data-testid="buy-now">${label}</button>`;
@@ -55,7 +55,7 @@ function about(description: string | null): SafeHtml | null {
     : null;
 }
 
-export function serviceDetail(service: ServiceDetail, viewer: Viewer, here: string): SafeHtml {
+export function serviceDetail(service: ServiceDetail): SafeHtml {
   const packages =
     service.pricingModel === "package" && service.packages.length > 0
       ? html`<section class="space-y-2" data-testid="package-list"><h2 class="font-display text-lg font-semibold">${D.packages}</h2><ul class="space-y-2">${service.packages.map(
@@ -63,10 +63,10 @@ export function serviceDetail(service: ServiceDetail, viewer: Viewer, here: stri
             html`<li class="flex items-start justify-between gap-3 rounded-2xl border bg-card p-3"><div class="min-w-0 space-y-0.5"><p class="font-medium">${pack.sessions !== null ? plural(pack.sessions, "session") : MARKET_SCREEN_TEXTS.packageEditor.option(index + 1)}</p>${pack.description ? html`<p class="text-sm text-muted-foreground">${pack.description}</p>` : null}</div>${pack.priceCents !== null ? html`<p class="shrink-0 font-semibold text-primary">${formatCents(pack.priceCents)}</p>` : null}</li>`,
         )}</ul></section>`
       : null;
-  return html`<article class="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" data-testid="service-detail"><div class="space-y-5"><header class="flex items-start gap-4">${avatar(service.seller.avatarUrl, service.seller.displayName, "lg")}<div class="min-w-0 space-y-1.5"><h1 class="font-display text-2xl font-bold leading-tight tracking-tight break-words">${service.name}</h1><div class="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">${badge(html`${icon("Wrench", "")} ${categoryLabel(service.category)}`, "secondary")}<a href="/profile/${encodeURIComponent(service.seller.userId)}" class="font-medium text-foreground hover:text-primary hover:underline" data-testid="seller-username">@${service.seller.username}</a></div></div></header><div class="flex flex-wrap gap-2">${service.turnaroundDays !== null ? badge(html`${icon("Clock", "")} ${MARKET_SCREEN_TEXTS.delivery(service.turnaroundDays)}`, "outline", "py-1") : null}${service.needsScheduling ? badge(html`${icon("CalendarClock", "")} ${D.schedulingRequired}`, "default", "py-1", html` data-testid="scheduling-required"`) : null}</div>${about(service.description)}${packages}${sellerLine(service.seller)}</div>${purchasePanel(service.price.label, service.rating, null, buy(service, viewer, here, "/services"))}</article>`;
+  return html`<article class="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" data-testid="service-detail"><div class="space-y-5"><header class="flex items-start gap-4">${avatar(service.seller.avatarUrl, service.seller.displayName, "lg")}<div class="min-w-0 space-y-1.5"><h1 class="font-display text-2xl font-bold leading-tight tracking-tight break-words">${service.name}</h1><div class="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">${badge(html`${icon("Wrench", "")} ${categoryLabel(service.category)}`, "secondary")}<a href="/profile/${encodeURIComponent(service.seller.userId)}" class="font-medium text-foreground hover:text-primary hover:underline" data-testid="seller-username">@${service.seller.username}</a></div></div></header><div class="flex flex-wrap gap-2">${service.turnaroundDays !== null ? badge(html`${icon("Clock", "")} ${MARKET_SCREEN_TEXTS.delivery(service.turnaroundDays)}`, "outline", "py-1") : null}${service.needsScheduling ? badge(html`${icon("CalendarClock", "")} ${D.schedulingRequired}`, "default", "py-1", html` data-testid="scheduling-required"`) : null}</div>${about(service.description)}${packages}${sellerLine(service.seller)}</div>${purchasePanel(service.price.label, service.rating, null, buy(service, "/services"))}</article>`;
 }
 
-export function productDetail(product: ProductDetail, viewer: Viewer, here: string): SafeHtml {
+export function productDetail(product: ProductDetail): SafeHtml {
   const P = MARKET_SCREEN_TEXTS.products;
   const image = safeUrl(product.imageUrl);
   const picture = image
@@ -76,5 +76,5 @@ export function productDetail(product: ProductDetail, viewer: Viewer, here: stri
     product.type === "digital" && product.hasFile
       ? html`<p class="flex items-center gap-2 rounded-xl bg-accent/50 px-3 py-2 text-sm" data-testid="digital-file-note">${icon("FileDown", "size-4 shrink-0 text-primary")} ${P.digitalFileNote}</p>`
       : null;
-  return html`<article class="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" data-testid="product-detail"><div class="space-y-5">${picture}<header class="space-y-2"><div class="flex flex-wrap items-center gap-2">${badge(categoryLabel(product.category), "secondary")}${badge(MARKET_SCREEN_TEXTS.productTypes[product.type], product.type === "digital" ? "default" : "outline", undefined, html` data-testid="product-type"`)}</div><h1 class="font-display text-2xl font-bold leading-tight tracking-tight break-words">${product.name}</h1></header>${about(product.description)}${sellerLine(product.seller)}</div>${purchasePanel(product.price.label, product.rating, note, buy(product, viewer, here, "/products"))}</article>`;
+  return html`<article class="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" data-testid="product-detail"><div class="space-y-5">${picture}<header class="space-y-2"><div class="flex flex-wrap items-center gap-2">${badge(categoryLabel(product.category), "secondary")}${badge(MARKET_SCREEN_TEXTS.productTypes[product.type], product.type === "digital" ? "default" : "outline", undefined, html` data-testid="product-type"`)}</div><h1 class="font-display text-2xl font-bold leading-tight tracking-tight break-words">${product.name}</h1></header>${about(product.description)}${sellerLine(product.seller)}</div>${purchasePanel(product.price.label, product.rating, note, buy(product, "/products"))}</article>`;
 }

@@ -103,8 +103,8 @@ export function sampleMarkup(): string {
     pages.push(
       pageShell(publicHeader(viewer, "/post/p"), pageColumn(html`${postCard(post("audio"), viewer, options)}${postCard(post("image", { viewer: { liked: false, bookmarked: false, isOwner: false } }), viewer, options)}${postCard(post("video"), viewer, options)}${signInCallout("/post/p")}`)),
       pageShell(publicHeader(viewer, "/profile/u1"), pageColumn(profileContent(profile, [post("audio")], viewer, { now: NOW, here: "/profile/u1" }), { spacing: "space-y-5" })),
-      pageShell(publicHeader(viewer, "/service/s1", { hideBack: true, wide: true }), pageColumn(html`${detailBack("/search")}${serviceDetail(service, viewer, "/service/s1")}`, { wide: true, top: "pt-3" })),
-      pageShell(publicHeader(viewer, "/product/pr1", { hideBack: true, wide: true }), pageColumn(html`${detailBack("/")}${productDetail(product, viewer, "/product/pr1")}${productDetail({ ...product, imageUrl: null, type: "physical", sellerPayable: true }, viewer, "/product/pr1")}`, { wide: true, top: "pt-3" })),
+      pageShell(publicHeader(viewer, "/service/s1", { hideBack: true, wide: true }), pageColumn(html`${detailBack("/search")}${serviceDetail(service)}`, { wide: true, top: "pt-3" })),
+      pageShell(publicHeader(viewer, "/product/pr1", { hideBack: true, wide: true }), pageColumn(html`${detailBack("/")}${productDetail(product)}${productDetail({ ...product, imageUrl: null, type: "physical", sellerPayable: true })}`, { wide: true, top: "pt-3" })),
     );
   }
   pages.push(profileContent({ ...profile, verified: false, viewer: null }, [], { userId: "u1" }, { now: NOW, here: "/profile/u1" }));
