@@ -14,10 +14,10 @@ import { fuzzyDistance, fuzzyWords, trigramMatchExpression } from "../../../lib/
 import { KEY_SHIFT } from "../../../lib/search-rank";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
-import { hasAudienceRules, shownTo } from "../audience";
+import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -34,8 +34,6 @@ export interface UserSearchOptions {
   cursor?: SearchCursor | null;
   /** The Explore tab's variant (§7): username and display name only, not the bio. */
   namesOnly?: boolean;
-  /** The viewer has blocks or mutes (decision record 0082): candidates are screened before ranking. searchUsers reads it. */
-  screened?: boolean;
   /** The ranked walk's sizes (./ranked.ts) unless a test says. */
   walkSizes?: WalkSizes;
 }
@@ -80,12 +78,13 @@ export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string |
 
 type Badge = "verified" | "unverified" | "any";
 
-/** The searcher's filters on a profile (`profiles`); blocks and mutes when screened; the account's presence unless told. */
+/** The searcher's filters on a profile (`profiles`), blocks and mutes, and the account's presence unless told. */
 function userFilters(options: UserSearchOptions, badge: Badge, presence = true): SQL | undefined {
   const { filters } = options;
   return and(
-    // Nobody across a block, nobody the viewer muted (decision record 0082).
-    options.screened ? shownTo(options.viewerId, profiles.userId) : undefined,
+    // Nobody across a block, nobody the viewer muted (decision record 0082), asked inside the
+    // statement: a viewer without such rules pays nothing per row.
+    shownToIfRuled(options.viewerId, profiles.userId),
     filters.location ? contains(profiles.location, filters.location) : undefined,
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified || badge === "verified" ? eq(profiles.verified, true) : undefined,
@@ -249,12 +248,23 @@ function exactKeys(options: UserSearchOptions): SQL {
 
 type RankedRow = UserRow & WalkRow & { shown: number };
 
-/** The ranked walk over profiles_fts for one badge phase. Exported (as SQL) for the query-plan tests. */
+/**
+ * The ranked walk over profiles_fts for one badge phase; the exact names are left to their phase
+ * by key, and the filters (and blocks and mutes) read the candidates' profiles in score order, as
+ * far as the page needs. Exported (as SQL) for the query-plan tests.
+ */
 export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
-  const filters = userFilters(options, badge, false);
-  const where = and(sql`walk.k not in ${exactKeys(options)}`, filters);
-  const join = filters ? sql`cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`walk.k`)}` : undefined;
-  const ranked = walkSubquery({ fts: "profiles_fts", rank: PROFILE_RANK, match, size, limit: limit + 1, after: walkAnchor(position), join, where });
+  const ranked = walkSubquery({
+    fts: "profiles_fts",
+    rank: PROFILE_RANK,
+    match,
+    size,
+    limit: limit + 1,
+    after: walkAnchor(position),
+    keyFilter: sql`walk.k not in ${exactKeys(options)}`,
+    join: sql`cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`cand.k`)}`,
+    where: userFilters(options, badge, false),
+  });
   return db
     .select({
       ...userSelection(options.viewerId),
@@ -269,15 +279,10 @@ export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
-/**
- * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
- * first walk: badge holders are few, so a short page there is the common case, and walking on
- * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
- * of the list (the other phase) walks as relevance does.
- */
-function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
-  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
-  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+/** Whether the searcher's filters thin a walk out (the walk then reads further: ./ranked.ts phaseWalkSizes). */
+function thinsWalk(options: UserSearchOptions): boolean {
+  const { filters } = options;
+  return Boolean(filters.location || filters.profession || filters.verified || filters.hasServices);
 }
 
 function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge): Phase<SearchUser> {
@@ -287,7 +292,7 @@ function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: B
       position,
       limit,
       served,
-      walkSizesOf(options, badge),
+      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" }),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.userId ? toSearchUser(row, options.viewerId) : null));
   };
@@ -361,8 +366,7 @@ function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase
   return fuzzy ? [...matched, fuzzy] : matched;
 }
 
-export async function searchUsers(db: Db, input: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
-  const options: UserSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
+export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
   const phases = userPhases(db, options, options.filters.sortBy);
   if (phases === null) return { items: [], nextCursor: null };
   return pageOfPhases(phases, options.cursor, options.limit);

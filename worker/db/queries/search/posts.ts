@@ -11,11 +11,11 @@ import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
-import { hasAudienceRules, shownTo } from "../audience";
+import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -43,12 +43,6 @@ export interface PostSearchOptions {
   walkWindow?: number;
   /** The ranked walk's sizes (./ranked.ts) unless a test says. */
   walkSizes?: WalkSizes;
-  /**
-   * The viewer has blocks, mutes or muted words (decision record 0082), so every candidate's
-   * author and caption must be probed. searchPosts reads it first; most searchers have none, and
-   * their relevance walk never reads a post before the page.
-   */
-  screened?: boolean;
 }
 
 /** Which authors a phase keeps: badge holders, the rest, or everyone. */
@@ -58,8 +52,9 @@ type Badge = "verified" | "unverified" | "any";
 function postFilters(options: PostSearchOptions, badge: Badge, visibility = true): SQL | undefined {
   const { filters } = options;
   return and(
-    // No post across a block, none by a muted account or with a muted word (decision record 0082).
-    options.screened ? shownTo(options.viewerId, posts.userId, posts.caption) : undefined,
+    // No post across a block, none by a muted account or with a muted word (decision record 0082),
+    // asked inside the statement: a viewer without such rules pays nothing per row.
+    shownToIfRuled(options.viewerId, posts.userId, posts.caption),
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
@@ -261,16 +256,13 @@ type RankedRow = PostRow & WalkRow & { shown: number };
 
 /**
  * Relevance with a query, for one badge phase: the ranked walk over posts_fts (./ranked.ts). The
- * walk reads only the FTS index unless a filter needs the post or its author; moderation is
- * checked on the page's rows only (a hidden post is consumed, not shown). Exported (as SQL) for
- * the query-plan tests.
+ * walk reads only the FTS index; the filters (and blocks and mutes) read the candidates' posts and
+ * authors in score order, as far as the page needs; moderation is checked on the page's rows only
+ * (a hidden post is consumed, not shown). Exported (as SQL) for the query-plan tests.
  */
 export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
-  const filters = postFilters(options, badge, false);
-  const join = filters
-    ? sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`walk.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`
-    : undefined;
-  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: filters });
+  const join = sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`cand.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`;
+  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: postFilters(options, badge, false) });
   return db
     .select({
       ...postSelection(options.viewerId),
@@ -286,15 +278,10 @@ export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
-/**
- * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
- * first walk: badge holders are few, so a short page there is the common case, and walking on
- * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
- * of the list (the other phase) walks as relevance does.
- */
-function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
-  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
-  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+/** Whether the searcher's filters thin a walk out (the walk then reads further: ./ranked.ts phaseWalkSizes). */
+function thinsWalk(options: PostSearchOptions): boolean {
+  const { filters } = options;
+  return Boolean(filters.contentType !== "all" || filters.location || filters.profession || filters.verified);
 }
 
 function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any"): Phase<Post> {
@@ -304,7 +291,7 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
       after,
       limit,
       served,
-      walkSizesOf(options, badge),
+      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" }),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
   };
@@ -328,8 +315,7 @@ function postPhases(db: Db, options: PostSearchOptions, sort: SearchSort): Phase
   return [rankedPhase(db, options, match)];
 }
 
-export async function searchPosts(db: Db, input: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
-  const options: PostSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
+export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
   const phases = postPhases(db, options, options.filters.sortBy);
   if (phases === null) return { items: [], nextCursor: null };
   return pageOfPhases(phases, options.cursor, options.limit);
