@@ -17,7 +17,7 @@ import { profiles, services } from "../../schema";
 import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -237,8 +237,32 @@ export function exactUsersQuery(db: Db, options: UserSearchOptions, position: Ph
     .limit(limit + 1);
 }
 
-function exactPhase(db: Db, options: UserSearchOptions, badge: Badge): Phase<SearchUser> {
-  return async (position, limit) => listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+/** What the exact names' phase read ahead for the ranked phase after it: the walk's first statement, and the size it read. */
+type ReadAhead = { size: number; rows: RankedRow[] } | null;
+
+/**
+ * Relevance's exact names and ranked walk, for one badge phase. When the exact names start (the
+ * list's first page, or the page where the verified sort reaches its second part), the ranked
+ * walk's first statement goes in the same batch, so one round trip answers both: the ranked phase
+ * uses those rows if it starts on the same page. Its walk is then sized without the exact names
+ * consumed before it on that page (a few rows fewer than it would read alone: runWalk).
+ */
+function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badge: Badge): [Phase<SearchUser>, Phase<SearchUser>] {
+  const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" });
+  let ahead: ReadAhead = null;
+  const exact: Phase<SearchUser> = async (position, limit, served) => {
+    if (position) return listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+    const size = firstWalkSize(sizes, null, served);
+    const [names, ranked] = await db.batch([exactUsersQuery(db, options, null, limit, badge), rankedUsersQuery(db, options, match, null, size, limit, badge)]);
+    ahead = { size, rows: ranked as RankedRow[] };
+    return listPhasePage(names as ListRow[], limit, options.viewerId);
+  };
+  const ranked = rankedPhase(db, options, match, badge, sizes, () => {
+    const rows = ahead;
+    ahead = null;
+    return rows;
+  });
+  return [exact, ranked];
 }
 
 /** The FTS keys of the exact matches, which the ranked phase leaves to the exact one. */
@@ -285,14 +309,16 @@ function thinsWalk(options: UserSearchOptions): boolean {
   return Boolean(filters.location || filters.profession || filters.verified || filters.hasServices);
 }
 
-function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge): Phase<SearchUser> {
+function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge, sizes: WalkSizes, readAhead: () => ReadAhead): Phase<SearchUser> {
   return async (position, limit, served) => {
     const { candidates, size } = await runWalk(
       async (walkSize) => (await rankedUsersQuery(db, options, match, position, walkSize, limit, badge)) as RankedRow[],
       position,
       limit,
       served,
-      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" }),
+      sizes,
+      // Rows read ahead start the phase; a page that continues it from a cursor reads its own.
+      position ? null : readAhead(),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.userId ? toSearchUser(row, options.viewerId) : null));
   };
@@ -359,8 +385,8 @@ function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase
     sort === "recent" || sort === "popular"
       ? [matchedPhase(db, options, sort, match)]
       : sort === "verified"
-        ? [exactPhase(db, options, "verified"), rankedPhase(db, options, match, "verified"), exactPhase(db, options, "unverified"), rankedPhase(db, options, match, "unverified")]
-        : [exactPhase(db, options, "any"), rankedPhase(db, options, match, "any")];
+        ? [...namesThenRanked(db, options, match, "verified"), ...namesThenRanked(db, options, match, "unverified")]
+        : namesThenRanked(db, options, match, "any");
   // Whatever the sort, words that match nobody get their near misses.
   const fuzzy = fuzzyPhase(db, options, match);
   return fuzzy ? [...matched, fuzzy] : matched;

@@ -15,7 +15,7 @@ import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -27,9 +27,13 @@ import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalk
 const FEW_POST_MATCHES = 5000;
 
 /**
- * How many posts, in the sort's order, the index walk probes at most before it gives up on them
+ * How many posts, in the sort's order, the index walk reads at most before it gives up on them
  * and sorts the matches beyond them instead. At the density FEW_POST_MATCHES stands for on the
- * bench data (5%) a page needs about 420 probes.
+ * bench data (5%) a page needs about 420 probes. A filter (profession, location, content type,
+ * badge) is checked before the FTS probe, which costs several times a row read, and leaves a page
+ * fewer posts per window: a filtered walk's window is FILTERED_WALK_FACTOR times as long (on the
+ * bench, "#mixing" by mixing engineers fills a page after about 2,000 posts in 6 ms where sorting
+ * its 8,649 matches took 28).
  */
 const POST_WALK_WINDOW = 1000;
 
@@ -195,7 +199,7 @@ function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: num
  */
 export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number) {
   const key = listKey(order);
-  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}) order by k0, k1 limit 1)`;
+  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit 1)`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where ${and(postFilters(options, "any"), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined, sql`${rowValue(key.columns)} >= ${floor}`)}
     and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts)})
@@ -211,7 +215,7 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: List
 export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null) {
   return db
     .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, n: sql<number>`n` })
-    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}))`)
+    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, walkWindowOf(options))}))`)
     .orderBy(sql`k0, k1`)
     .limit(1);
 }
@@ -231,7 +235,7 @@ function matchedPhase(db: Db, options: PostSearchOptions, order: ListOrder, matc
   return async (after, limit) => {
     const wanted = limit + 1;
     const cap = options.fewMatches ?? FEW_POST_MATCHES;
-    const window = options.walkWindow ?? POST_WALK_WINDOW;
+    const window = walkWindowOf(options);
     const [counted] = await postMatchCountQuery(db, match, cap);
     let rows: ListRow[];
     if ((counted?.n ?? 0) < cap) {
@@ -276,6 +280,11 @@ export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: stri
     .leftJoin(posts, sql`${posts}.rowid = ${rowidOfKey(sql`ranked.k`)}`)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
     .orderBy(sql`ranked.s`, sql`ranked.k`);
+}
+
+/** The recent and popular index walk's window: longer when filters thin it out (POST_WALK_WINDOW). */
+function walkWindowOf(options: PostSearchOptions): number {
+  return options.walkWindow ?? (thinsWalk(options) ? POST_WALK_WINDOW * FILTERED_WALK_FACTOR : POST_WALK_WINDOW);
 }
 
 /** Whether the searcher's filters thin a walk out (the walk then reads further: ./ranked.ts phaseWalkSizes). */

@@ -164,16 +164,26 @@ export function phaseWalkSizes(sizes: WalkSizes | undefined, phase: { filtered: 
   return phase.filtered ? { first: Math.min(max, first * FILTERED_WALK_FACTOR), max } : { first, max };
 }
 
+/** How far a phase's walk reads first: further for later pages, and at least as far as the page before. */
+export function firstWalkSize(sizes: WalkSizes, after: PhasePosition | null, served: number): number {
+  return Math.min(sizes.max, Math.max(sizes.first + WALK_PER_SERVED * served, after?.walk ?? 0));
+}
+
+/**
+ * `early`: the first statement's rows when they were read already, in the batch of an earlier
+ * phase of the same page (people's exact names), with the size they were read at.
+ */
 export async function runWalk<Row extends WalkRow>(
   statement: (size: number) => Promise<Row[]>,
   after: PhasePosition | null,
   limit: number,
   served: number,
   sizes: WalkSizes = { first: WALK_FIRST, max: WALK_MAX },
+  early: { size: number; rows: Row[] } | null = null,
 ): Promise<{ candidates: (Row & { k: number; s: number })[]; size: number }> {
-  let size = Math.min(sizes.max, Math.max(sizes.first + WALK_PER_SERVED * served, after?.walk ?? 0));
-  for (;;) {
-    const rows = await statement(size);
+  let size = early?.size ?? firstWalkSize(sizes, after, served);
+  for (let pass = 0; ; pass += 1) {
+    const rows = pass === 0 && early ? early.rows : await statement(size);
     const meta = rows[0];
     const candidates = rows.filter((row): row is Row & { k: number; s: number } => row.k !== null && row.s !== null);
     const cut = (meta?.walked ?? 0) >= size;
