@@ -170,7 +170,7 @@ function pagePostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, pa
  * through the sort. Its cost grows with the number of matches: it serves a query with few of
  * them, and the matches past a walk that found too few. Exported (as SQL) for the query-plan tests.
  */
-export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number, from: PhasePosition | null) {
+export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number | SQL, from: PhasePosition | null) {
   const key = listKey(order);
   const filters = and(postFilters(options, "any"), from ? sql`${rowValue(key.columns)} < ${positionValue(order, from)}` : undefined);
   const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`posts_fts.rowid`)}
@@ -197,7 +197,7 @@ function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: num
  * tells where the window ends, and matchedPostsQuery sorts the matches past it. Exported (as SQL)
  * for the query-plan tests.
  */
-export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number) {
+export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number | SQL) {
   const key = listKey(order);
   const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit 1)`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
@@ -209,15 +209,13 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: List
 
 /**
  * Where the walk's window ends: its last post's key and the window's size (`n`), which is below
- * the window's length when the window reached the end of the table. Sent in the same batch as
- * walkedPostsQuery. Exported (as SQL) for the query-plan tests.
+ * the window's length when the window reached the end of the table; no row when `when` is false.
+ * Sent in the same batch as walkedPostsQuery. Exported (as SQL) for the query-plan tests.
  */
-export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null) {
+export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null, when: SQL = sql`1`) {
   return db
     .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, n: sql<number>`n` })
-    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, walkWindowOf(options))}))`)
-    .orderBy(sql`k0, k1`)
-    .limit(1);
+    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit ${limitWhen(when, 1)})`);
 }
 
 /** How many posts match, counted up to `cap`: a walk of the FTS index that stops there. Exported (as SQL) for the query-plan tests. */
@@ -225,29 +223,40 @@ export function postMatchCountQuery(db: Db, match: string, cap: number) {
   return db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from posts_fts where posts_fts match ${match} limit ${cap})`);
 }
 
+/** Whether `cap` or more posts match, as a condition (SQLite computes it once per statement). */
+function manyMatches(match: string, cap: number): SQL {
+  return sql`((select count(*) from (select rowid from posts_fts where posts_fts match ${match} limit ${cap})) >= ${cap})`;
+}
+
+/** A statement's LIMIT that is `limit` when the condition holds and 0 otherwise: SQLite reads the LIMIT first and, at 0, reads nothing. */
+function limitWhen(condition: SQL, limit: number): SQL {
+  return sql`(case when ${condition} then ${limit} else 0 end)`;
+}
+
 /**
  * Recent and popular with a query. Few matches: sort them. Many: walk the sort's index and probe
- * each post, one batch with the window's end; when the window held too few matches for the page,
- * the matches past it are sorted for the rest. Same rows, in the same order, as sorting every
- * match (tests/worker/search/unranked-post-search.test.ts).
+ * each post, with the window's end; when the window held too few matches for the page, the
+ * matches past it are sorted for the rest. Both plans go in one batch, each statement's LIMIT
+ * being 0 unless the match count (up to FEW_POST_MATCHES, computed in the statement) chose it:
+ * one round trip decides and answers. Same rows, in the same order, as sorting every match
+ * (tests/worker/search/unranked-post-search.test.ts).
  */
 function matchedPhase(db: Db, options: PostSearchOptions, order: ListOrder, match: string): Phase<Post> {
   return async (after, limit) => {
     const wanted = limit + 1;
-    const cap = options.fewMatches ?? FEW_POST_MATCHES;
-    const window = walkWindowOf(options);
-    const [counted] = await postMatchCountQuery(db, match, cap);
-    let rows: ListRow[];
-    if ((counted?.n ?? 0) < cap) {
-      rows = (await matchedPostsQuery(db, options, order, match, wanted, after)) as ListRow[];
-    } else {
-      const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, order, match, after, wanted), postWalkEndQuery(db, options, order, after)]);
-      rows = walked as ListRow[];
-      // A window shorter than its length reached the last post: nothing lies beyond it.
-      if (rows.length < wanted && end && end.n >= window) {
-        const from = { score: end.k0, key: String(end.k1), walk: 0 };
-        rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
-      }
+    const many = manyMatches(match, options.fewMatches ?? FEW_POST_MATCHES);
+    const [few, walked, [end]] = await db.batch([
+      matchedPostsQuery(db, options, order, match, limitWhen(sql`not ${many}`, wanted), after),
+      walkedPostsQuery(db, options, order, match, after, limitWhen(many, wanted)),
+      postWalkEndQuery(db, options, order, after, many),
+    ]);
+    // The window's end is there only when the matches were many.
+    if (!end) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    let rows = walked as ListRow[];
+    // A window shorter than its length reached the last post: nothing lies beyond it.
+    if (rows.length < wanted && end.n >= walkWindowOf(options)) {
+      const from = { score: end.k0, key: String(end.k1), walk: 0 };
+      rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
     }
     return listPhasePage(rows, limit, options.viewerId);
   };
