@@ -153,57 +153,76 @@ function listedPhase(db: Db, options: UserSearchOptions, order: ListOrder, badge
   return async (position, limit) => listPhasePage((await listedUsersQuery(db, options, order, position, limit, badge)) as ListRow[], limit, options.viewerId);
 }
 
-/** Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest past a walk). Exported (as SQL) for the query-plan tests. */
-export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+/**
+ * Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest
+ * past a walk): the sort keeps one page of rowids (`limit`, a number or a statement-time
+ * expression), then only that page is joined to its profiles. Exported (as SQL) for the
+ * query-plan tests.
+ */
+export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
   const [first, second] = listColumns(order);
+  const page = sql`select ${profiles}.rowid as page_rowid from profiles_fts cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}
+    where profiles_fts match ${match} and ${and(userFilters(options, "any"), after(order, position)) ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
   return db
     .select({ ...userSelection(options.viewerId), ...listSort(order) })
-    .from(sql`profiles_fts`)
-    .innerJoin(profiles, sql`${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}`)
-    .where(and(sql`profiles_fts match ${match}`, userFilters(options, "any"), after(order, position)))
-    .orderBy(sql`${first} desc`, sql`${second} desc`)
-    .limit(limit);
+    .from(sql`(${page}) page`)
+    .innerJoin(profiles, sql`${profiles}.rowid = page.page_rowid`)
+    .orderBy(sql`${first} desc`, sql`${second} desc`);
 }
 
-/** Popular or recent with many matches: the order's index from the position on, each person probed in profiles_fts by key, within the walk's window. Exported (as SQL) for the query-plan tests. */
-export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+/**
+ * Popular or recent with many matches: the order's index from the position on, each person probed
+ * in profiles_fts by key, within the walk's window; `limit` a number or a statement-time
+ * expression. Exported (as SQL) for the query-plan tests.
+ */
+export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
   const [first, second] = listColumns(order);
   const window = sql`select ${first} as k0, ${second} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW}`;
+  const conditions = and(
+    userFilters(options, "any"),
+    after(order, position),
+    sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
+    sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
+  );
+  const page = sql`select ${profiles}.rowid as page_rowid from ${profiles} where ${conditions ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
   return db
     .select({ ...userSelection(options.viewerId), ...listSort(order) })
-    .from(profiles)
-    .where(
-      and(
-        userFilters(options, "any"),
-        after(order, position),
-        sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
-        sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
-      ),
-    )
-    .orderBy(sql`${first} desc`, sql`${second} desc`)
-    .limit(limit);
+    .from(sql`(${page}) page`)
+    .innerJoin(profiles, sql`${profiles}.rowid = page.page_rowid`)
+    .orderBy(sql`${first} desc`, sql`${second} desc`);
 }
 
+/** Whether `cap` or more people match, as a condition (SQLite computes it once per statement). */
+function manyMatches(match: string, cap: number): SQL {
+  return sql`((select count(*) from (select rowid from profiles_fts where profiles_fts match ${match} limit ${cap})) >= ${cap})`;
+}
+
+/**
+ * Popular and recent with a query: few matches are sorted; many walk the order's index (or sort
+ * the matches past its window). The first statement of each plan goes in one batch, its LIMIT 0
+ * unless the match count (computed in the statement) chose it: one round trip decides and answers.
+ */
 function matchedPhase(db: Db, options: UserSearchOptions, order: ListOrder, match: string): Phase<SearchUser> {
   return async (position, limit) => {
     const wanted = limit + 1;
-    const [counted] = await db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from profiles_fts where profiles_fts match ${match} limit ${FEW_PEOPLE_MATCHES})`);
-    let rows: ListRow[];
-    if ((counted?.n ?? 0) < FEW_PEOPLE_MATCHES) {
-      rows = (await matchedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
-    } else {
-      rows = (await walkedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
-      if (rows.length < wanted) {
-        // The window held too few: sort the matches past its last person for the rest.
-        const [end] = await db
-          .select({ k0: sql<number>`k0`, k1: sql<string>`k1` })
-          .from(
-            sql`(select ${listColumns(order)[0]} as k0, ${profiles.userId} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW})`,
-          )
-          .orderBy(sql`k0, k1`)
-          .limit(1);
-        if (end) rows = [...rows, ...((await matchedUsersQuery(db, options, order, match, { score: end.k0, key: end.k1, walk: 0 }, wanted - rows.length)) as ListRow[])];
-      }
+    const many = manyMatches(match, FEW_PEOPLE_MATCHES);
+    const [[counted], few, walked] = await db.batch([
+      db.select({ many: sql<number>`${many}` }).from(sql`(select 1)`),
+      matchedUsersQuery(db, options, order, match, position, sql`(case when ${many} then 0 else ${wanted} end)`),
+      walkedUsersQuery(db, options, order, match, position, sql`(case when ${many} then ${wanted} else 0 end)`),
+    ]);
+    if (!counted?.many) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    let rows = walked as ListRow[];
+    if (rows.length < wanted) {
+      // The window held too few: sort the matches past its last person for the rest.
+      const [end] = await db
+        .select({ k0: sql<number>`k0`, k1: sql<string>`k1` })
+        .from(
+          sql`(select ${listColumns(order)[0]} as k0, ${profiles.userId} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW})`,
+        )
+        .orderBy(sql`k0, k1`)
+        .limit(1);
+      if (end) rows = [...rows, ...((await matchedUsersQuery(db, options, order, match, { score: end.k0, key: end.k1, walk: 0 }, wanted - rows.length)) as ListRow[])];
     }
     return listPhasePage(rows, limit, options.viewerId);
   };

@@ -18,7 +18,7 @@ import { encodeSearchCursor, type SearchCursor } from "@shared/cursor";
 import type { Page } from "@shared/paging";
 
 /** How many matches a first page reads in key order. */
-export const WALK_FIRST = 1000;
+const WALK_FIRST = 1000;
 /**
  * A walk whose rows the searcher's filters thin out (a profession, a location, a content type)
  * reads this many times as far: it then ranks about as many candidates as an unfiltered walk for a
@@ -29,7 +29,7 @@ export const FILTERED_WALK_FACTOR = 4;
 /** Each row already consumed adds this many to the walk of a later page, which reaches deeper into the order. */
 const WALK_PER_SERVED = 4;
 /** The most one request reads: a page that comes up short walks again four times as far, up to this. */
-export const WALK_MAX = 8000;
+const WALK_MAX = 8000;
 
 /** Where a phase continues: the last row consumed (its sort value and key) and how far its walk read. */
 export interface PhasePosition {
