@@ -105,3 +105,33 @@ describe("people search pages stay stable when people arrive between pages", () 
     expect(oldRows(read.all, before)).toEqual(before);
   });
 });
+
+describe("filtered post search pages stay stable when posts arrive between pages", () => {
+  // The filters read the ranked candidates in score order (decision record 0095): a page stops at
+  // its last candidate, and the next page continues after that row's current score. A location
+  // that keeps one post in three, with rows arriving in and out of it between pages.
+  it.each(SORTS)("%s, in one location", async (sortBy) => {
+    const w = uniqueWord();
+    const unverified = await createUser();
+    const place = async (id: string, i: number) => db().update(posts).set({ location: i % 3 === 0 ? "Lisbon" : "Nairobi" }).where(eq(posts.id, id));
+    for (let i = 0; i < 120; i += 1) {
+      const caption = `${w} ${"and more words ".repeat(i % 5)}${i % 7 === 0 ? w : ""} take ${i}`;
+      const id = await insertPost(i % 4 === 0 ? author.id : unverified.id, { caption, createdAt: Date.now() - (i + 1) * 60_000 });
+      await place(id, i);
+      await db().update(posts).set({ likesCount: (i * 37) % 11 }).where(eq(posts.id, id));
+    }
+    await computeSearchTiers({ db: db() });
+    const path = `/api/search/posts?q=${w}&sortBy=${sortBy}&location=lisbon`;
+    const before = await whole<PostPage["items"][number]>(path, (p) => p.id);
+    expect(before).toHaveLength(40);
+    const read = await pages<PostPage["items"][number]>(path, (p) => p.id, async () => {
+      for (let i = 0; i < 9; i += 1) {
+        const id = await insertPost(i % 2 === 0 ? author.id : unverified.id, { caption: i % 3 === 0 ? `${w} ${w} ${w}` : `${w} arriving later ${i}`, createdAt: Date.now() - i * 90_000 });
+        await place(id, i);
+      }
+    });
+    expect(read.first).toEqual(before.slice(0, 20));
+    expect(new Set(read.all).size).toBe(read.all.length);
+    expect(oldRows(read.all, before)).toEqual(before);
+  });
+});

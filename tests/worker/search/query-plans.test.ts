@@ -77,23 +77,52 @@ function expectOneWalk(p: string, fts: string) {
   expect(p.match(new RegExp(`SCAN ${fts} VIRTUAL TABLE INDEX`, "g"))).toHaveLength(1);
 }
 
+/** The plan as rows (id, parent, detail), to tell which step a sort belongs to. */
+async function planRows(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<{ id: number; parent: number; detail: string }[]> {
+  const { sql: text, params } = query.toSQL();
+  const result = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+    .bind(...params)
+    .all<{ id: number; parent: number; detail: string }>();
+  return result.results;
+}
+
+/**
+ * The walked rows are sorted by score once, in the co-routine `cand`, and the step that reads the
+ * candidates' rows for the filters consumes it in that order without a sort of its own, so it can
+ * stop at its limit: a filter reads as many rows as the page needs, not one per walked row.
+ */
+async function expectFiltersInScoreOrder(query: { toSQL(): { sql: string; params: unknown[] } }, table: "posts" | "profiles") {
+  const rows = await planRows(query);
+  const coroutine = rows.find((r) => r.detail === "CO-ROUTINE cand");
+  expect(coroutine).toBeDefined();
+  // The one sort of the walked rows is the co-routine's.
+  expect(rows.filter((r) => r.parent === coroutine!.id).map((r) => r.detail)).toContain("USE TEMP B-TREE FOR ORDER BY");
+  const scan = rows.find((r) => r.detail === "SCAN cand")!;
+  const step = rows.filter((r) => r.parent === scan.parent).map((r) => r.detail);
+  expect(step).toContain(`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid=?)`);
+  expect(step).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+  expect(step.indexOf("SCAN cand")).toBeLessThan(step.indexOf(`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid=?)`));
+}
+
 describe("people search", () => {
-  it("relevance with a query: one walk of profiles_fts; the page's people by rowid; exact names left to their phase by index", async () => {
-    const p = await plan(rankedUsersQuery(db(), { filters: filters({ q: "ana lo" }), viewerId, limit: 20 }, '"ana"* "lo"*', RANKED_AT, 1000, 20));
+  it("relevance with a query: one walk of profiles_fts; candidates' profiles in score order; exact names left to their phase by index", async () => {
+    const query = rankedUsersQuery(db(), { filters: filters({ q: "ana lo" }), viewerId, limit: 20 }, '"ana"* "lo"*', RANKED_AT, 1000, 20);
+    const p = await plan(query);
     expectOneWalk(p, "profiles_fts");
     expect(p).toMatch(/SEARCH ex USING INDEX profiles_username_lower_unique/);
     expect(p).toMatch(/SEARCH ex USING INDEX profiles_display_name_lower_idx/);
-    // Without a filter the walk reads no profile: only the page's rows are looked up.
-    expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
+    // Blocks and mutes read the candidates' profiles in score order; then the page's rows.
+    await expectFiltersInScoreOrder(query, "profiles");
+    expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/follows_pair_unique/);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it("relevance with filters: each walked row's profile by rowid, never from a filter's index", async () => {
-    const p = await plan(
-      rankedUsersQuery(db(), { filters: filters({ q: "ana", location: "x", profession: "DJ", hasServices: true }), viewerId, limit: 20 }, '"ana"*', null, 1000, 20, "verified"),
-    );
+  it("relevance with filters: each candidate's profile by rowid in score order, never from a filter's index", async () => {
+    const query = rankedUsersQuery(db(), { filters: filters({ q: "ana", location: "x", profession: "DJ", hasServices: true }), viewerId, limit: 20 }, '"ana"*', null, 1000, 20, "verified");
+    const p = await plan(query);
     expectOneWalk(p, "profiles_fts");
+    await expectFiltersInScoreOrder(query, "profiles");
     expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/services_user_created_idx/);
     expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx/);
@@ -155,7 +184,7 @@ describe("people search", () => {
 });
 
 describe("post search", () => {
-  it("relevance with a query and no filter: one walk of posts_fts, no post read before the page", async () => {
+  it("relevance with a query and no filter: one walk of posts_fts; posts read only for candidates, in score order", async () => {
     const query = rankedPostsQuery(db(), { filters: filters({ q: "late set" }), viewerId, limit: 20 }, '"late"* "set"*', RANKED_AT, 1000, 20);
     const text = query.toSQL().sql;
     // The walk is cut in the index's key order and scored by bm25 with the table's own IDF.
@@ -163,15 +192,16 @@ describe("post search", () => {
     expect(text).not.toMatch(/highlight|order by rowid desc/);
     const p = await plan(query);
     expectOneWalk(p, "posts_fts");
-    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(1);
-    expect(p.indexOf("MATERIALIZE c")).toBeLessThan(p.indexOf("SEARCH posts USING INTEGER PRIMARY KEY"));
+    // Blocks and mutes (asked in the statement) read the candidates' posts in score order; then the page's rows.
+    await expectFiltersInScoreOrder(query, "posts");
+    expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
-  it.each(["any", "verified", "unverified"] as const)("relevance with filters (%s authors): each walked row's post and author by key, never from a filter's index", async (badge) => {
-    const p = await plan(
-      rankedPostsQuery(db(), { filters: filters({ q: "late", contentType: "audio", profession: "DJ" }), viewerId, limit: 20 }, '"late"*', null, 1000, 20, badge),
-    );
+  it.each(["any", "verified", "unverified"] as const)("relevance with filters (%s authors): each candidate's post and author by key in score order, never from a filter's index", async (badge) => {
+    const query = rankedPostsQuery(db(), { filters: filters({ q: "late", contentType: "audio", profession: "DJ" }), viewerId, limit: 20 }, '"late"*', null, 1000, 20, badge);
+    const p = await plan(query);
+    await expectFiltersInScoreOrder(query, "posts");
     expectOneWalk(p, "posts_fts");
     expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1 \(user_id=\?\)/);

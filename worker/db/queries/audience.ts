@@ -62,17 +62,14 @@ export function shownTo(viewerId: Viewer, userColumn: UserColumn, textColumn?: U
 }
 
 /**
- * Whether any of the conditions above can leave something out for this viewer: a block either
- * way, a mute or a muted word. A query whose plan the conditions would change asks this first.
+ * shownTo, checked only when it can leave something out: when the viewer has a block either way,
+ * a mute or a muted word. The question is uncorrelated, so SQLite answers it once per statement,
+ * and a viewer without any rule (most) pays nothing per row; a long list (search) asks it in the
+ * statement that reads the list instead of one round trip before it.
  */
-export async function hasAudienceRules(db: Db, viewerId: string | null | undefined): Promise<boolean> {
-  if (!viewerId) return false;
-  const [row] = await db
-    .select({
-      any: sql<number>`exists(select 1 from blocks where blocker_id = ${viewerId}) or exists(select 1 from blocks where blocked_id = ${viewerId}) or exists(select 1 from mutes where muter_id = ${viewerId}) or exists(select 1 from muted_words where user_id = ${viewerId})`,
-    })
-    .from(sql`(select 1)`);
-  return Boolean(row?.any);
+export function shownToIfRuled(viewerId: string, userColumn: UserColumn, textColumn?: UserColumn): SQL {
+  const ruled = sql`(exists(select 1 from blocks where blocker_id = ${viewerId}) or exists(select 1 from blocks where blocked_id = ${viewerId}) or exists(select 1 from mutes where muter_id = ${viewerId}) or exists(select 1 from muted_words where user_id = ${viewerId}))`;
+  return sql`(case when ${ruled} then ${shownTo(viewerId, userColumn, textColumn) ?? sql`1`} else 1 end)`;
 }
 
 /**

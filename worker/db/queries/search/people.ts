@@ -14,10 +14,10 @@ import { fuzzyDistance, fuzzyWords, trigramMatchExpression } from "../../../lib/
 import { KEY_SHIFT } from "../../../lib/search-rank";
 import type { Db } from "../../client";
 import { profiles, services } from "../../schema";
-import { hasAudienceRules, shownTo } from "../audience";
+import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -34,8 +34,6 @@ export interface UserSearchOptions {
   cursor?: SearchCursor | null;
   /** The Explore tab's variant (§7): username and display name only, not the bio. */
   namesOnly?: boolean;
-  /** The viewer has blocks or mutes (decision record 0082): candidates are screened before ranking. searchUsers reads it. */
-  screened?: boolean;
   /** The ranked walk's sizes (./ranked.ts) unless a test says. */
   walkSizes?: WalkSizes;
 }
@@ -80,12 +78,13 @@ export function toSearchUser(row: Omit<UserRow, "createdAt">, viewerId: string |
 
 type Badge = "verified" | "unverified" | "any";
 
-/** The searcher's filters on a profile (`profiles`); blocks and mutes when screened; the account's presence unless told. */
+/** The searcher's filters on a profile (`profiles`), blocks and mutes, and the account's presence unless told. */
 function userFilters(options: UserSearchOptions, badge: Badge, presence = true): SQL | undefined {
   const { filters } = options;
   return and(
-    // Nobody across a block, nobody the viewer muted (decision record 0082).
-    options.screened ? shownTo(options.viewerId, profiles.userId) : undefined,
+    // Nobody across a block, nobody the viewer muted (decision record 0082), asked inside the
+    // statement: a viewer without such rules pays nothing per row.
+    shownToIfRuled(options.viewerId, profiles.userId),
     filters.location ? contains(profiles.location, filters.location) : undefined,
     filters.profession ? eq(profiles.profession, filters.profession) : undefined,
     filters.verified || badge === "verified" ? eq(profiles.verified, true) : undefined,
@@ -154,57 +153,76 @@ function listedPhase(db: Db, options: UserSearchOptions, order: ListOrder, badge
   return async (position, limit) => listPhasePage((await listedUsersQuery(db, options, order, position, limit, badge)) as ListRow[], limit, options.viewerId);
 }
 
-/** Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest past a walk). Exported (as SQL) for the query-plan tests. */
-export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+/**
+ * Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest
+ * past a walk): the sort keeps one page of rowids (`limit`, a number or a statement-time
+ * expression), then only that page is joined to its profiles. Exported (as SQL) for the
+ * query-plan tests.
+ */
+export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
   const [first, second] = listColumns(order);
+  const page = sql`select ${profiles}.rowid as page_rowid from profiles_fts cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}
+    where profiles_fts match ${match} and ${and(userFilters(options, "any"), after(order, position)) ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
   return db
     .select({ ...userSelection(options.viewerId), ...listSort(order) })
-    .from(sql`profiles_fts`)
-    .innerJoin(profiles, sql`${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}`)
-    .where(and(sql`profiles_fts match ${match}`, userFilters(options, "any"), after(order, position)))
-    .orderBy(sql`${first} desc`, sql`${second} desc`)
-    .limit(limit);
+    .from(sql`(${page}) page`)
+    .innerJoin(profiles, sql`${profiles}.rowid = page.page_rowid`)
+    .orderBy(sql`${first} desc`, sql`${second} desc`);
 }
 
-/** Popular or recent with many matches: the order's index from the position on, each person probed in profiles_fts by key, within the walk's window. Exported (as SQL) for the query-plan tests. */
-export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
+/**
+ * Popular or recent with many matches: the order's index from the position on, each person probed
+ * in profiles_fts by key, within the walk's window; `limit` a number or a statement-time
+ * expression. Exported (as SQL) for the query-plan tests.
+ */
+export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
   const [first, second] = listColumns(order);
   const window = sql`select ${first} as k0, ${second} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW}`;
+  const conditions = and(
+    userFilters(options, "any"),
+    after(order, position),
+    sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
+    sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
+  );
+  const page = sql`select ${profiles}.rowid as page_rowid from ${profiles} where ${conditions ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
   return db
     .select({ ...userSelection(options.viewerId), ...listSort(order) })
-    .from(profiles)
-    .where(
-      and(
-        userFilters(options, "any"),
-        after(order, position),
-        sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
-        sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
-      ),
-    )
-    .orderBy(sql`${first} desc`, sql`${second} desc`)
-    .limit(limit);
+    .from(sql`(${page}) page`)
+    .innerJoin(profiles, sql`${profiles}.rowid = page.page_rowid`)
+    .orderBy(sql`${first} desc`, sql`${second} desc`);
 }
 
+/** Whether `cap` or more people match, as a condition (SQLite computes it once per statement). */
+function manyMatches(match: string, cap: number): SQL {
+  return sql`((select count(*) from (select rowid from profiles_fts where profiles_fts match ${match} limit ${cap})) >= ${cap})`;
+}
+
+/**
+ * Popular and recent with a query: few matches are sorted; many walk the order's index (or sort
+ * the matches past its window). The first statement of each plan goes in one batch, its LIMIT 0
+ * unless the match count (computed in the statement) chose it: one round trip decides and answers.
+ */
 function matchedPhase(db: Db, options: UserSearchOptions, order: ListOrder, match: string): Phase<SearchUser> {
   return async (position, limit) => {
     const wanted = limit + 1;
-    const [counted] = await db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from profiles_fts where profiles_fts match ${match} limit ${FEW_PEOPLE_MATCHES})`);
-    let rows: ListRow[];
-    if ((counted?.n ?? 0) < FEW_PEOPLE_MATCHES) {
-      rows = (await matchedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
-    } else {
-      rows = (await walkedUsersQuery(db, options, order, match, position, wanted)) as ListRow[];
-      if (rows.length < wanted) {
-        // The window held too few: sort the matches past its last person for the rest.
-        const [end] = await db
-          .select({ k0: sql<number>`k0`, k1: sql<string>`k1` })
-          .from(
-            sql`(select ${listColumns(order)[0]} as k0, ${profiles.userId} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW})`,
-          )
-          .orderBy(sql`k0, k1`)
-          .limit(1);
-        if (end) rows = [...rows, ...((await matchedUsersQuery(db, options, order, match, { score: end.k0, key: end.k1, walk: 0 }, wanted - rows.length)) as ListRow[])];
-      }
+    const many = manyMatches(match, FEW_PEOPLE_MATCHES);
+    const [[counted], few, walked] = await db.batch([
+      db.select({ many: sql<number>`${many}` }).from(sql`(select 1)`),
+      matchedUsersQuery(db, options, order, match, position, sql`(case when ${many} then 0 else ${wanted} end)`),
+      walkedUsersQuery(db, options, order, match, position, sql`(case when ${many} then ${wanted} else 0 end)`),
+    ]);
+    if (!counted?.many) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    let rows = walked as ListRow[];
+    if (rows.length < wanted) {
+      // The window held too few: sort the matches past its last person for the rest.
+      const [end] = await db
+        .select({ k0: sql<number>`k0`, k1: sql<string>`k1` })
+        .from(
+          sql`(select ${listColumns(order)[0]} as k0, ${profiles.userId} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW})`,
+        )
+        .orderBy(sql`k0, k1`)
+        .limit(1);
+      if (end) rows = [...rows, ...((await matchedUsersQuery(db, options, order, match, { score: end.k0, key: end.k1, walk: 0 }, wanted - rows.length)) as ListRow[])];
     }
     return listPhasePage(rows, limit, options.viewerId);
   };
@@ -238,8 +256,32 @@ export function exactUsersQuery(db: Db, options: UserSearchOptions, position: Ph
     .limit(limit + 1);
 }
 
-function exactPhase(db: Db, options: UserSearchOptions, badge: Badge): Phase<SearchUser> {
-  return async (position, limit) => listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+/** What the exact names' phase read ahead for the ranked phase after it: the walk's first statement, and the size it read. */
+type ReadAhead = { size: number; rows: RankedRow[] } | null;
+
+/**
+ * Relevance's exact names and ranked walk, for one badge phase. When the exact names start (the
+ * list's first page, or the page where the verified sort reaches its second part), the ranked
+ * walk's first statement goes in the same batch, so one round trip answers both: the ranked phase
+ * uses those rows if it starts on the same page. Its walk is then sized without the exact names
+ * consumed before it on that page (a few rows fewer than it would read alone: runWalk).
+ */
+function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badge: Badge): [Phase<SearchUser>, Phase<SearchUser>] {
+  const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" });
+  let ahead: ReadAhead = null;
+  const exact: Phase<SearchUser> = async (position, limit, served) => {
+    if (position) return listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+    const size = firstWalkSize(sizes, null, served);
+    const [names, ranked] = await db.batch([exactUsersQuery(db, options, null, limit, badge), rankedUsersQuery(db, options, match, null, size, limit, badge)]);
+    ahead = { size, rows: ranked as RankedRow[] };
+    return listPhasePage(names as ListRow[], limit, options.viewerId);
+  };
+  const ranked = rankedPhase(db, options, match, badge, sizes, () => {
+    const rows = ahead;
+    ahead = null;
+    return rows;
+  });
+  return [exact, ranked];
 }
 
 /** The FTS keys of the exact matches, which the ranked phase leaves to the exact one. */
@@ -249,12 +291,23 @@ function exactKeys(options: UserSearchOptions): SQL {
 
 type RankedRow = UserRow & WalkRow & { shown: number };
 
-/** The ranked walk over profiles_fts for one badge phase. Exported (as SQL) for the query-plan tests. */
+/**
+ * The ranked walk over profiles_fts for one badge phase; the exact names are left to their phase
+ * by key, and the filters (and blocks and mutes) read the candidates' profiles in score order, as
+ * far as the page needs. Exported (as SQL) for the query-plan tests.
+ */
 export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
-  const filters = userFilters(options, badge, false);
-  const where = and(sql`walk.k not in ${exactKeys(options)}`, filters);
-  const join = filters ? sql`cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`walk.k`)}` : undefined;
-  const ranked = walkSubquery({ fts: "profiles_fts", rank: PROFILE_RANK, match, size, limit: limit + 1, after: walkAnchor(position), join, where });
+  const ranked = walkSubquery({
+    fts: "profiles_fts",
+    rank: PROFILE_RANK,
+    match,
+    size,
+    limit: limit + 1,
+    after: walkAnchor(position),
+    keyFilter: sql`walk.k not in ${exactKeys(options)}`,
+    join: sql`cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`cand.k`)}`,
+    where: userFilters(options, badge, false),
+  });
   return db
     .select({
       ...userSelection(options.viewerId),
@@ -269,25 +322,22 @@ export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
-/**
- * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
- * first walk: badge holders are few, so a short page there is the common case, and walking on
- * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
- * of the list (the other phase) walks as relevance does.
- */
-function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
-  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
-  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+/** Whether the searcher's filters thin a walk out (the walk then reads further: ./ranked.ts phaseWalkSizes). */
+function thinsWalk(options: UserSearchOptions): boolean {
+  const { filters } = options;
+  return Boolean(filters.location || filters.profession || filters.verified || filters.hasServices);
 }
 
-function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge): Phase<SearchUser> {
+function rankedPhase(db: Db, options: UserSearchOptions, match: string, badge: Badge, sizes: WalkSizes, readAhead: () => ReadAhead): Phase<SearchUser> {
   return async (position, limit, served) => {
     const { candidates, size } = await runWalk(
       async (walkSize) => (await rankedUsersQuery(db, options, match, position, walkSize, limit, badge)) as RankedRow[],
       position,
       limit,
       served,
-      walkSizesOf(options, badge),
+      sizes,
+      // Rows read ahead start the phase; a page that continues it from a cursor reads its own.
+      position ? null : readAhead(),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.userId ? toSearchUser(row, options.viewerId) : null));
   };
@@ -354,15 +404,14 @@ function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase
     sort === "recent" || sort === "popular"
       ? [matchedPhase(db, options, sort, match)]
       : sort === "verified"
-        ? [exactPhase(db, options, "verified"), rankedPhase(db, options, match, "verified"), exactPhase(db, options, "unverified"), rankedPhase(db, options, match, "unverified")]
-        : [exactPhase(db, options, "any"), rankedPhase(db, options, match, "any")];
+        ? [...namesThenRanked(db, options, match, "verified"), ...namesThenRanked(db, options, match, "unverified")]
+        : namesThenRanked(db, options, match, "any");
   // Whatever the sort, words that match nobody get their near misses.
   const fuzzy = fuzzyPhase(db, options, match);
   return fuzzy ? [...matched, fuzzy] : matched;
 }
 
-export async function searchUsers(db: Db, input: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
-  const options: UserSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
+export async function searchUsers(db: Db, options: UserSearchOptions): Promise<{ items: SearchUser[]; nextCursor: string | null }> {
   const phases = userPhases(db, options, options.filters.sortBy);
   if (phases === null) return { items: [], nextCursor: null };
   return pageOfPhases(phases, options.cursor, options.limit);

@@ -11,11 +11,11 @@ import type { SearchFilters } from "@shared/search-api";
 import { ftsMatchExpression } from "../../../lib/fts-query";
 import type { Db } from "../../client";
 import { posts, profiles } from "../../schema";
-import { hasAudienceRules, shownTo } from "../audience";
+import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPhasePage, runWalk, WALK_FIRST, WALK_MAX, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -27,9 +27,13 @@ import { pageOfPhases, type Phase, type PhasePage, type PhasePosition, rankedPha
 const FEW_POST_MATCHES = 5000;
 
 /**
- * How many posts, in the sort's order, the index walk probes at most before it gives up on them
+ * How many posts, in the sort's order, the index walk reads at most before it gives up on them
  * and sorts the matches beyond them instead. At the density FEW_POST_MATCHES stands for on the
- * bench data (5%) a page needs about 420 probes.
+ * bench data (5%) a page needs about 420 probes. A filter (profession, location, content type,
+ * badge) is checked before the FTS probe, which costs several times a row read, and leaves a page
+ * fewer posts per window: a filtered walk's window is FILTERED_WALK_FACTOR times as long (on the
+ * bench, "#mixing" by mixing engineers fills a page after about 2,000 posts in 6 ms where sorting
+ * its 8,649 matches took 28).
  */
 const POST_WALK_WINDOW = 1000;
 
@@ -43,12 +47,6 @@ export interface PostSearchOptions {
   walkWindow?: number;
   /** The ranked walk's sizes (./ranked.ts) unless a test says. */
   walkSizes?: WalkSizes;
-  /**
-   * The viewer has blocks, mutes or muted words (decision record 0082), so every candidate's
-   * author and caption must be probed. searchPosts reads it first; most searchers have none, and
-   * their relevance walk never reads a post before the page.
-   */
-  screened?: boolean;
 }
 
 /** Which authors a phase keeps: badge holders, the rest, or everyone. */
@@ -58,8 +56,9 @@ type Badge = "verified" | "unverified" | "any";
 function postFilters(options: PostSearchOptions, badge: Badge, visibility = true): SQL | undefined {
   const { filters } = options;
   return and(
-    // No post across a block, none by a muted account or with a muted word (decision record 0082).
-    options.screened ? shownTo(options.viewerId, posts.userId, posts.caption) : undefined,
+    // No post across a block, none by a muted account or with a muted word (decision record 0082),
+    // asked inside the statement: a viewer without such rules pays nothing per row.
+    shownToIfRuled(options.viewerId, posts.userId, posts.caption),
     filters.contentType !== "all" ? eq(posts.contentType, filters.contentType) : undefined,
     filters.location ? contains(posts.location, filters.location) : undefined,
     // The author's profession and badge (§7: posts are filtered by both), from the joined profile.
@@ -171,7 +170,7 @@ function pagePostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, pa
  * through the sort. Its cost grows with the number of matches: it serves a query with few of
  * them, and the matches past a walk that found too few. Exported (as SQL) for the query-plan tests.
  */
-export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number, from: PhasePosition | null) {
+export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number | SQL, from: PhasePosition | null) {
   const key = listKey(order);
   const filters = and(postFilters(options, "any"), from ? sql`${rowValue(key.columns)} < ${positionValue(order, from)}` : undefined);
   const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`posts_fts.rowid`)}
@@ -198,9 +197,9 @@ function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: num
  * tells where the window ends, and matchedPostsQuery sorts the matches past it. Exported (as SQL)
  * for the query-plan tests.
  */
-export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number) {
+export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number | SQL) {
   const key = listKey(order);
-  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}) order by k0, k1 limit 1)`;
+  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit 1)`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where ${and(postFilters(options, "any"), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined, sql`${rowValue(key.columns)} >= ${floor}`)}
     and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts)})
@@ -210,15 +209,13 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: List
 
 /**
  * Where the walk's window ends: its last post's key and the window's size (`n`), which is below
- * the window's length when the window reached the end of the table. Sent in the same batch as
- * walkedPostsQuery. Exported (as SQL) for the query-plan tests.
+ * the window's length when the window reached the end of the table; no row when `when` is false.
+ * Sent in the same batch as walkedPostsQuery. Exported (as SQL) for the query-plan tests.
  */
-export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null) {
+export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null, when: SQL = sql`1`) {
   return db
     .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, n: sql<number>`n` })
-    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, options.walkWindow ?? POST_WALK_WINDOW)}))`)
-    .orderBy(sql`k0, k1`)
-    .limit(1);
+    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit ${limitWhen(when, 1)})`);
 }
 
 /** How many posts match, counted up to `cap`: a walk of the FTS index that stops there. Exported (as SQL) for the query-plan tests. */
@@ -226,29 +223,40 @@ export function postMatchCountQuery(db: Db, match: string, cap: number) {
   return db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from posts_fts where posts_fts match ${match} limit ${cap})`);
 }
 
+/** Whether `cap` or more posts match, as a condition (SQLite computes it once per statement). */
+function manyMatches(match: string, cap: number): SQL {
+  return sql`((select count(*) from (select rowid from posts_fts where posts_fts match ${match} limit ${cap})) >= ${cap})`;
+}
+
+/** A statement's LIMIT that is `limit` when the condition holds and 0 otherwise: SQLite reads the LIMIT first and, at 0, reads nothing. */
+function limitWhen(condition: SQL, limit: number): SQL {
+  return sql`(case when ${condition} then ${limit} else 0 end)`;
+}
+
 /**
  * Recent and popular with a query. Few matches: sort them. Many: walk the sort's index and probe
- * each post, one batch with the window's end; when the window held too few matches for the page,
- * the matches past it are sorted for the rest. Same rows, in the same order, as sorting every
- * match (tests/worker/search/unranked-post-search.test.ts).
+ * each post, with the window's end; when the window held too few matches for the page, the
+ * matches past it are sorted for the rest. Both plans go in one batch, each statement's LIMIT
+ * being 0 unless the match count (up to FEW_POST_MATCHES, computed in the statement) chose it:
+ * one round trip decides and answers. Same rows, in the same order, as sorting every match
+ * (tests/worker/search/unranked-post-search.test.ts).
  */
 function matchedPhase(db: Db, options: PostSearchOptions, order: ListOrder, match: string): Phase<Post> {
   return async (after, limit) => {
     const wanted = limit + 1;
-    const cap = options.fewMatches ?? FEW_POST_MATCHES;
-    const window = options.walkWindow ?? POST_WALK_WINDOW;
-    const [counted] = await postMatchCountQuery(db, match, cap);
-    let rows: ListRow[];
-    if ((counted?.n ?? 0) < cap) {
-      rows = (await matchedPostsQuery(db, options, order, match, wanted, after)) as ListRow[];
-    } else {
-      const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, order, match, after, wanted), postWalkEndQuery(db, options, order, after)]);
-      rows = walked as ListRow[];
-      // A window shorter than its length reached the last post: nothing lies beyond it.
-      if (rows.length < wanted && end && end.n >= window) {
-        const from = { score: end.k0, key: String(end.k1), walk: 0 };
-        rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
-      }
+    const many = manyMatches(match, options.fewMatches ?? FEW_POST_MATCHES);
+    const [few, walked, [end]] = await db.batch([
+      matchedPostsQuery(db, options, order, match, limitWhen(sql`not ${many}`, wanted), after),
+      walkedPostsQuery(db, options, order, match, after, limitWhen(many, wanted)),
+      postWalkEndQuery(db, options, order, after, many),
+    ]);
+    // The window's end is there only when the matches were many.
+    if (!end) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    let rows = walked as ListRow[];
+    // A window shorter than its length reached the last post: nothing lies beyond it.
+    if (rows.length < wanted && end.n >= walkWindowOf(options)) {
+      const from = { score: end.k0, key: String(end.k1), walk: 0 };
+      rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
     }
     return listPhasePage(rows, limit, options.viewerId);
   };
@@ -261,16 +269,13 @@ type RankedRow = PostRow & WalkRow & { shown: number };
 
 /**
  * Relevance with a query, for one badge phase: the ranked walk over posts_fts (./ranked.ts). The
- * walk reads only the FTS index unless a filter needs the post or its author; moderation is
- * checked on the page's rows only (a hidden post is consumed, not shown). Exported (as SQL) for
- * the query-plan tests.
+ * walk reads only the FTS index; the filters (and blocks and mutes) read the candidates' posts and
+ * authors in score order, as far as the page needs; moderation is checked on the page's rows only
+ * (a hidden post is consumed, not shown). Exported (as SQL) for the query-plan tests.
  */
 export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
-  const filters = postFilters(options, badge, false);
-  const join = filters
-    ? sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`walk.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`
-    : undefined;
-  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: filters });
+  const join = sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`cand.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`;
+  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: postFilters(options, badge, false) });
   return db
     .select({
       ...postSelection(options.viewerId),
@@ -286,15 +291,15 @@ export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: stri
     .orderBy(sql`ranked.s`, sql`ranked.k`);
 }
 
-/**
- * The walk's sizes for a phase. The badge holders' phase of the verified sort reads only the
- * first walk: badge holders are few, so a short page there is the common case, and walking on
- * for them would read up to WALK_MAX rows (each with its author) on every such search. The rest
- * of the list (the other phase) walks as relevance does.
- */
-function walkSizesOf(options: { walkSizes?: WalkSizes }, badge: Badge): WalkSizes {
-  const sizes = options.walkSizes ?? { first: WALK_FIRST, max: WALK_MAX };
-  return badge === "verified" ? { first: sizes.first, max: sizes.first } : sizes;
+/** The recent and popular index walk's window: longer when filters thin it out (POST_WALK_WINDOW). */
+function walkWindowOf(options: PostSearchOptions): number {
+  return options.walkWindow ?? (thinsWalk(options) ? POST_WALK_WINDOW * FILTERED_WALK_FACTOR : POST_WALK_WINDOW);
+}
+
+/** Whether the searcher's filters thin a walk out (the walk then reads further: ./ranked.ts phaseWalkSizes). */
+function thinsWalk(options: PostSearchOptions): boolean {
+  const { filters } = options;
+  return Boolean(filters.contentType !== "all" || filters.location || filters.profession || filters.verified);
 }
 
 function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any"): Phase<Post> {
@@ -304,7 +309,7 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
       after,
       limit,
       served,
-      walkSizesOf(options, badge),
+      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" }),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
   };
@@ -328,8 +333,7 @@ function postPhases(db: Db, options: PostSearchOptions, sort: SearchSort): Phase
   return [rankedPhase(db, options, match)];
 }
 
-export async function searchPosts(db: Db, input: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
-  const options: PostSearchOptions = { ...input, screened: input.screened ?? (await hasAudienceRules(db, input.viewerId)) };
+export async function searchPosts(db: Db, options: PostSearchOptions): Promise<{ items: Post[]; nextCursor: string | null }> {
   const phases = postPhases(db, options, options.filters.sortBy);
   if (phases === null) return { items: [], nextCursor: null };
   return pageOfPhases(phases, options.cursor, options.limit);

@@ -18,11 +18,18 @@ import { encodeSearchCursor, type SearchCursor } from "@shared/cursor";
 import type { Page } from "@shared/paging";
 
 /** How many matches a first page reads in key order. */
-export const WALK_FIRST = 1000;
+const WALK_FIRST = 1000;
+/**
+ * A walk whose rows the searcher's filters thin out (a profession, a location, a content type)
+ * reads this many times as far: it then ranks about as many candidates as an unfiltered walk for a
+ * filter that keeps one row in four, and the filters cost nothing per walked row (they are checked
+ * in score order, on as many rows as the page needs; see walkSubquery).
+ */
+export const FILTERED_WALK_FACTOR = 4;
 /** Each row already consumed adds this many to the walk of a later page, which reaches deeper into the order. */
 const WALK_PER_SERVED = 4;
 /** The most one request reads: a page that comes up short walks again four times as far, up to this. */
-export const WALK_MAX = 8000;
+const WALK_MAX = 8000;
 
 /** Where a phase continues: the last row consumed (its sort value and key) and how far its walk read. */
 export interface PhasePosition {
@@ -84,7 +91,13 @@ export interface RankedWalk {
   limit: number;
   /** The last row consumed: its key and the score it had (used if it is gone). */
   after: { key: number; score: number } | null;
-  /** Joins and conditions a candidate must meet before ranking (the searcher's filters), over `walk.k`. */
+  /** A condition on the walked key alone (`walk.k`), checked before ranking. */
+  keyFilter?: SQL;
+  /**
+   * The searcher's filters: joins from the candidate's key (`cand.k`) to its row, and the
+   * conditions the row must meet. They are checked on the ranked candidates in score order, so a
+   * page reads only the rows up to its last candidate, however far the walk went.
+   */
   join?: SQL;
   where?: SQL;
 }
@@ -93,7 +106,11 @@ export interface RankedWalk {
  * The walk: the first `size` matches in key order, each scored by bm25() (`walk` is materialized
  * once); then one meta row (how many were read, whether the cursor's row was among them),
  * left-joined with the page's candidates: those after the cursor's row, by its score now (or the
- * score it had, if it is gone), best first, ties by key. bm25 is lower-is-better.
+ * score it had, if it is gone), best first, ties by key. bm25 is lower-is-better. The candidates
+ * are sorted before the filters read their rows (`cand` is a co-routine in score order that the
+ * filtered select consumes without sorting again, and stops at its limit), so a filter costs one
+ * row read per candidate looked at, not per walked row
+ * (tests/worker/search/query-plans.test.ts checks that no second sort appears).
  */
 export function walkSubquery(w: RankedWalk): SQL {
   const anchor = w.after ? sql`, anchor as (select coalesce((select s from walk where k = ${w.after.key}), ${w.after.score}) as cs)` : sql``;
@@ -102,10 +119,15 @@ export function walkSubquery(w: RankedWalk): SQL {
     : sql``;
   const anchored = w.after ? sql`exists(select 1 from walk where k = ${w.after.key})` : sql`1`;
   const fts = sql.raw(w.fts);
+  // The LIMIT (never reached: the walk has `size` rows) keeps SQLite from flattening `cand` into
+  // the filtered select, which would then read every walked row's row and sort afterwards.
+  const ordered = sql`select walk.k as k, walk.s as s from walk where 1${afterAnchor}${w.keyFilter ? sql` and ${w.keyFilter}` : sql``} order by walk.s, walk.k limit ${w.size}`;
+  const candidates = w.join || w.where
+    ? sql`select cand.k as k, cand.s as s from (${ordered}) cand ${w.join ?? sql``} where ${w.where ?? sql`1`} order by cand.s, cand.k limit ${w.limit}`
+    : sql`${ordered} limit ${w.limit}`;
   return sql`with walk as materialized (select rowid as k, ${w.rank} as s from ${fts} where ${fts} match ${w.match} order by rowid limit ${w.size})${anchor}
     select m.walked, m.anchored, c.k, c.s from (select count(*) as walked, ${anchored} as anchored from walk) m
-    left join (select walk.k as k, walk.s as s from walk ${w.join ?? sql``} where 1${afterAnchor}${w.where ? sql` and ${w.where}` : sql``}
-      order by walk.s, walk.k limit ${w.limit}) c on 1`;
+    left join (${candidates}) c on 1`;
 }
 
 /** The meta columns every row of a walk carries, and the candidate's key and score (null on the meta-only row). */
@@ -128,16 +150,40 @@ export interface WalkSizes {
   max: number;
 }
 
+/**
+ * The walk's sizes for a phase (`sizes`: a test's, or WALK_FIRST and WALK_MAX). A phase whose
+ * filters thin the walked rows out starts FILTERED_WALK_FACTOR times as far. The badge holders'
+ * phase of the verified sort reads only its first walk: badge holders are few, so its page is
+ * usually short, and a short page reads every walked row's author; walking on for them would read
+ * up to WALK_MAX authors on every such search. The rest of the list (the other phase) walks as
+ * relevance does.
+ */
+export function phaseWalkSizes(sizes: WalkSizes | undefined, phase: { filtered: boolean; badgeHolders: boolean }): WalkSizes {
+  const { first, max } = sizes ?? { first: WALK_FIRST, max: WALK_MAX };
+  if (phase.badgeHolders) return { first, max: first };
+  return phase.filtered ? { first: Math.min(max, first * FILTERED_WALK_FACTOR), max } : { first, max };
+}
+
+/** How far a phase's walk reads first: further for later pages, and at least as far as the page before. */
+export function firstWalkSize(sizes: WalkSizes, after: PhasePosition | null, served: number): number {
+  return Math.min(sizes.max, Math.max(sizes.first + WALK_PER_SERVED * served, after?.walk ?? 0));
+}
+
+/**
+ * `early`: the first statement's rows when they were read already, in the batch of an earlier
+ * phase of the same page (people's exact names), with the size they were read at.
+ */
 export async function runWalk<Row extends WalkRow>(
   statement: (size: number) => Promise<Row[]>,
   after: PhasePosition | null,
   limit: number,
   served: number,
   sizes: WalkSizes = { first: WALK_FIRST, max: WALK_MAX },
+  early: { size: number; rows: Row[] } | null = null,
 ): Promise<{ candidates: (Row & { k: number; s: number })[]; size: number }> {
-  let size = Math.min(sizes.max, Math.max(sizes.first + WALK_PER_SERVED * served, after?.walk ?? 0));
-  for (;;) {
-    const rows = await statement(size);
+  let size = early?.size ?? firstWalkSize(sizes, after, served);
+  for (let pass = 0; ; pass += 1) {
+    const rows = pass === 0 && early ? early.rows : await statement(size);
     const meta = rows[0];
     const candidates = rows.filter((row): row is Row & { k: number; s: number } => row.k !== null && row.s !== null);
     const cut = (meta?.walked ?? 0) >= size;

@@ -67,7 +67,7 @@ export function listedServicesQuery(db: Db, options: ServiceSearchOptions, posit
  * Exported (as SQL) for the query-plan tests.
  */
 export function rankedServicesQuery(db: Db, options: ServiceSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number) {
-  const join = sql`cross join ${services} on ${services}.rowid = walk.k`;
+  const join = sql`cross join ${services} on ${services}.rowid = cand.k`;
   const where = and(shownTo(options.viewerId, services.userId), visibleContent(services, null)) ?? sql`1`;
   const ranked = walkSubquery({ fts: "services_fts", rank: SERVICE_RANK, match, size, limit: limit + 1, after: walkAnchor(position), join, where });
   return db
