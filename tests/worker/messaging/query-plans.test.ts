@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversationListQuery } from "../../../worker/db/queries/conversations";
+import { conversationListQuery, unreadTotalQuery } from "../../../worker/db/queries/conversations";
 import { conversations, follows, messages, postLikes, posts } from "../../../worker/db/schema";
 import { db } from "../helpers";
 
@@ -71,14 +71,12 @@ describe("messaging query plans", () => {
     expect(plan).toMatch(/TEMP B-TREE/);
   });
 
-  it("the unread badge counts a range per conversation of the user, from both sides' indexes", async () => {
-    const plan = await planOf(
-      db()
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(or(eq(conversations.user1Id, "u"), eq(conversations.user2Id, "u"))),
-    );
+  it("the unread badge reads the user's conversations from both sides' indexes and counts a range per conversation", async () => {
+    const plan = await planOf(unreadTotalQuery(db(), "u"));
     expect(fullScan(plan), plan).toEqual([]);
+    expect(plan).toMatch(/conversations_user1_activity_idx \(user1_id=\?\)|conversations_pair_unique \(user1_id=\?\)/);
+    expect(plan).toMatch(/conversations_user2_activity_idx \(user2_id=\?\)/);
+    expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_conversation_reads_1 \(conversation_id=\? AND user_id=\?\)/);
   });
 
   it("activity reads are index ranges: messages to me, follows of me, likes on my posts", async () => {

@@ -206,13 +206,29 @@ export async function getConversationSummary(db: Db, conversationId: string, use
   return rows[0] ? toSummary(rows[0], userId) : null;
 }
 
-/** Unread messages across all of the user's conversations (the header's badge). */
+/**
+ * Unread messages across all of the user's conversations (the header's badge, read on every frame
+ * of the live channel). Only a conversation whose newest message is after the user's read marker
+ * can have any (last_message_at is the newest message's time: the trigger of 0001 never moves it
+ * back), so the messages are counted for those alone; the others cost one probe of the marker.
+ */
 export async function countUnreadMessages(db: Db, userId: string): Promise<number> {
-  const rows = await db
+  const rows = await unreadTotalQuery(db, userId);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The statement of countUnreadMessages, exported for its query-plan test. */
+export function unreadTotalQuery(db: Db, userId: string) {
+  return db
     .select({ total: sql<number>`coalesce(sum(${unreadCountSql(userId)}), 0)` })
     .from(conversations)
-    .where(or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId)));
-  return Number(rows[0]?.total ?? 0);
+    .where(
+      and(
+        or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId)),
+        sql`${conversations.lastMessageAt} > coalesce((select r.last_read_at from ${conversationReads} r
+          where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0)`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
