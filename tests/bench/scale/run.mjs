@@ -16,7 +16,7 @@
 // The limits the issue sets: every list ≤ 2× health p50 and ≤ 3× health p99; the script exits
 // non-zero when one is over (BENCH_NO_FAIL=1 prints only).
 import { spawnSync } from "node:child_process";
-import { root, startPreview, stopProcess } from "../../../scripts/lib.mjs";
+import { applyMigrations, root, startPreview, stopProcess } from "../../../scripts/lib.mjs";
 import { DEMO_EMAIL } from "../../../seed/demo-account.mjs";
 import { freePort } from "../upload-lib.mjs";
 import { POPULAR_TAG, RARE_TAG } from "./dataset.mjs";
@@ -101,8 +101,10 @@ function measure(baseURL, cookie, urlPath) {
 async function main() {
   const ids = prepareState();
   // The plans first: they open the state through wrangler's own proxy, which must not share it
-  // with the server (./plans.mjs). BENCH_PLANS=0 skips them.
+  // with the server (./plans.mjs). BENCH_PLANS=0 skips them. A state generated before a new
+  // migration gets it first, so the plans are the ones the server will run.
   if (process.env.BENCH_PLANS !== "0") {
+    applyMigrations(state);
     const plans = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.worker.json", "tests/bench/scale/plans.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BENCH_ONLY: "" } });
     if (plans.status !== 0 && process.env.BENCH_NO_FAIL !== "1") process.exitCode = 1;
   }
