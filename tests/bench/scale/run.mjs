@@ -16,6 +16,7 @@
 // The limits the issue sets: every list ≤ 2× health p50 and ≤ 3× health p99; the script exits
 // non-zero when one is over (BENCH_NO_FAIL=1 prints only).
 import { spawnSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
 import { applyMigrations, root, startPreview, stopProcess } from "../../../scripts/lib.mjs";
 import { DEMO_EMAIL } from "../../../seed/demo-account.mjs";
 import { freePort } from "../upload-lib.mjs";
@@ -121,6 +122,8 @@ async function main() {
       if (res.status !== 200) throw new Error(`${name} (${urlPath}) answered ${res.status}: ${await res.text()}`);
       sizes.set(name, (await res.arrayBuffer()).byteLength);
     }
+    // The machine is shared: its load before and after says how far the ratios can be trusted.
+    const loadBefore = loadavg();
     const health = await measure(baseURL, cookie, "/api/health");
     const rows = [["health", health]];
     for (const [name, urlPath] of list) rows.push([name, await measure(baseURL, cookie, urlPath)]);
@@ -128,7 +131,9 @@ async function main() {
     const h50 = health.latency.p50;
     const h99 = health.latency.p99;
     const header = `${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"×p50".padStart(6)} ${"×p99".padStart(6)} ${"bytes".padStart(8)}  non-2xx`;
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}s per endpoint, signed in as ${DEMO_EMAIL}\n`);
+    const load = (l) => l.map((n) => n.toFixed(2)).join(" ");
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}s per endpoint, signed in as ${DEMO_EMAIL}`);
+    console.log(`load average (1, 5, 15 min) on ${cpus().length} cores: ${load(loadBefore)} before, ${load(loadavg())} after\n`);
     console.log(header);
     console.log("-".repeat(header.length));
     const over = [];
