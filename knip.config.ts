@@ -14,8 +14,8 @@ export default {
     "seed/tools/*.ts",
     "tests/**/*.{test,e2e,bench}.{ts,tsx}",
     "tests/bench/*.{mjs,js}",
-    // The scale bench, its feed-design measurement and the search bench (npm run bench:scale, bench:scale-feed, bench:search).
-    "tests/bench/scale/{run,feed-options,search}.mjs",
+    // The scale bench (and the query plans it runs first), its feed-design measurement and the search bench (npm run bench:scale, bench:scale-feed, bench:search).
+    "tests/bench/scale/{run,feed-options,search,plans}.mjs",
     "web/pwa/vite-pwa.config.ts",
     // Rendered at build time by the /auth prerender plugin, which loads it by path.
     "web/features/auth/prerender.tsx",

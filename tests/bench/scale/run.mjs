@@ -9,10 +9,15 @@
 //
 // Options: BENCH_DURATION (seconds per endpoint, default 6), BENCH_CONNECTIONS (default 10),
 // BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_REGENERATE=1 to rebuild the state from scratch,
-// BENCH_STATE to use another folder, BENCH_ONLY=<substring> to measure some endpoints only.
+// BENCH_STATE to use another folder, BENCH_ONLY=<substring> to measure some endpoints only,
+// BENCH_PLANS=0 to skip the query plans of the marketplace and messaging lists, which are printed
+// first (./plans.mjs: every statement those lists send, its EXPLAIN QUERY PLAN on the dataset and
+// its time; a full scan of a large table or a temporary sort fails the run like a slow endpoint).
 // The limits the issue sets: every list ≤ 2× health p50 and ≤ 3× health p99; the script exits
 // non-zero when one is over (BENCH_NO_FAIL=1 prints only).
-import { startPreview, stopProcess } from "../../../scripts/lib.mjs";
+import { spawnSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { applyMigrations, root, startPreview, stopProcess } from "../../../scripts/lib.mjs";
 import { DEMO_EMAIL } from "../../../seed/demo-account.mjs";
 import { freePort } from "../upload-lib.mjs";
 import { POPULAR_TAG, RARE_TAG } from "./dataset.mjs";
@@ -25,18 +30,21 @@ const P99_LIMIT = 3;
 /** How many pages deep the "deep page" rows start (20 posts a page). */
 const DEEP_PAGES = 25;
 
-/** The nextCursor after `pages` pages of a list (the start of a deep page). */
-async function deepCursor(api, listPath, pages) {
+/**
+ * The nextCursor after `pages` pages of a list (the start of a deep page), passed as `param`
+ * (`cursor`, or `before` for a conversation's messages).
+ */
+async function deepCursor(api, listPath, pages, param = "cursor") {
   let cursor = null;
+  const sep = listPath.includes("?") ? "&" : "?";
   for (let i = 0; i < pages; i += 1) {
-    const sep = listPath.includes("?") ? "&" : "?";
-    const res = await api.request(cursor ? `${listPath}${sep}cursor=${cursor}` : listPath);
+    const res = await api.request(cursor ? `${listPath}${sep}${param}=${cursor}` : listPath);
     if (res.status !== 200) throw new Error(`${listPath} answered ${res.status}`);
     const page = await res.json();
     if (!page.nextCursor) throw new Error(`${listPath} has fewer than ${pages} pages`);
     cursor = page.nextCursor;
   }
-  return `${listPath}${listPath.includes("?") ? "&" : "?"}cursor=${cursor}`;
+  return `${listPath}${sep}${param}=${cursor}`;
 }
 
 async function endpoints(api, ids) {
@@ -61,11 +69,29 @@ async function endpoints(api, ids) {
     ["search hashtags", "/api/search/hashtags?q=scaletag"],
     ["search explore", "/api/search/explore"],
     ["trending hashtags", "/api/hashtags/trending"],
+    // The marketplace and messaging (./market.mjs): the demo user owns 300 services and 300
+    // products, sold 5k orders, bought 300, and has 2k conversations, one of 20k messages.
     ["services", "/api/services"],
+    ["services, deep page", await deepCursor(api, "/api/services", 10)],
     ["products", "/api/products"],
-    ["conversations", "/api/conversations"],
+    ["products, deep page", await deepCursor(api, "/api/products", 10)],
+    ["a seller's services (profile)", `/api/users/${ids.demoId}/services`],
+    ["a seller's products (profile)", `/api/users/${ids.demoId}/products`],
+    ["conversations (2k)", "/api/conversations"],
+    ["conversations, deep page", await deepCursor(api, "/api/conversations", 10)],
+    ["conversations, by name", "/api/conversations?q=user_12"],
+    ["messages of the 20k chat", `/api/conversations/${ids.longConversation}/messages`],
+    ["messages of the 20k chat, deep", await deepCursor(api, `/api/conversations/${ids.longConversation}/messages`, DEEP_PAGES * 10, "before")],
     ["activity", "/api/activity"],
-    ["orders", "/api/orders"],
+    ["orders (purchases)", "/api/orders"],
+    ["sales (5k)", "/api/orders?role=seller"],
+    ["sales, deep page", await deepCursor(api, "/api/orders?role=seller", DEEP_PAGES)],
+    ["payments summary", "/api/payments/summary"],
+    ["payments recent", "/api/payments/recent"],
+    ["payments recent, deep page", await deepCursor(api, "/api/payments/recent", DEEP_PAGES)],
+    ["offers sent", "/api/offers?role=sent"],
+    ["analytics 30 days", "/api/analytics?days=30"],
+    ["analytics 90 days", "/api/analytics?days=90"],
   ];
 }
 
@@ -75,6 +101,14 @@ function measure(baseURL, cookie, urlPath) {
 
 async function main() {
   const ids = prepareState();
+  // The plans first: they open the state through wrangler's own proxy, which must not share it
+  // with the server (./plans.mjs). BENCH_PLANS=0 skips them. A state generated before a new
+  // migration gets it first, so the plans are the ones the server will run.
+  if (process.env.BENCH_PLANS !== "0") {
+    applyMigrations(state);
+    const plans = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.worker.json", "tests/bench/scale/plans.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BENCH_ONLY: "" } });
+    if (plans.status !== 0 && process.env.BENCH_NO_FAIL !== "1") process.exitCode = 1;
+  }
   const port = await freePort();
   const { server, baseURL } = await startPreview({ state, port, skipBuild: process.env.BENCH_SKIP_BUILD === "1", timeoutMs: 300_000 });
   try {
@@ -88,6 +122,8 @@ async function main() {
       if (res.status !== 200) throw new Error(`${name} (${urlPath}) answered ${res.status}: ${await res.text()}`);
       sizes.set(name, (await res.arrayBuffer()).byteLength);
     }
+    // The machine is shared: its load before and after says how far the ratios can be trusted.
+    const loadBefore = loadavg();
     const health = await measure(baseURL, cookie, "/api/health");
     const rows = [["health", health]];
     for (const [name, urlPath] of list) rows.push([name, await measure(baseURL, cookie, urlPath)]);
@@ -95,7 +131,9 @@ async function main() {
     const h50 = health.latency.p50;
     const h99 = health.latency.p99;
     const header = `${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"×p50".padStart(6)} ${"×p99".padStart(6)} ${"bytes".padStart(8)}  non-2xx`;
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}s per endpoint, signed in as ${DEMO_EMAIL}\n`);
+    const load = (l) => l.map((n) => n.toFixed(2)).join(" ");
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}s per endpoint, signed in as ${DEMO_EMAIL}`);
+    console.log(`load average (1, 5, 15 min) on ${cpus().length} cores: ${load(loadBefore)} before, ${load(loadavg())} after\n`);
     console.log(header);
     console.log("-".repeat(header.length));
     const over = [];

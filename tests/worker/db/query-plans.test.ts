@@ -84,14 +84,15 @@ const CASES: Record<string, PlanCase> = {
     uses: ["follows_pair_unique"],
     sorted: true,
   },
-  // user1_id = ? OR user2_id = ? would need a sort; the UNION ALL form merges two ordered index ranges.
-  "conversations of a user by last message": {
+  // user1_id = ? OR user2_id = ? would need a sort; the UNION ALL form merges two ordered index
+  // ranges (the list's own statement is in tests/worker/messaging/query-plans.test.ts).
+  "conversations of a user by activity": {
     sql: `SELECT * FROM (
-            SELECT * FROM conversations WHERE user1_id = ?1
+            SELECT id, coalesce(last_message_at, created_at) AS activity_at FROM conversations WHERE user1_id = ?1
             UNION ALL
-            SELECT * FROM conversations WHERE user2_id = ?1
-          ) ORDER BY last_message_at DESC, id DESC LIMIT 20`,
-    uses: ["conversations_user1_last_idx", "conversations_user2_last_idx"],
+            SELECT id, coalesce(last_message_at, created_at) AS activity_at FROM conversations WHERE user2_id = ?1
+          ) ORDER BY activity_at DESC, id DESC LIMIT 20`,
+    uses: ["conversations_user1_activity_idx", "conversations_user2_activity_idx"],
     sorted: true,
   },
   "conversation between two users": {

@@ -173,12 +173,19 @@ interface ServiceTotals {
   earningsCents: number;
 }
 
-/** One user's services' rolled-up totals from `from` to `to`: analytics_service_daily_user_day_idx. */
+/**
+ * One user's services' rolled-up totals from `from` to `to`: summed per service from a range of
+ * analytics_service_daily_user_day_idx alone (it carries the numbers), then each service's name
+ * read once, not once per day (issue #33 item 4).
+ */
 export function rolledUpServicesQuery(userId: string, from: string, to: string) {
-  return sql`select d.service_id as serviceId, s.name as title, sum(d.views) as views, sum(d.sales) as sales, sum(d.earnings_cents) as earningsCents
-    from analytics_service_daily d join services s on s.id = d.service_id
-    where d.user_id = ${userId} and d.day >= ${from} and d.day <= ${to}
-    group by d.service_id`;
+  return sql`select t.serviceId as serviceId, s.name as title, t.views as views, t.sales as sales, t.earningsCents as earningsCents
+    from (
+      select d.service_id as serviceId, sum(d.views) as views, sum(d.sales) as sales, sum(d.earnings_cents) as earningsCents
+        from analytics_service_daily d
+        where d.user_id = ${userId} and d.day >= ${from} and d.day <= ${to}
+        group by d.service_id
+    ) t join services s on s.id = t.serviceId`;
 }
 
 /** The same totals for the days not rolled up yet, from the raw rows of this seller only. */

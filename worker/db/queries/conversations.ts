@@ -111,9 +111,16 @@ interface ListInput {
   conversationId?: string;
 }
 
-function summaryQuery(db: Db, input: ListInput) {
+/**
+ * One side of the pair: the conversations in which `userId` is user1 (or user2). As an arm of the
+ * list's UNION ALL it is a walk of conversations_user1_activity_idx (or user2's) in the list's
+ * order, which SQLite pulls from only as far as the page needs.
+ */
+function sideQuery(db: Db, input: ListInput, side: "user1" | "user2") {
   const { userId } = input;
-  const filters: (SQL | undefined)[] = [or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId))];
+  const mine = side === "user1" ? conversations.user1Id : conversations.user2Id;
+  const theirs = side === "user1" ? conversations.user2Id : conversations.user1Id;
+  const filters: (SQL | undefined)[] = [eq(mine, userId)];
   if (input.conversationId) filters.push(eq(conversations.id, input.conversationId));
   const q = input.q?.trim();
   if (q) {
@@ -121,13 +128,12 @@ function summaryQuery(db: Db, input: ListInput) {
     // bytes, which 13 emoji or 49 letters of a 100-character query already reach (issue #27).
     filters.push(or(contains(other.displayName, q), contains(other.username, q)));
   }
-  if (input.cursor) {
-    const { createdAt: at, id } = input.cursor;
-    filters.push(sql`(${activityAt} < ${at} or (${activityAt} = ${at} and ${conversations.id} < ${id}))`);
-  }
+  // The row-value form is what SQLite turns into one range of the index (after the cursor).
+  if (input.cursor) filters.push(sql`(${activityAt}, ${conversations.id}) < (${input.cursor.createdAt}, ${input.cursor.id})`);
   return db
     .select({
-      id: conversations.id,
+      // Named, as activity_at is: a compound's ORDER BY matches only the result's names.
+      id: sql<string>`${conversations.id}`.as("id"),
       user1Id: conversations.user1Id,
       user2Id: conversations.user2Id,
       activityAt: activityAt.as("activity_at"),
@@ -140,10 +146,7 @@ function summaryQuery(db: Db, input: ListInput) {
       unreadCount: unreadCountSql(userId).as("unread_count"),
     })
     .from(conversations)
-    .leftJoin(
-      other,
-      eq(other.userId, sql`case when ${conversations.user1Id} = ${userId} then ${conversations.user2Id} else ${conversations.user1Id} end`),
-    )
+    .leftJoin(other, eq(other.userId, theirs))
     // The preview is the newest message this user may read: the stored last one unless moderation
     // hid it from them, else the newest before it, walked down (conversation_id, seq).
     .leftJoin(
@@ -153,12 +156,25 @@ function summaryQuery(db: Db, input: ListInput) {
         sql`(select pm.id from ${messages} pm where pm.conversation_id = ${conversations.id} and (pm.hidden_at is null or pm.sender_id = ${userId}) order by pm.seq desc limit 1)`,
       ),
     )
-    .where(and(...filters))
-    .orderBy(desc(activityAt), desc(conversations.id))
+    .where(and(...filters));
+}
+
+/**
+ * The user's conversations, newest activity first: the two sides merged by SQLite's MERGE of a
+ * UNION ALL whose ORDER BY each side's index already gives, so nothing is sorted and the preview,
+ * the other profile and the unread count are read only for the rows the page takes, however many
+ * conversations the user has (issue #33 item 4). Its plan is tested in
+ * tests/worker/messaging/query-plans.test.ts, its answers against the single OR-and-sort statement
+ * it replaced in tests/worker/messaging/conversation-list.test.ts.
+ */
+export function conversationListQuery(db: Db, input: ListInput) {
+  return sideQuery(db, input, "user1")
+    .unionAll(sideQuery(db, input, "user2"))
+    .orderBy(desc(sql`activity_at`), desc(sql`id`))
     .limit(input.limit);
 }
 
-type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+type SummaryRow = Awaited<ReturnType<typeof conversationListQuery>>[number];
 
 function toSummary(row: SummaryRow, userId: string): ConversationSummary {
   const otherId = otherParticipant(row, userId);
@@ -179,24 +195,40 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
  * name or username (case-insensitive), in keyset pages of (activity time, id).
  */
 export async function listConversations(db: Db, input: Omit<ListInput, "conversationId">): Promise<ConversationPage> {
-  const rows = await summaryQuery(db, { ...input, limit: input.limit + 1 });
+  const rows = await conversationListQuery(db, { ...input, limit: input.limit + 1 });
   const page = pageOf(rows, input.limit, (row) => ({ createdAt: Number(row.activityAt), id: row.id }));
   return mapPage(page, (row) => toSummary(row, input.userId));
 }
 
 /** One conversation as the list shows it, if `userId` takes part in it. */
 export async function getConversationSummary(db: Db, conversationId: string, userId: string): Promise<ConversationSummary | null> {
-  const rows = await summaryQuery(db, { userId, conversationId, limit: 1 });
+  const rows = await conversationListQuery(db, { userId, conversationId, limit: 1 });
   return rows[0] ? toSummary(rows[0], userId) : null;
 }
 
-/** Unread messages across all of the user's conversations (the header's badge). */
+/**
+ * Unread messages across all of the user's conversations (the header's badge, read on every frame
+ * of the live channel). Only a conversation whose newest message is after the user's read marker
+ * can have any (last_message_at is the newest message's time: the trigger of 0001 never moves it
+ * back), so the messages are counted for those alone; the others cost one probe of the marker.
+ */
 export async function countUnreadMessages(db: Db, userId: string): Promise<number> {
-  const rows = await db
+  const rows = await unreadTotalQuery(db, userId);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The statement of countUnreadMessages, exported for its query-plan test. */
+export function unreadTotalQuery(db: Db, userId: string) {
+  return db
     .select({ total: sql<number>`coalesce(sum(${unreadCountSql(userId)}), 0)` })
     .from(conversations)
-    .where(or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId)));
-  return Number(rows[0]?.total ?? 0);
+    .where(
+      and(
+        or(eq(conversations.user1Id, userId), eq(conversations.user2Id, userId)),
+        sql`${conversations.lastMessageAt} > coalesce((select r.last_read_at from ${conversationReads} r
+          where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0)`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,12 +19,13 @@ export type OfferRow = typeof offers.$inferSelect;
 const FEE_KEPT: readonly OrderStatus[] = PAID_SALE_STATUSES;
 
 /**
- * The seller's earned, pending and held cents (shared/rules/earnings.ts, the one definition):
- * one pass over their orders (orders_seller_created_idx).
+ * The statement of saleTotals: one pass over the seller's range of orders_seller_created_idx,
+ * which carries the status, dispute and price, so no order row is read (issue #33 item 4).
+ * Exported for its query-plan test.
  */
-export async function saleTotals(db: Db, userId: string): Promise<{ earnedCents: number; pendingCents: number; heldCents: number }> {
+export function saleTotalsQuery(db: Db, userId: string) {
   const is = saleConditions("orders");
-  const [row] = await db
+  return db
     .select({
       earnedCents: sql<number>`coalesce(sum(case when ${is.earned} then ${orders.priceCents} else 0 end), 0)`,
       pendingCents: sql<number>`coalesce(sum(case when ${is.pending} then ${orders.priceCents} else 0 end), 0)`,
@@ -32,6 +33,11 @@ export async function saleTotals(db: Db, userId: string): Promise<{ earnedCents:
     })
     .from(orders)
     .where(eq(orders.sellerId, userId));
+}
+
+/** The seller's earned, pending and held cents (shared/rules/earnings.ts, the one definition). */
+export async function saleTotals(db: Db, userId: string): Promise<{ earnedCents: number; pendingCents: number; heldCents: number }> {
+  const [row] = await saleTotalsQuery(db, userId);
   return { earnedCents: Number(row?.earnedCents ?? 0), pendingCents: Number(row?.pendingCents ?? 0), heldCents: Number(row?.heldCents ?? 0) };
 }
 

@@ -170,7 +170,11 @@ export const orders = sqliteTable(
     uniqueIndex("orders_provider_session_unique").on(t.providerSessionId),
     uniqueIndex("orders_provider_payment_intent_unique").on(t.providerPaymentIntentId),
     index("orders_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
-    index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
+    // A seller's sales newest first, and (with the status, dispute and price carried along) their
+    // money on /payments summed from the index alone, without reading each order (worker/db/queries/
+    // payments.ts saleTotals; issue #33 item 4). One index for both: a second one led by the seller
+    // would compete with this one for the sales list's plan.
+    index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id, t.status, t.disputeStatus, t.priceCents),
     // "Has this buyer paid for this item?" (digital downloads).
     index("orders_buyer_item_idx").on(t.buyerId, t.itemType, t.itemId, t.status),
     // "Does an order still need this product's file?" (deleting a product, decision record 0035).

@@ -27,8 +27,12 @@ export const conversations = sqliteTable(
   },
   (t) => [
     uniqueIndex("conversations_pair_unique").on(t.user1Id, t.user2Id),
-    index("conversations_user1_last_idx").on(t.user1Id, t.lastMessageAt, t.id),
-    index("conversations_user2_last_idx").on(t.user2Id, t.lastMessageAt, t.id),
+    // A user's conversations by activity (the newest message, else the creation), one index per
+    // side of the pair: the list walks both in order and merges them (worker/db/queries/
+    // conversations.ts conversationListQuery; issue #33 item 4). The expression is written exactly
+    // as the list's ORDER BY, or SQLite would not see that the index gives that order.
+    index("conversations_user1_activity_idx").on(t.user1Id, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index("conversations_user2_activity_idx").on(t.user2Id, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
     check("conversations_ordered_pair", sql`${t.user1Id} < ${t.user2Id}`),
   ],
 );
