@@ -2,7 +2,10 @@
 // states, §9 heartbeat 25 s and reconnect 1, 2, 5, 10, 10… s; decision record 0040). New messages
 // go straight into the cached conversation; each time the socket reopens, everything after the
 // newest message held is fetched with `?since=` and its server-issued cursor, so nothing sent
-// while the connection was down is lost. Typing frames pass through and are never stored.
+// while the connection was down is lost; a conversation that held no message yet is fetched
+// whole. Typing frames pass through and are never stored. From the first drop until the room is
+// joined again the person is told it is reconnecting, through every attempt in between, and the
+// screen is told when the room is back (it resends what did not go out: issue #33).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MESSAGING_LIMITS } from "@shared/constants";
@@ -14,6 +17,8 @@ import { addMessages, flattenMessages, messagingCalls, messagingKeys, type Messa
 
 export interface ChatLive {
   state: ChannelState;
+  /** The room was lost and is not joined again yet (every attempt in between included). */
+  reconnecting: boolean;
   /** The other participant is typing right now. */
   otherTyping: boolean;
   /** Tells the other participant that I am (or stopped) typing; sent at most every few seconds. */
@@ -22,15 +27,29 @@ export interface ChatLive {
 
 export function useChatLive(
   conversationId: string | null,
-  { viewerId, onIncoming, createSocket }: { viewerId: string; onIncoming?: (message: ChatMessage) => void; createSocket?: (url: string) => SocketLike },
+  {
+    viewerId,
+    onIncoming,
+    onRejoin,
+    createSocket,
+  }: {
+    viewerId: string;
+    onIncoming?: (message: ChatMessage) => void;
+    /** The room is joined again after a drop: the server is reachable again. */
+    onRejoin?: () => void;
+    createSocket?: (url: string) => SocketLike;
+  },
 ): ChatLive {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ChannelState>("closed");
+  const [reconnecting, setReconnecting] = useState(false);
   const [otherTyping, setOtherTyping] = useState(false);
   const socketRef = useRef<LiveSocket<ChatClientMessage> | null>(null);
   const lastTypingSent = useRef(0);
   const incoming = useRef(onIncoming);
   incoming.current = onIncoming;
+  const rejoined = useRef(onRejoin);
+  rejoined.current = onRejoin;
 
   useEffect(() => {
     if (!conversationId) return;
@@ -46,11 +65,22 @@ export function useChatLive(
       parse: parseChatServerMessage,
       createSocket,
       heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, message: () => ({ type: "ping", t: Date.now() }) },
-      onStateChange: setState,
-      onOpen: () => {
+      onStateChange: (next) => {
+        setState(next);
+        // "joining" between two failed attempts is still reconnecting; only a join (or leaving) ends it.
+        if (next === "errored") setReconnecting(true);
+        else if (next === "joined" || next === "closed") setReconnecting(false);
+      },
+      onOpen: ({ previousOpens }) => {
+        if (previousOpens > 0) rejoined.current?.();
         const newest = flattenMessages(queryClient.getQueryData<MessagesData>(key)).at(-1);
-        // Not loaded yet, or empty: the first fetch (or the next frame) brings everything.
-        if (!newest) return;
+        if (!newest) {
+          // Nothing held to catch up from. On the first open the first fetch brings everything;
+          // on a reopen the conversation was empty when it was loaded, and a message sent while
+          // the room was down would otherwise never show: fetch it whole again (it is small).
+          if (previousOpens > 0) void queryClient.invalidateQueries({ queryKey: key });
+          return;
+        }
         catchUp?.abort();
         const controller = new AbortController();
         catchUp = controller;
@@ -98,6 +128,7 @@ export function useChatLive(
       socket.close();
       socketRef.current = null;
       setState("closed");
+      setReconnecting(false);
       setOtherTyping(false);
     };
   }, [conversationId, viewerId, queryClient, createSocket]);
@@ -110,5 +141,5 @@ export function useChatLive(
     socketRef.current?.send({ type: "typing", typing });
   }, []);
 
-  return { state, otherTyping, sendTyping };
+  return { state, reconnecting, otherTyping, sendTyping };
 }
