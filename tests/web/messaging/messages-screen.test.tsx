@@ -336,6 +336,35 @@ describe("/messages — the chat", () => {
     expect(await screen.findByText("Sent while you were away")).toBeInTheDocument();
   });
 
+  it("catches up from before a message it never saw, even when a message of mine came after it (issue #33)", async () => {
+    const user = userEvent.setup();
+    let mine: ChatMessage | null = null;
+    const api = mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": (call: { search: string }) =>
+          json(call.search.includes("since=cursor-2") && mine ? page([message(3, { content: "Theirs, while my room was down" }), mine]) : call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]),
+        // Stored as seq 4: the other side's message 3 came first, and its frame was lost with the room.
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) => {
+          mine = message(4, { senderId: "u1", receiverId: "u2", clientId: call.body.clientId, content: call.body.content });
+          return json(mine, 201);
+        },
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await server(() => room().serverClose());
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Mine, sent meanwhile{Enter}");
+    await waitFor(() => expect(screen.getAllByTestId("message-own")).toHaveLength(2));
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Theirs, while my room was down")).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.search.includes("since=")).map((c) => c.search)).toEqual(["?since=cursor-2", "?since=cursor-2"]);
+    expect(screen.getAllByText("Mine, sent meanwhile")).toHaveLength(1);
+  });
+
   it("shows one pane at a time on a phone, with a back step from the chat to the list", async () => {
     const user = userEvent.setup();
     mockApi(routes());

@@ -75,7 +75,10 @@ describe("many clients after a restart (issue #33)", () => {
       if (tenth === 200) serverUp = true;
       const fresh = FakeSocket.instances.slice(handled);
       handled = FakeSocket.instances.length;
-      for (const socket of fresh) (serverUp ? socket.serverOpen() : socket.serverClose());
+      for (const socket of fresh) {
+        if (serverUp) socket.serverOpen();
+        else socket.serverClose();
+      }
       if (serverUp) perSecond[Math.floor((tenth - 200) / 10)] = (perSecond[Math.floor((tenth - 200) / 10)] ?? 0) + fresh.length;
     }
     for (const { socket } of clients) socket.close();

@@ -1,7 +1,8 @@
 // The open conversation's ChatRoom (second document §2 Messages; first document §4 channel
 // states, §9 heartbeat 25 s and reconnect 1, 2, 5, 10, 10… s; decision record 0040). New messages
 // go straight into the cached conversation; each time the socket reopens, everything after the
-// newest message held is fetched with `?since=` and its server-issued cursor, so nothing sent
+// newest message held with none missing before it (catchUpPoint) is fetched with `?since=` and
+// its server-issued cursor, so nothing sent
 // while the connection was down is lost; a conversation that held no message yet is fetched
 // whole. Typing frames pass through and are never stored. From the first drop until the room is
 // joined again the person is told it is reconnecting, through every attempt in between, and the
@@ -14,6 +15,22 @@ import { chatRoomPath, type ChatClientMessage, type ChatServerMessage, parseChat
 import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
 import { type ChannelState, createLiveSocket, type LiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { addMessages, flattenMessages, messagingCalls, messagingKeys, type MessagesData } from "./api";
+
+/**
+ * Where catching up starts: the newest message held below which no seq is missing. Seq numbers a
+ * conversation's messages 1, 2, 3…, and a message can be held without those before it — my own,
+ * added from the POST's answer while the room was down, after the other side wrote one I have not
+ * seen. Catching up from the newest would skip that one for good (the load run of issue #33 found
+ * it). A message hidden by moderation leaves a gap too; catching up across it costs one small
+ * fetch. Only the newest page's worth is looked at: a gap older than that is not from a drop.
+ */
+function catchUpPoint(held: readonly ChatMessage[]): ChatMessage | undefined {
+  const floor = Math.max(0, held.length - MESSAGING_LIMITS.catchUp);
+  for (let i = held.length - 2; i >= floor; i -= 1) {
+    if (held[i]!.seq + 1 !== held[i + 1]!.seq) return held[i];
+  }
+  return held.at(-1);
+}
 
 export interface ChatLive {
   state: ChannelState;
@@ -73,7 +90,7 @@ export function useChatLive(
       },
       onOpen: ({ previousOpens }) => {
         if (previousOpens > 0) rejoined.current?.();
-        const newest = flattenMessages(queryClient.getQueryData<MessagesData>(key)).at(-1);
+        const newest = catchUpPoint(flattenMessages(queryClient.getQueryData<MessagesData>(key)));
         if (!newest) {
           // Nothing held to catch up from. On the first open the first fetch brings everything;
           // on a reopen the conversation was empty when it was loaded, and a message sent while
