@@ -365,6 +365,34 @@ describe("/messages — the chat", () => {
     expect(screen.getAllByText("Mine, sent meanwhile")).toHaveLength(1);
   });
 
+  it("tries a failed catch-up again, so a message sent while the room was down still shows (issue #33)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let sinceCalls = 0;
+    const api = mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": (call: { search: string }) => {
+          if (!call.search.includes("since")) return json(routes()["GET /api/conversations/c1/messages"]);
+          sinceCalls += 1;
+          // The first open's catch-up finds nothing; after the drop the busy server fails once.
+          if (sinceCalls === 1) return json(page([]));
+          if (sinceCalls === 2) return apiError(503, "unavailable", "Service unavailable");
+          return json(page([message(3, { content: "Sent while the room was down" })]));
+        },
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await waitFor(() => expect(sinceCalls).toBe(1));
+    await server(() => room().serverClose());
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Sent while the room was down", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.search.includes("since=")).map((c) => c.search)).toEqual(["?since=cursor-2", "?since=cursor-2", "?since=cursor-2"]);
+  });
+
   it("shows one pane at a time on a phone, with a back step from the chat to the list", async () => {
     const user = userEvent.setup();
     mockApi(routes());

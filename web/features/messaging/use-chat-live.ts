@@ -12,7 +12,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { MESSAGING_LIMITS } from "@shared/constants";
 import type { ChatMessage } from "@shared/messaging-api";
 import { chatRoomPath, type ChatClientMessage, type ChatServerMessage, parseChatServerMessage } from "@shared/messaging-realtime";
-import { HEARTBEAT_INTERVAL_MS } from "@shared/realtime";
+import { HEARTBEAT_INTERVAL_MS, reconnectDelayMs, withJitter } from "@shared/realtime";
+import { ApiClientError } from "@web/lib/api-client";
 import { type ChannelState, createLiveSocket, type LiveSocket, liveUrl, type SocketLike } from "@web/lib/live-socket";
 import { addMessages, flattenMessages, messagingCalls, messagingKeys, type MessagesData } from "./api";
 
@@ -31,6 +32,9 @@ function catchUpPoint(held: readonly ChatMessage[]): ChatMessage | undefined {
   }
   return held.at(-1);
 }
+
+/** Tries of one catch-up, the first included; the next reconnect starts again. */
+const CATCH_UP_ATTEMPTS = 5;
 
 export interface ChatLive {
   state: ChannelState;
@@ -108,9 +112,22 @@ export function useChatLive(
             // A full page may have more behind it.
             if (last && items.length >= MESSAGING_LIMITS.catchUp) return fetchAfter(last.cursor);
           });
-        fetchAfter(newest.cursor).catch((error: unknown) => {
-          if (!controller.signal.aborted) console.warn(`Catching up on conversation ${conversationId} failed:`, error);
-        });
+        // A catch-up that fails (the network, or a server busy right after a restart) is tried
+        // again on the reconnect schedule: it is a read, so trying again doubles nothing, and
+        // without it what was sent meanwhile stays missing until the next drop (issue #33).
+        const attempt = (n: number) => {
+          const from = catchUpPoint(flattenMessages(queryClient.getQueryData<MessagesData>(key)));
+          if (!from) return;
+          fetchAfter(from.cursor).catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            console.warn(`Catching up on conversation ${conversationId} failed:`, error);
+            const worthRetrying = !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500;
+            if (!worthRetrying || n + 1 >= CATCH_UP_ATTEMPTS) return;
+            const timer = setTimeout(() => attempt(n + 1), withJitter(reconnectDelayMs(n)));
+            controller.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+          });
+        };
+        attempt(0);
       },
       onMessage: (message) => {
         switch (message.type) {
