@@ -55,7 +55,7 @@ export class Recorder {
       e.ms.push(elapsed);
       if (res.status >= 500) {
         e.status5xx += 1;
-        this.unexpected.push(`${action}: ${res.status} ${text.slice(0, 200)}`);
+        this.unexpected.push(`${action}: ${res.status} ${text.replace(/<[^>]+>|&nbsp;/g, " ").slice(0, 600)}`);
       } else if (res.status >= 400) {
         e.status4xx.set(res.status, (e.status4xx.get(res.status) ?? 0) + 1);
         if (e.status4xx.get(res.status) <= 3) this.unexpected.push(`${action}: ${res.status} ${text.slice(0, 200)}`);

@@ -7,7 +7,7 @@
 //   npm run bench:load:ci     20 users, 20 s, the same faults (CI: exits non-zero on any 5xx,
 //                             lost or doubled write, or broken invariant)
 //
-// Options: LOAD_USERS, LOAD_SECONDS, LOAD_THINK_MS (mean pause between one user's actions, 1500),
+// Options: LOAD_USERS, LOAD_SECONDS, LOAD_THINK_MS (mean pause between one user's actions, 5000; CI 1500),
 // LOAD_BROWSER=0 (no Chromium page), BENCH_SKIP_BUILD=1 (reuse dist/), LOAD_KEEP_STATE=1 (keep the
 // state folder to look at). Each user signs up from its own CF-Connecting-IP and does, one action
 // after another, the issue's mix (users.mjs). Every read is first measured alone (unloaded), then
@@ -15,7 +15,7 @@
 // for (integrity.mjs). Bounded: every request 15 s, the whole run a hard limit, the server killed
 // on any exit.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPreview } from "../../../scripts/lib.mjs";
@@ -32,7 +32,13 @@ const CI = process.argv.includes("--ci");
 const int = (name, fallback, min, max) => Math.min(max, Math.max(min, Math.round(Number(process.env[name] ?? fallback))));
 const USERS = int("LOAD_USERS", CI ? 20 : 200, 4, 400) & ~1; // even: users chat in pairs
 const SECONDS = int("LOAD_SECONDS", CI ? 20 : 120, 10, 600);
-const THINK_MS = int("LOAD_THINK_MS", 1500, 100, 10_000);
+/**
+ * Mean pause between one user's actions. 5 s in the full run: a person reads a post or a message
+ * before the next tap. The first full run used 1.5 s (about 130 requests a second offered): the
+ * one local workerd on two shared cores answered about 38 a second and its local proxy failed
+ * requests after seconds of queueing. CI's 20 users keep 1.5 s (about 13 a second).
+ */
+const THINK_MS = int("LOAD_THINK_MS", CI ? 1500 : 5000, 100, 20_000);
 const BROWSER = process.env.LOAD_BROWSER !== "0";
 const BASELINE_SAMPLES = CI ? 15 : 40;
 const SELLERS = CI ? 2 : 4;
@@ -62,9 +68,12 @@ async function pool(items, limit, fn) {
 
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-// What the server printed that the report reads: its 5xx answers and its socket upgrades.
+// What the server printed that the report reads: its 5xx answers and its socket upgrades. Every
+// line also goes to SERVER_LOG, to look into what went wrong.
+const SERVER_LOG = path.join(tmpdir(), "backline-load-server.log");
 const serverLog = { errors: [], liveUpgrades: [] };
 function onServerLine(line) {
+  appendFileSync(SERVER_LOG, `${new Date().toISOString().slice(11, 23)} ${line}\n`);
   const match = /"route":"([^"]*)","status":(\d+)/.exec(line);
   if (!match) return;
   const [, route, status] = match;
@@ -108,6 +117,7 @@ async function main() {
     const started = await startPreview({ state, port, skipBuild, vars: { STRIPE_WEBHOOK_SECRET: secret } });
     server = started.server;
     const baseURL = started.baseURL;
+    writeFileSync(SERVER_LOG, "");
     watchLines(server, onServerLine);
 
     // ---- The world: users (each with a post), sellers, conversations, orders for the storm.
@@ -290,7 +300,7 @@ async function main() {
     console.log(`\n  requests ${totalRequests}; 5xx + failed outside the outage: ${bad} (${((100 * bad) / Math.max(1, totalRequests)).toFixed(2)}%); 4xx ${fourxxTotal}; failed to connect during the outage ${outageTotal}`);
     console.log(`  server log: ${serverLog.errors.length} answers 5xx${serverLog.errors.length ? ` (${[...new Set(serverLog.errors)].slice(0, 5).join(", ")})` : ""}`);
     if (serverLog.errors.length > 0) failures.push(`the server logged ${serverLog.errors.length} answers 5xx`);
-    if (recorder.unexpected.length > 0) console.log(`  first unexpected answers:\n    ${recorder.unexpected.slice(0, 8).join("\n    ")}`);
+    if (recorder.unexpected.length > 0) console.log(`  first unexpected answers (server output in ${SERVER_LOG}):\n    ${recorder.unexpected.slice(0, 8).map((u) => u.replace(/\s+/g, " ").slice(0, 300)).join("\n    ")}`);
 
     const r = report.restart;
     console.log(`\n  Restart: killed, back after ${(r.outageMs / 1000).toFixed(1)} s; chat/comment sockets not joined at the end: ${socketsDown} of ${USERS * 2}`);

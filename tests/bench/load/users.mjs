@@ -9,6 +9,7 @@
 // is recorded as unacknowledged and the check only asks that it was stored at most once.
 import { signInFreshUser } from "../upload-lib.mjs";
 import { userClient } from "./http.mjs";
+import { reconnectDelayMs, withJitter } from "../../../shared/realtime.ts";
 import { openLive } from "./live.mjs";
 
 /** The issue's mix, in percent. */
@@ -141,21 +142,31 @@ export function runUser({ user, world, recorder, ledger, thinkMs, random = Math.
     if (message.senderId === user.id) return;
     if (!ledger.received.has(message.clientId)) ledger.received.set(message.clientId, Date.now());
   };
-  const catchUp = async () => {
+  // One catch-up: true when it got through. Nothing held yet: the conversation is fetched whole.
+  const catchUpOnce = async () => {
     const from = catchUpPoint();
     if (!from) {
-      // Nothing held yet: the conversation is fetched whole, as use-chat-live.ts does on a reopen.
       const answer = await recorder.timed(user.api, "catch-up (after reconnect)", `/api/conversations/${chat.id}/messages`);
-      if (answer.status === 200) for (const m of answer.body.items) noteReceived(m);
-      return;
+      if (answer.status !== 200) return answer.status !== undefined && answer.status < 500 && answer.status >= 400;
+      for (const m of answer.body.items) noteReceived(m);
+      return true;
     }
     let cursor = from.cursor;
     for (let page = 0; page < 10; page += 1) {
       const answer = await recorder.timed(user.api, "catch-up (after reconnect)", `/api/conversations/${chat.id}/messages?since=${encodeURIComponent(cursor)}`);
-      if (answer.status !== 200) return;
+      if (answer.status !== 200) return answer.status !== undefined && answer.status < 500 && answer.status >= 400;
       for (const m of answer.body.items) noteReceived(m);
-      if (answer.body.items.length < 100) return;
+      if (answer.body.items.length < 100) return true;
       cursor = answer.body.items.at(-1).cursor;
+    }
+    return true;
+  };
+  // As use-chat-live.ts: a failed catch-up (network or 5xx) is tried again on the reconnect
+  // schedule, five tries in all.
+  const catchUp = async () => {
+    for (let n = 0; n < 5; n += 1) {
+      if (await catchUpOnce()) return;
+      await sleep(withJitter(reconnectDelayMs(n)));
     }
   };
   chat.typingHeard = 0;
