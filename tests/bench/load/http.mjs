@@ -33,7 +33,7 @@ export class Recorder {
   entry(action) {
     let e = this.actions.get(action);
     if (!e) {
-      e = { ms: [], ok: 0, status4xx: new Map(), status5xx: 0, network: 0, outage: 0 };
+      e = { ms: [], at: [], ok: 0, status4xx: new Map(), status5xx: 0, network: 0, outage: 0 };
       this.actions.set(action, e);
     }
     return e;
@@ -53,6 +53,7 @@ export class Recorder {
       const elapsed = performance.now() - t0;
       const e = this.entry(action);
       e.ms.push(elapsed);
+      e.at.push(startedAt);
       if (res.status >= 500) {
         e.status5xx += 1;
         this.unexpected.push(`${action}: ${res.status} ${text.replace(/<[^>]+>|&nbsp;/g, " ").slice(0, 600)}`);
