@@ -98,7 +98,7 @@ export function assertNoLocalSecretsIn(dir) {
  * from .dev.vars (the seed hashed the demo password with that pepper) and its VAPID pair, so the
  * journeys' pushes are signed and encrypted as a deploy's are.
  */
-function writePreviewVars(baseURL) {
+function writePreviewVars(baseURL, extra = {}) {
   const local = Object.fromEntries(
     readFileSync(ensureDevVars(), "utf8")
       .split("\n")
@@ -112,6 +112,7 @@ function writePreviewVars(baseURL) {
     PASSWORD_PEPPER: local.PASSWORD_PEPPER,
     VAPID_PUBLIC_KEY: local.VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY: local.VAPID_PRIVATE_KEY,
+    ...extra,
   };
   writeFileSync(path.join(root, "dist/backline/.dev.vars"), Object.entries(vars).map(([key, value]) => `${key}=${value}\n`).join(""));
 }
@@ -183,13 +184,14 @@ export async function waitForHttp(url, timeoutMs = 120_000) {
  * end-to-end tests and the benchmarks, in the "e2e" mode with the production CSP (decision record
  * 0086): ensures .dev.vars, builds (unless skipBuild), writes the preview's settings, migrates
  * (and seeds, if asked), starts the server and waits for /api/health. Returns the server process
- * (stop it with stopProcess), its URL and the state folder.
+ * (stop it with stopProcess), its URL and the state folder. `vars` adds settings of the caller's
+ * own (the load harness gives the webhook's signing secret it signs its events with).
  */
-export async function startPreview({ state, port, skipBuild = false, seedWorld = false, timeoutMs = 180_000 }) {
+export async function startPreview({ state, port, skipBuild = false, seedWorld = false, timeoutMs = 180_000, vars = {} }) {
   ensureDevVars();
   if (!skipBuild) buildApp();
   const baseURL = `http://127.0.0.1:${port}`;
-  writePreviewVars(baseURL);
+  writePreviewVars(baseURL, vars);
   applyMigrations(state);
   if (seedWorld) seed(state);
   const server = startProcess("npx", ["vite", "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {

@@ -18,7 +18,7 @@ export function freePort() {
 /** A tiny cookie-keeping client that sends Origin on every request, like the browser would. */
 export function client(baseURL) {
   const jar = new Map();
-  async function request(path, { method = "GET", json, body, headers = {} } = {}) {
+  async function request(path, { method = "GET", json, body, headers = {}, signal } = {}) {
     const h = { origin: baseURL, ...headers };
     if (jar.size > 0) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     let payload = body;
@@ -26,7 +26,7 @@ export function client(baseURL) {
       h["content-type"] = "application/json";
       payload = JSON.stringify(json);
     }
-    const res = await fetch(`${baseURL}${path}`, { method, headers: h, body: payload, redirect: "manual" });
+    const res = await fetch(`${baseURL}${path}`, { method, headers: h, body: payload, redirect: "manual", signal });
     for (const line of res.headers.getSetCookie?.() ?? []) {
       const [pair] = line.split(";");
       const eq = pair.indexOf("=");

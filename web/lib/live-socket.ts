@@ -7,7 +7,7 @@
 // This helper knows nothing about comments or chat; the comments dialog and the messages screen
 // both build on it.
 import { RECONNECT_DELAYS_MS } from "@shared/constants";
-import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs } from "@shared/realtime";
+import { CLOSE_TOO_MANY_LISTENERS, HEARTBEAT_INTERVAL_MS, REFUSED_RETRY_MS, reconnectDelayMs, withJitter } from "@shared/realtime";
 import { onAppStateChange } from "./native-bridge";
 
 /** The spec's realtime channel states (§4). */
@@ -52,6 +52,8 @@ export interface LiveSocketOptions<In, Out> {
   /** The client→server keep-alive; null disables it. */
   heartbeat?: { intervalMs?: number; staleAfterMs?: number; message: () => Out } | null;
   reconnectDelaysMs?: readonly number[];
+  /** Draws each reconnect delay's jitter (withJitter); Math.random unless a test fixes it. */
+  random?: () => number;
   /** Injected in tests; the browser's WebSocket otherwise. */
   createSocket?: (url: string) => SocketLike;
 }
@@ -83,6 +85,7 @@ export function liveUrl(path: string, base: string = globalThis.location?.href ?
 
 export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): LiveSocket<Out> {
   const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
+  const random = options.random ?? Math.random;
   const heartbeat = options.heartbeat === undefined ? null : options.heartbeat;
   const intervalMs = heartbeat?.intervalMs ?? HEARTBEAT_INTERVAL_MS;
   const staleAfterMs = heartbeat?.staleAfterMs ?? STALE_AFTER_MS;
@@ -114,9 +117,11 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
   };
 
   /**
-   * The connection is gone (closed by the server, the network, or found stale): retry later. A
-   * room that refused the socket for too many listeners has opened and closed it at once, which
-   * reset the schedule; retrying within seconds would only be refused again, so wait longer.
+   * The connection is gone (closed by the server, the network, or found stale): retry later, after
+   * the schedule's delay with jitter, so the clients of a room that went away do not all come back
+   * in the same instant (issue #33). A room that refused the socket for too many listeners has
+   * opened and closed it at once, which reset the schedule; retrying within seconds would only be
+   * refused again, so wait longer.
    */
   const dropped = (closeCode?: number) => {
     stopHeartbeat();
@@ -127,7 +132,7 @@ export function createLiveSocket<In, Out>(options: LiveSocketOptions<In, Out>): 
       return;
     }
     setState("errored");
-    const delay = closeCode === CLOSE_TOO_MANY_LISTENERS ? REFUSED_RETRY_MS : reconnectDelayMs(attempt, delays);
+    const delay = closeCode === CLOSE_TOO_MANY_LISTENERS ? REFUSED_RETRY_MS : withJitter(reconnectDelayMs(attempt, delays), random);
     attempt += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;

@@ -38,6 +38,8 @@ const SWITCHES = {
    * service, issue #30). Everywhere else an endpoint must be https on a public host.
    */
   loopbackPushService: ["development", "test", "e2e"],
+  /** /dev/rooms/chat/:id/evict: resets a chat room as an eviction would (the load harness, issue #33). */
+  roomEviction: ["test", "e2e"],
 } as const satisfies Record<string, readonly DevelopmentMode[]>;
 
 export type DevelopmentSwitch = keyof typeof SWITCHES;

@@ -15,6 +15,7 @@ import { CLOSE_TOO_MANY_LISTENERS } from "@shared/realtime";
 import { createDb } from "../db/client";
 import { isBlockedBetween } from "../db/queries/audience";
 import type { Bindings } from "../env";
+import { allows } from "../lib/modes";
 import { sessionsActiveUntil } from "../services/auth/sessions";
 import {
   closeEndedSessions,
@@ -92,6 +93,18 @@ export class ChatRoom extends DurableObject<Bindings> {
   /** How many sockets are open (tests and diagnostics). */
   async listeners(): Promise<number> {
     return this.ctx.getWebSockets().length;
+  }
+
+  /**
+   * Resets this object the way an eviction or a crash does (the load harness's fault, issue #33):
+   * every socket drops at once and the next request meets a fresh instance. Where modes.ts does
+   * not allow it, nothing happens and false is answered. A reset ends this call with an error,
+   * which the caller takes as done.
+   */
+  async evict(): Promise<false> {
+    if (!allows(this.env, "roomEviction")) return false;
+    this.ctx.abort("evicted on request");
+    return false;
   }
 
   /** Closes `userId`'s sockets of ended sessions; answers how many of theirs stay open. */

@@ -1,6 +1,8 @@
 // Development-only routes (DESIGN.md "Email": "locally an outbox the developer can read at
 // /dev/outbox"). They answer only where worker/lib/modes.ts allows "devRoutes"; everywhere
-// else every /dev path is a plain 404, as if the routes did not exist.
+// else every /dev path is a plain 404, as if the routes did not exist. The room eviction (the
+// load harness's fault, issue #33) has a switch of its own, "roomEviction", allowed in the test
+// and e2e modes only: it drops a chat room's sockets and state, which nobody should do by hand.
 import { Hono } from "hono";
 import { escapeHtml } from "@shared/rules/sanitize";
 import { listOutboxMail } from "../db/queries/mail-outbox";
@@ -8,6 +10,8 @@ import type { AppEnv } from "../env";
 import { REQUEST_TEXTS } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 import { allows } from "../lib/modes";
+import { conversationParam } from "../lib/params";
+import { chatRoom } from "../services/live";
 
 const OUTBOX_LIMIT = 100;
 
@@ -24,6 +28,16 @@ export const devRoutes = new Hono<AppEnv>()
   .get("/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ messages: await listOutboxMail(c.var.db, OUTBOX_LIMIT) }, 200);
+  })
+  // Resets the conversation's ChatRoom as an eviction or a crash would: its sockets drop, and the
+  // clients reconnect and catch up. It reads and writes no data; the reset ends the room's call
+  // with an error, which is the sign it happened.
+  .post("/rooms/chat/:conversationId/evict", conversationParam, async (c) => {
+    if (!allows(c.env, "roomEviction")) throw new ApiError("not_found", REQUEST_TEXTS.notFound);
+    await chatRoom(c.env, c.req.valid("param").conversationId)
+      .evict()
+      .catch(() => false);
+    return c.body(null, 204);
   })
   .get("/outbox", async (c) => {
     const messages = await listOutboxMail(c.var.db, OUTBOX_LIMIT);

@@ -267,6 +267,132 @@ describe("/messages — the chat", () => {
     expect(screen.queryByTestId("reconnecting")).not.toBeInTheDocument();
   });
 
+  it("keeps 'Reconnecting...' through every failed attempt until the room is joined again (issue #33)", async () => {
+    mockApi(routes({ "GET /api/conversations/c1/messages": (call: { search: string }) => json(call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]) }));
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const rooms = () => socketsTo("/api/conversations/c1/live");
+    await waitFor(() => expect(rooms()).toHaveLength(1));
+    await server(() => rooms().at(-1)!.serverOpen());
+    await server(() => rooms().at(-1)!.serverClose());
+    // The next attempt is under way ("joining"), and fails: the notice stays all along.
+    await waitFor(() => expect(rooms()).toHaveLength(2), { timeout: 3000 });
+    expect(screen.getByTestId("reconnecting")).toHaveTextContent("Reconnecting...");
+    await server(() => rooms().at(-1)!.serverClose());
+    expect(screen.getByTestId("reconnecting")).toHaveTextContent("Reconnecting...");
+    await waitFor(() => expect(rooms()).toHaveLength(3), { timeout: 4000 });
+    expect(screen.getByTestId("reconnecting")).toBeInTheDocument();
+    await server(() => rooms().at(-1)!.serverOpen());
+    expect(screen.queryByTestId("reconnecting")).not.toBeInTheDocument();
+  });
+
+  it("resends a message that failed while the room was down by itself, once, with its client id, when the room is back (issue #33)", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let down = true;
+    const api = mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": (call: { search: string }) => json(call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]),
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) =>
+          down ? Promise.reject(new TypeError("Failed to fetch")) : json(message(3, { senderId: "u1", clientId: call.body.clientId, content: call.body.content }), 201),
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await server(() => room().serverClose());
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Sent while the server was down{Enter}");
+    expect(await screen.findByText("Not sent")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    // The server comes back; the room is joined again, and nobody clicks anything.
+    down = false;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    await waitFor(() => expect(screen.queryByText("Not sent")).not.toBeInTheDocument());
+    const posts = api.callsTo("POST", "/api/conversations/c1/messages").map((c) => c.body as { clientId: string });
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.clientId).toBe(posts[0]!.clientId);
+    expect(screen.getAllByText("Sent while the server was down")).toHaveLength(1);
+  });
+
+  it("fetches an empty conversation again when its room is back, so a message sent meanwhile shows (issue #33)", async () => {
+    let sentMeanwhile = false;
+    mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": () => json(page(sentMeanwhile ? [message(1, { content: "Sent while you were away" })] : [])),
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    expect(await screen.findByText("Start your conversation with Jonah Brooks")).toBeInTheDocument();
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await server(() => room().serverClose());
+    sentMeanwhile = true;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Sent while you were away")).toBeInTheDocument();
+  });
+
+  it("catches up from before a message it never saw, even when a message of mine came after it (issue #33)", async () => {
+    const user = userEvent.setup();
+    let mine: ChatMessage | null = null;
+    const api = mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": (call: { search: string }) =>
+          json(call.search.includes("since=cursor-2") && mine ? page([message(3, { content: "Theirs, while my room was down" }), mine]) : call.search.includes("since") ? page([]) : routes()["GET /api/conversations/c1/messages"]),
+        // Stored as seq 4: the other side's message 3 came first, and its frame was lost with the room.
+        "POST /api/conversations/c1/messages": (call: { body: { clientId: string; content: string } }) => {
+          mine = message(4, { senderId: "u1", receiverId: "u2", clientId: call.body.clientId, content: call.body.content });
+          return json(mine, 201);
+        },
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await server(() => room().serverClose());
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Mine, sent meanwhile{Enter}");
+    await waitFor(() => expect(screen.getAllByTestId("message-own")).toHaveLength(2));
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Theirs, while my room was down")).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.search.includes("since=")).map((c) => c.search)).toEqual(["?since=cursor-2", "?since=cursor-2"]);
+    expect(screen.getAllByText("Mine, sent meanwhile")).toHaveLength(1);
+  });
+
+  it("tries a failed catch-up again, so a message sent while the room was down still shows (issue #33)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let sinceCalls = 0;
+    const api = mockApi(
+      routes({
+        "GET /api/conversations/c1/messages": (call: { search: string }) => {
+          if (!call.search.includes("since")) return json(routes()["GET /api/conversations/c1/messages"]);
+          sinceCalls += 1;
+          // The first open's catch-up finds nothing; after the drop the busy server fails once.
+          if (sinceCalls === 1) return json(page([]));
+          if (sinceCalls === 2) return apiError(503, "unavailable", "Service unavailable");
+          return json(page([message(3, { content: "Sent while the room was down" })]));
+        },
+      }),
+    );
+    renderApp("/messages?conversation=c1");
+    await screen.findByText("My own words");
+    const room = () => socketsTo("/api/conversations/c1/live").at(-1)!;
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(1));
+    await server(() => room().serverOpen());
+    await waitFor(() => expect(sinceCalls).toBe(1));
+    await server(() => room().serverClose());
+    await waitFor(() => expect(socketsTo("/api/conversations/c1/live")).toHaveLength(2), { timeout: 3000 });
+    await server(() => room().serverOpen());
+    expect(await screen.findByText("Sent while the room was down", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.search.includes("since=")).map((c) => c.search)).toEqual(["?since=cursor-2", "?since=cursor-2", "?since=cursor-2"]);
+  });
+
   it("shows one pane at a time on a phone, with a back step from the chat to the list", async () => {
     const user = userEvent.setup();
     mockApi(routes());

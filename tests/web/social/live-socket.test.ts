@@ -1,7 +1,9 @@
 // The reconnecting WebSocket (spec §4 realtime channel states; §9 heartbeat 25 s and reconnect
-// delays 1, 2, 5, 10 s then 10 s), driven with fake timers and a fake socket.
+// delays 1, 2, 5, 10 s then 10 s, each drawn from its upper half so clients that dropped together
+// do not return together: issue #33), driven with fake timers and a fake socket. Most tests fix
+// the jitter at its top (random 1), where the spec's delays are exact.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS, reconnectDelayMs as reconnectDelay } from "@shared/realtime";
+import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS, reconnectDelayMs as reconnectDelay, withJitter } from "@shared/realtime";
 import { type ChannelState, createLiveSocket } from "@web/lib/live-socket";
 import { FakeSocket } from "./fake-socket";
 
@@ -25,6 +27,7 @@ function open(options: Partial<Parameters<typeof createLiveSocket<{ type: string
     onOpen: (info) => opens.push(info),
     heartbeat: { message: () => ({ type: "ping", t: Date.now() }) },
     createSocket: FakeSocket.create,
+    random: () => 1,
     ...options,
   });
   return { socket, states, messages, opens };
@@ -33,6 +36,65 @@ function open(options: Partial<Parameters<typeof createLiveSocket<{ type: string
 describe("reconnectDelay", () => {
   it("is 1, 2, 5, 10 s, then 10 s for every later attempt", () => {
     expect([0, 1, 2, 3, 4, 5, 20].map((n) => reconnectDelay(n))).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000, 10_000]);
+  });
+});
+
+describe("withJitter", () => {
+  it("draws a delay from the upper half of the schedule's value, never beyond it", () => {
+    expect([0, 0.5, 0.999, 1].map((r) => withJitter(10_000, () => r))).toEqual([5000, 7500, 9995, 10_000]);
+    expect(withJitter(1000, () => 0)).toBe(500);
+  });
+});
+
+/** mulberry32: a seeded PRNG, so the spread below is the same on every run. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("many clients after a restart (issue #33)", () => {
+  /**
+   * 40 sockets drop in the same instant; every attempt fails while the server is away (20 s);
+   * answers how many attempts each second of the 15 s after its return brings.
+   */
+  function reconnectsPerSecondAfterOutage(random: (i: number) => () => number): number[] {
+    const clients = Array.from({ length: 40 }, (_, i) => open({ random: random(i) }));
+    for (const socket of [...FakeSocket.instances]) socket.serverOpen();
+    for (const socket of [...FakeSocket.instances]) socket.serverClose();
+    let serverUp = false;
+    const perSecond: number[] = [];
+    let handled = FakeSocket.instances.length;
+    for (let tenth = 0; tenth < 350; tenth += 1) {
+      vi.advanceTimersByTime(100);
+      if (tenth === 200) serverUp = true;
+      const fresh = FakeSocket.instances.slice(handled);
+      handled = FakeSocket.instances.length;
+      for (const socket of fresh) {
+        if (serverUp) socket.serverOpen();
+        else socket.serverClose();
+      }
+      if (serverUp) perSecond[Math.floor((tenth - 200) / 10)] = (perSecond[Math.floor((tenth - 200) / 10)] ?? 0) + fresh.length;
+    }
+    for (const { socket } of clients) socket.close();
+    return perSecond;
+  }
+
+  it("come back spread over several seconds, not all in one", () => {
+    const spread = reconnectsPerSecondAfterOutage((i) => seeded(i + 1));
+    expect(spread.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(Math.max(...spread)).toBeLessThanOrEqual(12);
+    expect(spread.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("(without jitter every one of them would come back in the same second)", () => {
+    const herd = reconnectsPerSecondAfterOutage(() => () => 1);
+    expect(Math.max(...herd)).toBe(40);
   });
 });
 

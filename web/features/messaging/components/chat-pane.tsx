@@ -6,7 +6,9 @@
 //
 // A message is shown at once as pending, with a client-generated id. If the send fails the spec
 // only logs it; we also keep it on screen as 'Not sent' with Retry, which resends the same id, so
-// a message that did reach the server before the connection dropped is never stored twice. Retry
+// a message that did reach the server before the connection dropped is never stored twice; when
+// the conversation's room is joined again after a drop (the server is back), every message still
+// 'Not sent' is resent by itself the same way (issue #33). Retry
 // is offered only where retrying can work (the network or the server failed): a message the
 // server refused (the screen, a held-back link, the rate limit) goes back into the composer with
 // the reason above it, to be edited (decision record 0085). Links in a text message show as links
@@ -74,7 +76,14 @@ export function ChatPane({
       .catch((error: unknown) => console.warn(`Marking conversation ${conversationId} read failed:`, error));
   }, [conversationId, queryClient]);
 
-  const live = useChatLive(conversationId, { viewerId, onIncoming: markRead, createSocket });
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const retryRef = useRef<(item: Pending) => void>(() => {});
+  // Back online: what failed to go out goes out now, with its own client id.
+  const resendFailed = useCallback(() => {
+    for (const item of pendingRef.current) if (item.failed) retryRef.current(item);
+  }, []);
+  const live = useChatLive(conversationId, { viewerId, onIncoming: markRead, onRejoin: resendFailed, createSocket });
 
   // Opening a conversation marks it read.
   useEffect(() => {
@@ -144,6 +153,7 @@ export function ChatPane({
     setPending((list) => list.map((p) => (p.clientId === item.clientId ? { ...p, failed: false } : p)));
     deliver(item);
   };
+  retryRef.current = retry;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -174,7 +184,7 @@ export function ChatPane({
         ) : (
           <div className="flex-1" />
         )}
-        {live.state === "errored" ? (
+        {live.reconnecting ? (
           <span role="status" className="shrink-0 text-xs text-muted-foreground" data-testid="reconnecting">
             {MESSAGING_TEXTS.reconnecting}
           </span>
