@@ -4,8 +4,9 @@
 //
 //   npm run bench:load        200 users, 120 s, one restart, a room reset, a webhook storm, one
 //                             real Chromium page through the restart
-//   npm run bench:load:ci     20 users, 20 s, the same faults (CI: exits non-zero on any 5xx,
-//                             lost or doubled write, or broken invariant)
+//   npm run bench:load:ci     20 users, 20 s, the same faults (CI: exits non-zero on any 5xx the
+//                             Worker answers, lost or doubled write, or broken invariant; the
+//                             local proxy's "fetch failed" 500s only above 1% of requests)
 //
 // Options: LOAD_USERS, LOAD_SECONDS, LOAD_THINK_MS (mean pause between one user's actions, 5000; CI 1500),
 // LOAD_BROWSER=0 (no Chromium page), BENCH_SKIP_BUILD=1 (reuse dist/), LOAD_KEEP_STATE=1 (keep the
@@ -48,6 +49,8 @@ const EVICTED_ROOMS = CI ? 2 : 4;
 const HARD_LIMIT_MS = (CI ? 360 : 900) * 1000 + SECONDS * 1000;
 /** The issue's target for every read: p99 under load ≤ this × its p99 measured alone. */
 const RATIO_TARGET = 3;
+/** CI: the share of requests the local proxy may fail (bursts) before the run fails anyway. */
+const PROXY_FAILURES_ALLOWED = 0.01;
 
 const sleep = (msDelay) => new Promise((resolve) => setTimeout(resolve, msDelay));
 
@@ -298,13 +301,16 @@ async function main() {
         bs ? `${ratio.toFixed(2)}×` : "",
         `${ms(before.p99)} (${before.n})`,
         bs ? `${ratioBefore.toFixed(2)}×` : "",
-        String(e.status5xx),
+        e.proxy5xx ? `${e.status5xx} + ${e.proxy5xx} proxy` : String(e.status5xx),
         fourxx,
         String(e.network),
         String(e.outage),
       ]);
       if (bs && ratio > RATIO_TARGET) (CI ? [] : failures).push(`${name}: p99 under load ${ms(s.p99)} ms is ${ratio.toFixed(2)}× its unloaded p99 ${ms(bs.p99)} ms (target ≤ ${RATIO_TARGET}×)`);
       if (e.status5xx > 0) failures.push(`${name}: ${e.status5xx} answers 5xx`);
+      // The full run holds the local server to 0 as well; CI, which gates on lost writes, only
+      // on a share that says the server is broken rather than bursty (decision record 0099).
+      if (e.proxy5xx > 0 && !CI) failures.push(`${name}: ${e.proxy5xx} answers 500 from the local server's proxy (fetch failed)`);
       if (e.network > 0) failures.push(`${name}: ${e.network} requests failed outside the restart's outage`);
     }
     console.log("\n  Per action (ms; 'alone p99' is the same read measured unloaded first; 'p99 before faults' counts the requests started before the kill)");
@@ -312,6 +318,9 @@ async function main() {
     const all = [...recorder.actions.values()];
     const totalRequests = all.reduce((n, e) => n + e.ms.length + e.network + e.outage, 0);
     const bad = all.reduce((n, e) => n + e.status5xx + e.network, 0);
+    const proxyTotal = all.reduce((n, e) => n + e.proxy5xx, 0);
+    console.log(`\n  local server's proxy failures (500 "fetch failed", not the Worker's): ${proxyTotal} (${((100 * proxyTotal) / Math.max(1, totalRequests)).toFixed(2)}%)`);
+    if (CI && proxyTotal > PROXY_FAILURES_ALLOWED * totalRequests) failures.push(`${proxyTotal} answers 500 from the local server's proxy: more than ${PROXY_FAILURES_ALLOWED * 100}% of requests`);
     const fourxxTotal = all.reduce((n, e) => n + [...e.status4xx.values()].reduce((a, b) => a + b, 0), 0);
     const outageTotal = all.reduce((n, e) => n + e.outage, 0);
     console.log(`\n  requests ${totalRequests}; 5xx + failed outside the outage: ${bad} (${((100 * bad) / Math.max(1, totalRequests)).toFixed(2)}%); 4xx ${fourxxTotal}; failed to connect during the outage ${outageTotal}`);
