@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeSearchCursor, type SearchCursor } from "@shared/cursor";
 import { computeSearchTiers } from "../../../worker/cron/search-tiers";
-import { type PostSearchOptions, searchPosts, searchUsers, type UserSearchOptions } from "../../../worker/db/queries/search";
+import { type PostSearchOptions, searchPosts, searchUsers } from "../../../worker/db/queries/search";
 import { profiles, users } from "../../../worker/db/schema";
 import { createUser, db, insertPost, searchFilters, type TestUser, uniqueWord } from "../helpers";
 
@@ -48,7 +48,7 @@ async function postPages(options: Omit<PostSearchOptions, "viewerId" | "cursor">
   throw new Error("more pages than a test makes");
 }
 
-async function userPages(options: Omit<UserSearchOptions, "viewerId" | "cursor">): Promise<string[]> {
+async function userPages(options: Omit<Parameters<typeof searchUsers>[1], "viewerId" | "cursor">): Promise<string[]> {
   const ids: string[] = [];
   let cursor: SearchCursor | null = null;
   for (let i = 0; i < 60; i += 1) {
