@@ -239,6 +239,20 @@ describe("the badge moves a user's rows", () => {
     expect(page.items).toEqual([]);
   });
 
+  it("a badge holder's profile deleted before their posts (the other order of a cascade) moves the posts to the rest", async () => {
+    const w = uniqueWord();
+    const holder = await createUser({ verified: true });
+    await insertPost(holder.id, { caption: `${w} stays` });
+    await db().delete(profiles).where(eq(profiles.userId, holder.id));
+    await expectIndexesMatchRows();
+    const { results } = await env.DB.prepare("select rowid as k from posts_fts where posts_fts match ?1").bind(`"${w}"*`).all<{ k: number }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]!.k).toBeGreaterThan(0);
+    await db().delete(users).where(eq(users.id, holder.id));
+    await expectIndexesMatchRows();
+    expect(await exhaustivePosts(w)).toEqual({ holders: [], rest: [] });
+  });
+
   it("a profile made after its user's posts, with the badge, moves those posts to the badge holders' part", async () => {
     const w = uniqueWord();
     const late = await createUser({ profile: false });
