@@ -28,6 +28,13 @@ const REPEAT_WEIGHT = 0.3;
 export const KEY_SHIFT = 1_099_511_627_776;
 /** The largest rowid a key can carry (about 10^12). */
 export const KEY_ROWID_MAX = KEY_SHIFT - 1;
+/**
+ * 2^53: a badge holder's row (a post whose author holds the badge, or the holder's profile) is
+ * keyed this much lower, below zero (migration 0028). FTS5 then reads the badge holders' matches
+ * first and apart, each part in the order of its classes; keys stay within ±2^53, exact as
+ * JavaScript numbers, and the rowid is still the key's low 40 bits reversed.
+ */
+export const KEY_BADGE_OFFSET = 2 ** 53;
 
 export interface RankModel {
   /** The bm25() column weights the search passes (whole numbers of at least 1). */

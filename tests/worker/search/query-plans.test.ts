@@ -71,10 +71,26 @@ function filters(overrides: Partial<SearchFilters> = {}): SearchFilters {
   return { q: "", contentType: "all", location: "", profession: "", sortBy: "relevance", verified: false, hasServices: false, ...overrides };
 }
 
-/** The ranked walk reads the FTS index once, in key order, into a materialized table (no bm25 sort of the whole match set). */
-function expectOneWalk(p: string, fts: string) {
+/**
+ * The ranked walk reads the FTS index once, in key order (FTS5's idxNum carries 64 for the rowid
+ * order it serves), into a materialized table (no bm25 sort of the whole match set), bounded to
+ * its part of the keys (migration 0028: badge holders' rows below zero, idxStr '<'; the rest from
+ * zero, '>'). A walk of both parts (relevance) first counts the badge holders' matches: one more
+ * read of that part alone, in no order and without bm25.
+ */
+function expectOneWalk(p: string, fts: string, part: "all" | "badge" | "rest" | "none" = "all") {
   expect(p).toMatch(/MATERIALIZE walk/);
-  expect(p.match(new RegExp(`SCAN ${fts} VIRTUAL TABLE INDEX`, "g"))).toHaveLength(1);
+  const scans = [...p.matchAll(new RegExp(`SCAN ${fts} VIRTUAL TABLE INDEX (\\d+):(\\S*)`, "g"))].map((m) => ({ ordered: (Number(m[1]) & 64) !== 0, ops: m[2]! }));
+  const walks = scans.filter((scan) => scan.ordered);
+  expect(walks).toHaveLength(1);
+  expect(walks[0]!.ops).toMatch({ all: /^[^<>]*$/, none: /^[^<>]*$/, badge: /</, rest: />/ }[part]);
+  const others = scans.filter((scan) => !scan.ordered);
+  if (part === "all") {
+    expect(others).toHaveLength(1);
+    expect(others[0]!.ops).toMatch(/</);
+  } else {
+    expect(others).toHaveLength(0);
+  }
 }
 
 /** The plan as rows (id, parent, detail), to tell which step a sort belongs to. */
@@ -121,7 +137,7 @@ describe("people search", () => {
   it("relevance with filters: each candidate's profile by rowid in score order, never from a filter's index", async () => {
     const query = rankedUsersQuery(db(), { filters: filters({ q: "ana", location: "x", profession: "DJ", hasServices: true }), viewerId, limit: 20 }, '"ana"*', null, 1000, 20, "verified");
     const p = await plan(query);
-    expectOneWalk(p, "profiles_fts");
+    expectOneWalk(p, "profiles_fts", "badge");
     await expectFiltersInScoreOrder(query, "profiles");
     expect(p.match(/SEARCH profiles USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/services_user_created_idx/);
@@ -187,8 +203,11 @@ describe("post search", () => {
   it("relevance with a query and no filter: one walk of posts_fts; posts read only for candidates, in score order", async () => {
     const query = rankedPostsQuery(db(), { filters: filters({ q: "late set" }), viewerId, limit: 20 }, '"late"* "set"*', RANKED_AT, 1000, 20);
     const text = query.toSQL().sql;
-    // The walk is cut in the index's key order and scored by bm25 with the table's own IDF.
-    expect(text).toMatch(/with walk as materialized \(select rowid as k, bm25\(posts_fts\) as s from posts_fts where posts_fts match \? order by rowid limit \?\)/);
+    // The walk is cut in the index's key order and scored by bm25 with the table's own IDF: every
+    // badge holder's match (keys below zero, counted first), then the walk's size of the rest.
+    expect(text).toMatch(
+      /with walk as materialized \(select rowid as k, bm25\(posts_fts\) as s from posts_fts where posts_fts match \? order by rowid limit \(select count\(\*\) from \(select 1 from posts_fts where posts_fts match \? and rowid < 0\)\) \+ \?\)/,
+    );
     expect(text).not.toMatch(/highlight|order by rowid desc/);
     const p = await plan(query);
     expectOneWalk(p, "posts_fts");
@@ -202,7 +221,7 @@ describe("post search", () => {
     const query = rankedPostsQuery(db(), { filters: filters({ q: "late", contentType: "audio", profession: "DJ" }), viewerId, limit: 20 }, '"late"*', null, 1000, 20, badge);
     const p = await plan(query);
     await expectFiltersInScoreOrder(query, "posts");
-    expectOneWalk(p, "posts_fts");
+    expectOneWalk(p, "posts_fts", ({ any: "all", verified: "badge", unverified: "rest" } as const)[badge]);
     expect(p.match(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/g)).toHaveLength(2);
     expect(p).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1 \(user_id=\?\)/);
     expect(p).not.toMatch(/profiles_profession_followers_idx|profiles_verified_followers_idx|posts_user_created_idx|AUTOMATIC COVERING/);
@@ -270,7 +289,7 @@ describe("post search", () => {
 describe("services and hashtags", () => {
   it("a service query walks services_fts once; the plain list is a keyset range of services_created_idx", async () => {
     const ranked = await plan(rankedServicesQuery(db(), { q: "mastering", limit: 15 }, '"mastering"*', null, 1000, 15));
-    expectOneWalk(ranked, "services_fts");
+    expectOneWalk(ranked, "services_fts", "none");
     expect(ranked).toMatch(/SEARCH services USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     const list = await plan(listedServicesQuery(db(), { q: "", limit: 15 }, CREATED_AT));
     expect(list).toMatch(/services_created_idx/);

@@ -1,8 +1,8 @@
 // What the four searches share (decision record 0095): the FTS5 tables, their bm25 weights, the
-// FTS key of migration 0024 and the small SQL helpers. Each search is in its own file beside this
+// FTS key of migrations 0024 and 0028 and the small SQL helpers. Each search is in its own file beside this
 // one; the ranked walk and the paging through a list's phases are ./ranked.ts.
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { KEY_ROWID_MAX, KEY_SHIFT } from "../../../lib/search-rank";
+import { KEY_BADGE_OFFSET, KEY_ROWID_MAX, KEY_SHIFT } from "../../../lib/search-rank";
 
 /**
  * bm25 column weights: a name outranks a bio. Username 10, display name 6, bio 1
@@ -15,13 +15,16 @@ export const SERVICE_RANK = sql`bm25(services_fts, 10.0, 1.0, 4.0)`;
 
 const SHIFT = sql.raw(String(KEY_SHIFT));
 const ROWID_MAX = sql.raw(String(KEY_ROWID_MAX));
+const BADGE = sql.raw(String(KEY_BADGE_OFFSET));
 
 /**
- * The FTS key of a posts or profiles row (migration 0024): its search tier times 2^40 plus its
- * rowid reversed, as the triggers compute it. `table` is the table's name or alias in the query.
+ * The FTS key of a posts or profiles row (migrations 0024 and 0028): its search tier times 2^40
+ * plus its rowid reversed, 2^53 lower for a badge holder's row, as the triggers compute it.
+ * `table` is the table's name or alias in the query; `badge` the row's badge (a profile's own
+ * `verified`, a post's author's), 0 or 1.
  */
-export function searchKeyOf(table: SQLWrapper): SQL {
-  return sql`(coalesce(${table}.search_tier, 0) * ${SHIFT} + (${ROWID_MAX} - ${table}.rowid))`;
+export function searchKeyOf(table: SQLWrapper, badge: SQL): SQL {
+  return sql`(coalesce(${table}.search_tier, 0) * ${SHIFT} + (${ROWID_MAX} - ${table}.rowid) - coalesce(${badge}, 0) * ${BADGE})`;
 }
 
 /** The rowid of the row an FTS key points at. */

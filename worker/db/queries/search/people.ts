@@ -182,7 +182,7 @@ export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: List
     userFilters(options, "any"),
     after(order, position),
     sql`(${first}, ${second}) >= (select k0, k1 from (${window}) order by k0, k1 limit 1)`,
-    sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles)})`,
+    sql`exists(select 1 from profiles_fts where profiles_fts match ${match} and profiles_fts.rowid = ${searchKeyOf(profiles, sql`${profiles.verified}`)})`,
   );
   const page = sql`select ${profiles}.rowid as page_rowid from ${profiles} where ${conditions ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
   return db
@@ -267,7 +267,7 @@ type ReadAhead = { size: number; rows: RankedRow[] } | null;
  * consumed before it on that page (a few rows fewer than it would read alone: runWalk).
  */
 function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badge: Badge): [Phase<SearchUser>, Phase<SearchUser>] {
-  const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" });
+  const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
   let ahead: ReadAhead = null;
   const exact: Phase<SearchUser> = async (position, limit, served) => {
     if (position) return listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
@@ -286,7 +286,7 @@ function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badg
 
 /** The FTS keys of the exact matches, which the ranked phase leaves to the exact one. */
 function exactKeys(options: UserSearchOptions): SQL {
-  return sql`(select ${searchKeyOf(sql`ex`)} from ${profiles} ex where lower(ex.username) = lower(${handleOf(options.filters.q)}) or lower(ex.display_name) = lower(${options.filters.q.trim()}))`;
+  return sql`(select ${searchKeyOf(sql`ex`, sql`ex.verified`)} from ${profiles} ex where lower(ex.username) = lower(${handleOf(options.filters.q)}) or lower(ex.display_name) = lower(${options.filters.q.trim()}))`;
 }
 
 type RankedRow = UserRow & WalkRow & { shown: number };
@@ -301,6 +301,8 @@ export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: stri
     fts: "profiles_fts",
     rank: PROFILE_RANK,
     match,
+    // Badge holders' profiles are keyed apart (migration 0028): each badge phase walks its part.
+    part: badge === "verified" ? "badge" : badge === "unverified" ? "rest" : "all",
     size,
     limit: limit + 1,
     after: walkAnchor(position),

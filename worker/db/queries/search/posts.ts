@@ -15,7 +15,7 @@ import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -51,6 +51,11 @@ export interface PostSearchOptions {
 
 /** Which authors a phase keeps: badge holders, the rest, or everyone. */
 type Badge = "verified" | "unverified" | "any";
+
+/** The part of posts_fts a phase walks (./ranked.ts WalkPart): badge holders' posts are keyed apart. */
+function walkPart(badge: Badge): WalkPart {
+  return badge === "verified" ? "badge" : badge === "unverified" ? "rest" : "all";
+}
 
 /** The searcher's filters on a post and its author (joined as `posts` and `profiles`); moderation too unless told. */
 function postFilters(options: PostSearchOptions, badge: Badge, visibility = true): SQL | undefined {
@@ -202,7 +207,7 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: List
   const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit 1)`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where ${and(postFilters(options, "any"), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined, sql`${rowValue(key.columns)} >= ${floor}`)}
-    and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts)})
+    and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts, sql`${profiles.verified}`)})
     order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
   return pagePostsQuery(db, options, order, page);
 }
@@ -275,7 +280,7 @@ type RankedRow = PostRow & WalkRow & { shown: number };
  */
 export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
   const join = sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`cand.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`;
-  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, size, limit: limit + 1, after: walkAnchor(after), join, where: postFilters(options, badge, false) });
+  const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, part: walkPart(badge), size, limit: limit + 1, after: walkAnchor(after), join, where: postFilters(options, badge, false) });
   return db
     .select({
       ...postSelection(options.viewerId),
@@ -309,7 +314,7 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
       after,
       limit,
       served,
-      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options), badgeHolders: badge === "verified" }),
+      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) }),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
   };

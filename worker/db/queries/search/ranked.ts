@@ -7,6 +7,9 @@
 // best of them make the page. Every match can be reached whatever its age: the order is the
 // row's text, not its time. A query with fewer matches than the walk reads is ranked exactly; a
 // more common one is ranked over the walk, which holds the rows whose text can score highest.
+// Badge holders' rows are keyed below zero (migration 0028), in the same order among themselves:
+// the verified sort walks that part for its first phase and the part from zero for the rest, and
+// relevance reads every badge holder's match and then walks the rest (a walk's `part`).
 //
 // Paging: a search list is a sequence of phases (exact names, then ranked matches, then near
 // misses; badge holders, then the rest), each continued from the last row consumed, which the
@@ -79,13 +82,24 @@ export async function pageOfPhases<Item>(phases: readonly Phase<Item>[], cursor:
   return { items, nextCursor: null };
 }
 
+/**
+ * Which rows of posts_fts or profiles_fts a walk reads: the badge holders' (keys below zero), the
+ * rest (from zero), or both. Badge holders' matches come first in key order, and `all` reads every
+ * one of them before its `size` of the rest: they are a small share of any query's matches (about
+ * 1% of posts on the scale bench), and one FTS cursor pays the IDF pass once, where a second walk
+ * of their part would pay it again (decision record 0095).
+ */
+export type WalkPart = "badge" | "rest" | "all";
+
 /** One ranked walk's statement, as a subquery (see walkSubquery). */
 export interface RankedWalk {
   fts: "posts_fts" | "profiles_fts" | "services_fts";
   /** bm25() with the table's weights. */
   rank: SQL;
   match: string;
-  /** How many matches to read, in key order. */
+  /** posts_fts and profiles_fts: which part of the keys; services_fts has no badge part. */
+  part?: WalkPart;
+  /** How many matches to read, in key order (with `all`, how many beyond the badge holders'). */
   size: number;
   /** How many candidates to return (a page and one more). */
   limit: number;
@@ -119,14 +133,20 @@ export function walkSubquery(w: RankedWalk): SQL {
     : sql``;
   const anchored = w.after ? sql`exists(select 1 from walk where k = ${w.after.key})` : sql`1`;
   const fts = sql.raw(w.fts);
-  // The LIMIT (never reached: the walk has `size` rows) keeps SQLite from flattening `cand` into
+  // FTS5 seeks to a rowid bound and stops at the other, so a part costs what it reads.
+  const range = w.part === "badge" ? sql` and rowid < 0` : w.part === "rest" ? sql` and rowid >= 0` : sql``;
+  // `all`: the badge holders' matches, counted without bm25 (no IDF pass), then `size` more.
+  const read = w.part === "all" ? sql`(select count(*) from (select 1 from ${fts} where ${fts} match ${w.match} and rowid < 0)) + ${w.size}` : sql`${w.size}`;
+  // How many rows of the walk's own part it read: a walk that read all it asked for was cut short.
+  const walked = w.part === "all" ? sql`count(case when k >= 0 then 1 end)` : sql`count(*)`;
+  // The LIMIT (never reached: it is the walk's size) keeps SQLite from flattening `cand` into
   // the filtered select, which would then read every walked row's row and sort afterwards.
-  const ordered = sql`select walk.k as k, walk.s as s from walk where 1${afterAnchor}${w.keyFilter ? sql` and ${w.keyFilter}` : sql``} order by walk.s, walk.k limit ${w.size}`;
+  const ordered = sql`select walk.k as k, walk.s as s from walk where 1${afterAnchor}${w.keyFilter ? sql` and ${w.keyFilter}` : sql``} order by walk.s, walk.k limit (select count(*) from walk)`;
   const candidates = w.join || w.where
     ? sql`select cand.k as k, cand.s as s from (${ordered}) cand ${w.join ?? sql``} where ${w.where ?? sql`1`} order by cand.s, cand.k limit ${w.limit}`
     : sql`${ordered} limit ${w.limit}`;
-  return sql`with walk as materialized (select rowid as k, ${w.rank} as s from ${fts} where ${fts} match ${w.match} order by rowid limit ${w.size})${anchor}
-    select m.walked, m.anchored, c.k, c.s from (select count(*) as walked, ${anchored} as anchored from walk) m
+  return sql`with walk as materialized (select rowid as k, ${w.rank} as s from ${fts} where ${fts} match ${w.match}${range} order by rowid limit ${read})${anchor}
+    select m.walked, m.anchored, c.k, c.s from (select ${walked} as walked, ${anchored} as anchored from walk) m
     left join (${candidates}) c on 1`;
 }
 
@@ -152,15 +172,13 @@ export interface WalkSizes {
 
 /**
  * The walk's sizes for a phase (`sizes`: a test's, or WALK_FIRST and WALK_MAX). A phase whose
- * filters thin the walked rows out starts FILTERED_WALK_FACTOR times as far. The badge holders'
- * phase of the verified sort reads only its first walk: badge holders are few, so its page is
- * usually short, and a short page reads every walked row's author; walking on for them would read
- * up to WALK_MAX authors on every such search. The rest of the list (the other phase) walks as
- * relevance does.
+ * filters thin the walked rows out starts FILTERED_WALK_FACTOR times as far. The verified sort's
+ * two phases walk as relevance does, each over its own part of the keys: the badge holders' phase
+ * reads badge holders' matches only, so a short page there means they ran out, not that the
+ * walk read past them.
  */
-export function phaseWalkSizes(sizes: WalkSizes | undefined, phase: { filtered: boolean; badgeHolders: boolean }): WalkSizes {
+export function phaseWalkSizes(sizes: WalkSizes | undefined, phase: { filtered: boolean }): WalkSizes {
   const { first, max } = sizes ?? { first: WALK_FIRST, max: WALK_MAX };
-  if (phase.badgeHolders) return { first, max: first };
   return phase.filtered ? { first: Math.min(max, first * FILTERED_WALK_FACTOR), max } : { first, max };
 }
 
@@ -212,6 +230,6 @@ export function rankedPhasePage<Row extends { k: number; s: number }, Item>(
 
 /** A position's key as an FTS key (a cursor from another phase kind carries something else: start over). */
 export function walkAnchor(after: PhasePosition | null): { key: number; score: number } | null {
-  if (!after || !/^\d{1,16}$/.test(after.key)) return null;
+  if (!after || !/^-?\d{1,16}$/.test(after.key)) return null;
   return { key: Number(after.key), score: after.score };
 }
