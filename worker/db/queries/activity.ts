@@ -7,7 +7,7 @@ import { MESSAGING_LIMITS } from "@shared/constants";
 import { MODERATION_TEXTS } from "@shared/messages";
 import type { ActivityItem, ActivityType } from "@shared/messaging-api";
 import type { Db } from "../client";
-import { activityReads, comments, follows, messages, postLikes, posts, profiles, users } from "../schema";
+import { activityReads, comments, follows, messages, postLikes, profiles, users } from "../schema";
 import { shownTo } from "./audience";
 import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
@@ -47,9 +47,12 @@ function toItem(type: ActivityType, row: SourceRow): Omit<ActivityItem, "isRead"
 /**
  * The four reads of §7, each newest first with the spec's count, filtered to `userId`'s items.
  * Nothing by someone across a block or muted by the user, and no comment or message with a word
- * they muted (decision record 0082).
+ * they muted (decision record 0082). Each is one range of an index in the list's order, walked
+ * until the count is found: likes and comments on the user's posts read their post_owner_id index
+ * (migration 0029), so a prolific author's feed does not join through all their posts and sort
+ * every like and comment on them (issue #33 item 4). Exported for the plan tests too.
  */
-function sources(db: Db, userId: string) {
+export function activitySources(db: Db, userId: string) {
   const likes = db
     .select({
       rowId: postLikes.id,
@@ -61,9 +64,8 @@ function sources(db: Db, userId: string) {
       createdAt: postLikes.createdAt,
     })
     .from(postLikes)
-    .innerJoin(posts, eq(posts.id, postLikes.postId))
     .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-    .where(and(eq(posts.userId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
+    .where(and(eq(postLikes.postOwnerId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
     .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
     .limit(LIMITS.likes);
   const commentRows = db
@@ -77,9 +79,8 @@ function sources(db: Db, userId: string) {
       createdAt: comments.createdAt,
     })
     .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
+    .where(and(eq(comments.postOwnerId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
   const followRows = db
@@ -126,7 +127,7 @@ function sources(db: Db, userId: string) {
 
 /** The merged feed, newest first, capped at 50, each item with its read state. */
 export async function listActivity(db: Db, userId: string): Promise<ActivityItem[]> {
-  const { likes, commentRows, followRows, messageRows, reportRows, self } = sources(db, userId);
+  const { likes, commentRows, followRows, messageRows, reportRows, self } = activitySources(db, userId);
   const [likeRows, commentList, followList, messageList, reportList, [me]] = await db.batch([likes, commentRows, followRows, messageRows, reportRows, self]);
   const merged = [
     ...likeRows.map((row) => toItem("like", row)),
@@ -176,8 +177,7 @@ export async function activityBelongsTo(db: Db, userId: string, activityId: stri
           await db
             .select(one)
             .from(postLikes)
-            .innerJoin(posts, eq(posts.id, postLikes.postId))
-            .where(and(eq(postLikes.id, rowId), eq(posts.userId, userId), ne(postLikes.userId, userId)))
+            .where(and(eq(postLikes.id, rowId), eq(postLikes.postOwnerId, userId), ne(postLikes.userId, userId)))
             .limit(1)
         ).length > 0
       );
@@ -187,8 +187,7 @@ export async function activityBelongsTo(db: Db, userId: string, activityId: stri
           await db
             .select(one)
             .from(comments)
-            .innerJoin(posts, eq(posts.id, comments.postId))
-            .where(and(eq(comments.id, rowId), eq(posts.userId, userId), ne(comments.userId, userId)))
+            .where(and(eq(comments.id, rowId), eq(comments.postOwnerId, userId), ne(comments.userId, userId)))
             .limit(1)
         ).length > 0
       );

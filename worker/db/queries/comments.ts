@@ -326,6 +326,9 @@ export async function insertComment(db: Db, input: NewComment): Promise<CommentR
             // INSERT … SELECT names every column in the table's order; a new comment is not hidden.
             hiddenAt: sql<number | null>`null`.as("hidden_at"),
             atMs: sql<number | null>`${input.atMs ?? null}`.as("at_ms"),
+            // From the post row, never from the request (the owner triggers of migration 0029
+            // would put the post's back; given here, the row is written once).
+            postOwnerId: posts.userId,
           })
           .from(posts)
           // Bound values rather than column references: inside INSERT … SELECT drizzle writes

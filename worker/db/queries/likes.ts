@@ -17,7 +17,8 @@ export interface LikeResult {
  * when the post does not exist. The insert selects from posts, so a missing post inserts nothing
  * (rather than failing the foreign key), and ON CONFLICT makes a second like a no-op on the
  * post_likes_post_user_unique index. D1 runs a batch as one transaction. `created`: this call
- * added the like (not a repeat of a like that exists), what notifies the post's owner.
+ * added the like (not a repeat of a like that exists), what notifies the post's owner. The like
+ * carries the post's owner (for the activity feed's index), read from the same post row.
  */
 export async function setLike(db: Db, input: { postId: string; userId: string; liked: boolean; now?: number }): Promise<(LikeResult & { created: boolean }) | null> {
   const now = input.now ?? Date.now();
@@ -31,6 +32,9 @@ export async function setLike(db: Db, input: { postId: string; userId: string; l
               postId: posts.id,
               userId: sql<string>`${input.userId}`.as("user_id"),
               createdAt: sql<number>`${now}`.as("created_at"),
+              // From the post row, never from the request (the owner triggers of migration 0029
+              // would put the post's back; given here, the row is written once).
+              postOwnerId: posts.userId,
             })
             .from(posts)
             .where(eq(posts.id, input.postId)),

@@ -6,6 +6,17 @@ import { createdAt, idColumn, timestampMs } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
+/**
+ * The owner of the liked or commented post (posts.user_id), copied onto the row so the activity
+ * feed reads "likes and comments on my posts" as one index range in time order instead of joining
+ * through every post of the user and sorting (issue #33 item 4). Triggers of migration 0029 keep
+ * it equal to the post's owner whatever a writer puts in it, so nothing but the post row decides
+ * it; the default is only what an insert that leaves it out holds until its trigger runs. No
+ * foreign key: SQLite adds a column with REFERENCES only if it defaults to null, and the row
+ * already goes with its post (post_id cascade), which goes with its owner.
+ */
+const postOwnerId = () => text("post_owner_id").notNull().default("");
+
 export const comments = sqliteTable(
   "comments",
   {
@@ -27,6 +38,7 @@ export const comments = sqliteTable(
      * not pinned. Bounded by the post's duration_ms when written (decision record 0089).
      */
     atMs: integer("at_ms", { mode: "number" }),
+    postOwnerId: postOwnerId(),
   },
   (t) => [
     // Comments of a post, oldest first (the catch-up after a reconnect, the newest comment).
@@ -37,6 +49,8 @@ export const comments = sqliteTable(
       .on(t.postId, t.createdAt, t.id)
       .where(sql`parent_id is null`),
     index("comments_user_created_idx").on(t.userId, t.createdAt),
+    // Comments on a user's posts newest first (activity): one range, walked in order.
+    index("comments_post_owner_created_idx").on(t.postOwnerId, t.createdAt, t.id),
     // A thread's replies oldest first and its reply count; also serves the parent_id cascade.
     index("comments_parent_created_idx").on(t.parentId, t.createdAt, t.id),
     // A post's pinned comments in the track's order (the waveform's markers); unpinned comments
@@ -58,12 +72,15 @@ export const postLikes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    postOwnerId: postOwnerId(),
   },
   (t) => [
     // One like per user and post; also answers "did I like this post?".
     uniqueIndex("post_likes_post_user_unique").on(t.postId, t.userId),
-    // Likes of a post newest first (activity: likes on my posts).
+    // Likes of a post newest first.
     index("post_likes_post_created_idx").on(t.postId, t.createdAt, t.id),
+    // Likes on a user's posts newest first (activity): one range, walked in order.
+    index("post_likes_post_owner_created_idx").on(t.postOwnerId, t.createdAt, t.id),
     // Likes by a user newest first.
     index("post_likes_user_created_idx").on(t.userId, t.createdAt, t.id),
   ],
