@@ -83,12 +83,16 @@ async function message(conversationId: string, from: string, to: string, content
  * empty ones, ties on the activity time, a hidden newest message and read markers.
  */
 async function world() {
-  const me = await createUser({ displayName: "Me Myself" });
-  const partners: TestUser[] = [];
-  // Ids are random: enough partners that at least three sit on each side of mine.
-  while (partners.filter((p) => p.id < me.id).length < 3 || partners.filter((p) => p.id > me.id).length < 3) {
-    partners.push(await createUser({ displayName: `Partner ${partners.length} Tape` }));
-  }
+  // Ids are random: of nine people sorted by id the middle one is me, so four partners sit on each
+  // side of the pair. (Creating partners until three fell on each side of a random id of mine once
+  // took 1,343 of them, more than the paging loop below reads.)
+  const people: TestUser[] = [];
+  for (let i = 0; i < 9; i += 1) people.push(await createUser({ displayName: `Partner ${i} Tape` }));
+  people.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const [me] = people.splice(4, 1) as [TestUser];
+  await env.DB.prepare("update profiles set display_name = 'Me Myself' where user_id = ?1").bind(me.id).run();
+  me.displayName = "Me Myself";
+  const partners = people;
   const ids: string[] = [];
   for (const [i, partner] of partners.entries()) {
     const id = await conversation(me, partner, T0 + i * 1_000);
