@@ -14,7 +14,7 @@ export const leavingKeys = {
 export function deletionConfirmationQueryOptions() {
   return queryOptions({
     queryKey: leavingKeys.confirmation(),
-    queryFn: (): Promise<DeletionConfirmation> => unwrap(api.api.account.reauth.$get()),
+    queryFn: ({ signal }): Promise<DeletionConfirmation> => unwrap(api.api.account.reauth.$get(undefined, { init: { signal } })),
   });
 }
 

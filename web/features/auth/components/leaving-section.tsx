@@ -160,6 +160,10 @@ function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
   const problemId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
   const remove = useMutation({
+    // A refetch of the confirmation methods still on its way (after a refused password) would
+    // reach the server after the deletion ended the session: 401, a refresh refused, both logged.
+    // It is cancelled, its request aborted, before the deletion is sent.
+    onMutate: () => queryClient.cancelQueries({ queryKey: leavingKeys.confirmation() }),
     mutationFn: deleteAccount,
     onSuccess: () => leave(),
     onError: (error) => {
