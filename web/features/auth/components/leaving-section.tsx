@@ -147,7 +147,10 @@ function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
   // Nothing of the account stays in this browser, its local security logs included.
   const leave = useLeaveAfterDeletion();
   const queryClient = useQueryClient();
-  const confirmation = useQuery(deletionConfirmationQueryOptions());
+  // Once the deletion is recorded the session is gone and the page is leaving; clearing the cache
+  // there would make this still-mounted query fetch again (a 401, a refused refresh, a retry).
+  const [deleted, setDeleted] = useState(false);
+  const confirmation = useQuery({ ...deletionConfirmationQueryOptions(), enabled: !deleted });
   const [password, setPassword] = useState("");
   const [confirmed, setConfirmed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -165,7 +168,10 @@ function DeleteMyAccount({ reauth, onReauthSeen }: DeleteMyAccountProps) {
     // It is cancelled, its request aborted, before the deletion is sent.
     onMutate: () => queryClient.cancelQueries({ queryKey: leavingKeys.confirmation() }),
     mutationFn: deleteAccount,
-    onSuccess: () => leave(),
+    onSuccess: () => {
+      setDeleted(true);
+      leave();
+    },
     onError: (error) => {
       setProblem(describeAuthError(error).message);
       // A refused Google confirmation (expired, used) is no longer offered as done.
