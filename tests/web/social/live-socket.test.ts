@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_TOO_MANY_LISTENERS, REFUSED_RETRY_MS, reconnectDelayMs as reconnectDelay, withJitter } from "@shared/realtime";
 import { type ChannelState, createLiveSocket } from "@web/lib/live-socket";
 import { FakeSocket } from "./fake-socket";
+// The seed's PRNG, so the spread below is the same on every run.
+import { mulberry32 } from "../../../seed/world/random";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -46,18 +48,6 @@ describe("withJitter", () => {
   });
 });
 
-/** mulberry32: a seeded PRNG, so the spread below is the same on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("many clients after a restart (issue #33)", () => {
   /**
    * 40 sockets drop in the same instant; every attempt fails while the server is away (20 s);
@@ -86,7 +76,7 @@ describe("many clients after a restart (issue #33)", () => {
   }
 
   it("come back spread over several seconds, not all in one", () => {
-    const spread = reconnectsPerSecondAfterOutage((i) => seeded(i + 1));
+    const spread = reconnectsPerSecondAfterOutage((i) => mulberry32(i + 1));
     expect(spread.reduce((a, b) => a + b, 0)).toBe(40);
     expect(Math.max(...spread)).toBeLessThanOrEqual(12);
     expect(spread.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
