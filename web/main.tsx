@@ -42,12 +42,6 @@ function render(root: HTMLElement) {
 async function takeOver(root: HTMLElement) {
   await nextTask();
   await Promise.all([loadFirstScreen().catch(() => undefined), appStylesLoaded()]);
-  // A sign-in sent from the prerendered form (issue #29 item 3) finishes first: it either leaves
-  // the page or says what went wrong there, and only then does the app's own form take its place.
-  if (root.querySelector("form[data-sign-in-island][data-submitting]")) {
-    const { prerenderedSignInSettled } = await import("./lib/prerendered-form");
-    await prerenderedSignInSettled(root);
-  }
   // The whole stylesheet applies to the frame first (one small restyle), then React renders.
   appStyles()?.setAttribute("media", "all");
   await nextTask();

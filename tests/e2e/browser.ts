@@ -139,7 +139,10 @@ let signUps = 0;
  * outbox, as someone reading their mail would: the start of every journey that needs a fresh
  * account.
  */
-export async function createConfirmedUser(account: { email: string; password: string; username: string; displayName: string }) {
+type NewAccount = { email: string; password: string; username: string; displayName: string };
+
+/** Signs an account up and leaves it unconfirmed: its confirmation mail waits in the dev outbox. */
+export async function signUpUser(account: NewAccount) {
   const origin = baseURL();
   // Each account signs up from its own client address, as each person would: the journeys'
   // sign-ups from this one process would otherwise share the limit of 3 per hour (spec §9).
@@ -151,6 +154,11 @@ export async function createConfirmedUser(account: { email: string; password: st
     body: JSON.stringify(account),
   });
   expect(signUp.status, await signUp.clone().text()).toBe(201);
+}
+
+export async function createConfirmedUser(account: NewAccount) {
+  const origin = baseURL();
+  await signUpUser(account);
   const outbox = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as { messages: { to: string; text: string }[] };
   const mail = outbox.messages.find((m) => m.to === account.email);
   const token = /\/auth\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];

@@ -2,7 +2,7 @@
 // sizes, with screenshots saved to tests/e2e/screenshots/.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, PASSWORD, baseURL, createConfirmedUser, launch, newContext, screenshot, trackErrors } from "./browser";
+import { DESKTOP, MOBILE, PASSWORD, baseURL, createConfirmedUser, launch, newContext, screenshot, signUpUser, trackErrors } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,14 +54,16 @@ describe("landing page, first paint (decision record 0075)", () => {
     const fonts = timing.resources.filter((resource) => resource.name.endsWith(".woff2")).map((resource) => resource.name);
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(font).toMatch(/^\/assets\/landing-(inter|space-grotesk)-latin-[\w-]+\.woff2$/);
-    // Before the load event: the entry and Vite's preload helper only. The enhancement's modules
-    // (theme, haptics, touch guards, native bridge) come after it.
+    // Before the load event: the entry, its wait for the load and the paint (a module the /auth
+    // sign-in page shares) and Vite's preload helper only. The enhancement's modules (theme,
+    // haptics, touch guards, native bridge) come after it.
     const scripts = timing.resources.filter((resource) => resource.name.endsWith(".js") && !resource.name.endsWith("/sw.js"));
     const early = scripts.filter((script) => script.start < timing.loadEventStart).map((script) => script.name);
-    expect(early.every((name) => /\/assets\/(landing|preload-helper)-[\w-]+\.js$/.test(name)), early.join(", ")).toBe(true);
+    const entryModules = /\/assets\/(landing|after-load-and-paint|preload-helper)-[\w-]+\.js$/;
+    expect(early.every((name) => entryModules.test(name)), early.join(", ")).toBe(true);
     expect(scripts.some((script) => /\/assets\/enhance-[\w-]+\.js$/.test(script.name) && script.start >= timing.loadEventStart)).toBe(true);
     // …and after the first paint (decision record 0075).
-    const enhancement = scripts.filter((script) => !/\/assets\/(landing|preload-helper)-[\w-]+\.js$/.test(script.name));
+    const enhancement = scripts.filter((script) => !entryModules.test(script.name));
     expect(enhancement.length).toBeGreaterThan(0);
     expect(Math.min(...enhancement.map((script) => script.start))).toBeGreaterThan(timing.paint);
     expect(errors).toEqual([]);
@@ -92,7 +94,7 @@ describe("landing page, first paint (decision record 0075)", () => {
 });
 
 describe("first visit to /auth", () => {
-  it("paints the prerendered frame with the stored theme, then the sign-in form takes over", async () => {
+  it("paints the whole sign-in page from HTML with the stored theme, and loads no part of the app", async () => {
     const context = await newContext(browser, MOBILE);
     await context.addInitScript(() => {
       if (!localStorage.getItem("backline:theme")) localStorage.setItem("backline:theme", "light");
@@ -101,98 +103,111 @@ describe("first visit to /auth", () => {
     const errors = trackErrors(page);
     const response = await page.goto("/auth");
     const html = (await response?.text()) ?? "";
-    // The page as served: the frame and a placeholder in #root, the CSS and the theme script inline.
+    // The page as served: the frame and the form in #root, the CSS and the theme script inline.
     expect(html).toContain('<div id="root" data-prerendered="auth">');
     expect(html).toContain("Where music professionals meet, create and get booked.");
     expect(html).not.toContain('src="/theme-init.js"');
-    // Only the frame's rules inline; the whole sheet applies to nothing until the app takes over
-    // (decision record 0075).
-    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" media="print" data-app-styles>$/)]);
+    // Only the page's rules inline, and no stylesheet of the app's (decision record 0098).
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toBeNull();
     const inlineStyles = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlineStyles).toContain("@font-face");
     expect(inlineStyles).toMatch(/\.dark\{\s*--background:/);
     expect(inlineStyles.length).toBeLessThan(40_000);
-    // The app's scripts start only once the frame is on screen (decision record 0075): the page
-    // carries a small loader and neither the entry nor a module preload.
-    const loaderSrc = /<script type="module" fetchpriority="low" crossorigin src="(\/assets\/auth-loader-[\w-]+\.js)">/.exec(html)?.[1];
-    expect(loaderSrc).toBeDefined();
-    expect(html).not.toMatch(/\/assets\/index-[\w-]+\.js/);
-    // The only module preloads the page names are the sign-in script's own imports (0098).
-    const islandPreloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(islandPreloads.filter((link) => /\/assets\/(index|auth\.index)-/.test(link))).toEqual([]);
-    const loader = await (await fetch(`${baseURL()}${loaderSrc}`)).text();
-    // The loader preloads the sign-in route's own chunk (decision record 0075)…
-    expect(loader).toMatch(/"\/assets\/auth\.index-[\w-]+\.js"/);
-    // The painted page already holds a live form (decision record 0098); the app's screen is in
-    // once "Continue with Google", which only the app draws, is there.
-    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
-    expect(await page.getByRole("button", { name: "Sign In", exact: true }).count()).toBe(1);
-    // …with everything it imports, so the router's first load appended no preload of its own.
-    const preloadsLoaded = loader.match(/"\/assets\/[\w.-]+\.js"/g)?.length ?? 0;
-    expect(preloadsLoaded).toBeGreaterThan(5);
-    // Beyond the loader's and the sign-in script's, only what the shell loads on use after its first
-    // commit (the notification-tap listener) was preloaded.
-    const named = new Set([...(loader.match(/"\/assets\/[\w.-]+\.js"/g) ?? []).map((quoted) => quoted.slice(1, -1)), ...islandPreloads.map((link) => /href="([^"]+)"/.exec(link)?.[1] ?? "")]);
-    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-    expect(preloaded.filter((href) => !named.has(href) && !/\/assets\/push-navigation-[\w-]+\.js$/.test(href))).toEqual([]);
-    expect(preloaded.length).toBeGreaterThanOrEqual(preloadsLoaded - 1);
-    // The app's scripts were requested only after the first paint; the sign-in form's own small
-    // script (issue #29 item 3) is the page's, loaded at once.
-    const islandSrc = /<script type="module" crossorigin src="(\/assets\/auth-sign-in-island-[\w-]+\.js)">/.exec(html)?.[1];
-    expect(islandSrc).toBeDefined();
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-      entry: performance.getEntriesByType("resource").find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime ?? Number.NaN,
-      route: performance.getEntriesByType("resource").find((entry) => /\/assets\/auth\.index-[\w-]+\.js$/.test(entry.name))?.startTime ?? Number.NaN,
-    }));
-    expect(timing.entry).toBeGreaterThan(timing.paint);
-    expect(timing.route).toBeGreaterThan(timing.paint);
-    // The placeholder is gone, the frame is the app's own now, and the light theme held: the
-    // inline theme script ran under the CSP (a refused script would be a console error).
-    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
+    // Its one script is the sign-in page's own; neither the app's entry, nor its loader, nor a
+    // route of the app is named.
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/auth-sign-in-island-[\w-]+\.js$/)]);
+    expect(html).not.toMatch(/\/assets\/(index|auth-loader|auth\.index)-[\w-]+\.js/);
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.waitFor();
+    // "Continue with Google" as this server's configuration has it (the local one has none).
+    await page.getByText("Google sign-in is not configured").waitFor();
+    expect(await page.getByRole("button", { name: "Continue with Google" }).isDisabled()).toBe(true);
+    // After the first paint: the service worker is registered (it stores the app for the next
+    // page) and the page asked whether the visitor is signed in.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
+    const requested = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    expect(requested).toContain("/api/auth/session");
+    expect(requested.filter((path) => /\/assets\/(index|auth\.index|auth-loader)-[\w-]+\.(js|css)$/.test(path))).toEqual([]);
+    // The light theme held: the inline theme script ran under the CSP (a refused script would be a
+    // console error). The moment the form accepts typing is marked for the bench (issue #29 item 3).
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
-    expect(await page.locator("link[data-app-styles]").getAttribute("media")).toBe("all");
-    // The moment the form accepts typing is marked for the bench (issue #29 item 3), once: by the
-    // painted form's script, before the app's form existed.
     const formLive = await page.evaluate(() => (performance.getEntriesByName("backline:auth-form-live", "mark") as PerformanceMark[]).map((mark) => mark.detail as string));
     expect(formLive).toEqual(["painted-form"]);
     expect(await page.locator("[data-stalled]").count()).toBe(0);
     await screenshot(page, "auth-first-visit-mobile");
+    // Sign Up is the app's screen: the press goes there, keeping the way back.
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("tab") === "signup");
+    await page.getByRole("form", { name: "Sign up" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 });
 
+describe("first visit to /auth, an account that is not confirmed yet", () => {
+  it("is told so in the server's words and can have the confirmation mail again, without the app", async () => {
+    const stamp = Date.now();
+    const account = { email: `unconfirmed-${stamp}@example.test`, password: PASSWORD, username: `unconf${stamp % 1_000_000}`, displayName: "Not Yet" };
+    await signUpUser(account);
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto("/auth");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(account.email);
+    await form.getByLabel("Password", { exact: true }).fill(account.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => form.getByRole("alert").innerText()).toBe("Email not confirmed. Check your inbox for the confirmation link.");
+    await form.getByText("Didn't get the confirmation email?").waitFor();
+    await form.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect.poll(() => form.getByRole("status").innerText()).toBe("If that address has an unconfirmed account, a new confirmation link is on its way.");
+    await screenshot(page, "auth-first-visit-unconfirmed-mobile");
+    // The second mail is in the outbox (sent after the answer), and the page never loaded the app.
+    await expect
+      .poll(async () => {
+        const outbox = (await (await fetch(`${baseURL()}/dev/outbox.json`)).json()) as { messages: { to: string }[] };
+        return outbox.messages.filter((message) => message.to === account.email).length;
+      })
+      .toBe(2);
+    const requested = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    expect(requested.filter((path) => /\/assets\/index-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The refused sign-in is the one failed request.
+    expect(errors.filter((error) => !/status of 403/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("first visit to /auth when something fails to load (issue #29 item 3)", () => {
-  it("offers a reload when the app's script does not arrive, and the reload brings the form", async () => {
+  it("offers a reload when the page's script does not arrive, and the reload brings the form", async () => {
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
     // CSS animations run 50× faster, so the frame's 8-second reveal comes in a fraction of a second.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Animation.enable");
     await cdp.send("Animation.setPlaybackRate", { playbackRate: 50 });
-    const entry = /\/assets\/index-[\w-]+\.js$/;
-    await page.route(entry, (route) => route.abort("connectionfailed"));
+    const island = /\/assets\/auth-sign-in-island-[\w-]+\.js$/;
+    await page.route(island, (route) => route.abort("connectionfailed"));
     await page.goto("/auth");
     const stalled = page.locator("[data-stalled]");
     await expect.poll(() => stalled.isVisible()).toBe(true);
     expect(await stalled.innerText()).toContain("Taking longer than usual?");
     await screenshot(page, "auth-stalled-mobile");
     // The connection is back: the reload gives the working form.
-    await page.unroute(entry);
+    await page.unroute(island);
     await Promise.all([page.waitForEvent("load"), stalled.getByRole("link", { name: "Reload the page" }).click()]);
-    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName("backline:auth-form-live", "mark").length)).toBe(1);
     expect(await page.locator("[data-stalled]").count()).toBe(0);
     await context.close();
   });
 
-  it("signs in from the painted form while the app's script has not arrived", async () => {
+  it("signs in from the page, with the app's script unreachable until the page it goes to", async () => {
     const account = { email: `early-${Date.now()}@example.test`, password: PASSWORD, username: `early${Date.now() % 1_000_000}`, displayName: "Early Bird" };
     await createConfirmedUser(account);
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
-    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort("connectionfailed"));
+    const app = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(app, (route) => route.abort("connectionfailed"));
     await page.goto("/auth?redirect=%2Fsearch");
     const form = page.getByRole("form", { name: "Sign in" });
     // A wrong password first: the server's words, in place.
@@ -201,49 +216,12 @@ describe("first visit to /auth when something fails to load (issue #29 item 3)",
     await form.getByRole("button", { name: "Sign In" }).click();
     await expect.poll(() => form.getByRole("alert").innerText()).toBe("Invalid login credentials");
     await form.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.unroute(app);
     await form.getByRole("button", { name: "Sign In" }).click();
     // A new account sees onboarding first, then the page it came for.
     await page.waitForURL((url) => url.pathname === "/create-profile" && url.searchParams.get("redirect") === "/search");
-    await context.close();
-  });
-
-  it("keeps what was typed, and the field in use, when the app takes over", async () => {
-    const context = await newContext(browser, MOBILE);
-    const page = await context.newPage();
-    // The app's entry arrives only when the test lets it, as on a slow connection.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/auth");
-    const form = page.getByRole("form", { name: "Sign in" });
-    await form.getByLabel("Email").fill("someone@example.com");
-    await form.getByLabel("Password", { exact: true }).pressSequentially("half");
-    release();
-    // The app's screen is in: the Google button replaced the frame's placeholder.
-    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
-    expect(await page.getByRole("form", { name: "Sign in" }).getByLabel("Email").inputValue()).toBe("someone@example.com");
-    const password = page.getByRole("form", { name: "Sign in" }).getByLabel("Password", { exact: true });
-    expect(await password.inputValue()).toBe("half");
-    await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
-    await context.close();
-  });
-
-  it("still signs in when the app's stylesheet does not arrive", async () => {
-    const account = { email: `nostyle-${Date.now()}@example.test`, password: PASSWORD, username: `nostyle${Date.now() % 1_000_000}`, displayName: "No Style" };
-    await createConfirmedUser(account);
-    const context = await newContext(browser, MOBILE);
-    const page = await context.newPage();
-    await page.route(/\/assets\/index-[\w-]+\.css$/, (route) => route.abort("connectionfailed"));
-    await page.goto("/auth");
-    const form = page.getByRole("form", { name: "Sign in" });
-    await form.waitFor();
-    await form.getByLabel("Email").fill(account.email);
-    await form.getByLabel("Password", { exact: true }).fill(account.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => url.pathname === "/feed" || url.pathname === "/create-profile");
+    await page.getByRole("button", { name: "Skip for now" }).click();
+    await page.waitForURL((url) => url.pathname === "/search");
     await context.close();
   });
 });

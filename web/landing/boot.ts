@@ -6,6 +6,7 @@
 // still switches the theme. The app (router, queries, schemas, every feature) loads only when the
 // visitor follows a link into it. Under `vite dev` nothing is prerendered, so the app boots here
 // as on any page.
+import { afterLoadAndPaint } from "@web/lib/after-load-and-paint";
 import "./landing.css";
 
 let enhancement: Promise<typeof import("./enhance")> | null = null;
@@ -24,36 +25,6 @@ function loadEnhancement() {
 function onEarlyClick(event: MouseEvent) {
   const toggle = event.target instanceof Element ? event.target.closest("[data-theme-toggle]") : null;
   if (toggle) void loadEnhancement().then((module) => module.toggleTheme());
-}
-
-/**
- * Runs once the page has loaded and its first contentful paint has been reported, in a task of
- * its own. On a fast connection the load event can come before that paint, and Lighthouse then
- * counted the enhancement's modules towards LCP (1.90 s in one run of five; decision record
- * 0075). Without paint timing, or in a tab opened in the background (no paint), a timer runs it.
- */
-function afterLoadAndPaint(run: () => void) {
-  let done = false;
-  let observer: PerformanceObserver | undefined;
-  const once = () => {
-    if (done) return;
-    done = true;
-    observer?.disconnect();
-    run();
-  };
-  const afterPaint = () => {
-    try {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName("first-contentful-paint").length > 0) setTimeout(once, 0);
-      });
-      observer.observe({ type: "paint", buffered: true });
-    } catch {
-      // No paint timing here: the timer below alone.
-    }
-    setTimeout(once, 1000);
-  };
-  if (document.readyState === "complete") afterPaint();
-  else window.addEventListener("load", afterPaint, { once: true });
 }
 
 if (document.getElementById("landing")) {

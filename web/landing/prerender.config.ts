@@ -251,14 +251,14 @@ function criticalCutter(): Beasties {
  * `media="print"`, which the browser fetches at the lowest priority and applies to nothing; the
  * app switches it to all media before it replaces the frame (web/main.tsx).
  */
-async function criticalStyles(page: string, sheetName: string, sheet: string): Promise<string> {
+async function criticalStyles(page: string, sheetName: string, sheet: string, { appSheet = true } = {}): Promise<string> {
   const beasties = criticalCutter();
   const cut = await beasties.process(page);
   const faces = sheet.match(/@font-face\{[^}]*\}/g) ?? [];
   if (faces.length === 0 || !cut.includes("<style>")) throw new Error("auth-page.html: the critical styles lost their fonts or their <style>");
-  return cut
-    .replace("<style>", () => `<style>${faces.join("")}`)
-    .replace("</head>", () => `  <link rel="stylesheet" href="/${sheetName}" media="print" data-app-styles>\n  </head>`);
+  const withFaces = cut.replace("<style>", () => `<style>${faces.join("")}`);
+  if (!appSheet) return withFaces;
+  return withFaces.replace("</head>", () => `  <link rel="stylesheet" href="/${sheetName}" media="print" data-app-styles>\n  </head>`);
 }
 
 /**
@@ -299,8 +299,11 @@ export function authPrerender(): Plugin {
           .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${markup ?? ""}</div>`);
         this.emitFile({ type: "asset", fileName: "auth-page.html", source: await criticalStyles(page, sheetName, String(sheet.source)) });
-        // /auth itself (the Sign In tab) gets the live form and its island, loaded at once beside
-        // the app's loader (issue #29 item 3; web/features/auth/sign-in-island.ts).
+        // /auth itself (the Sign In tab) is a page that needs no app (decision record 0098): the
+        // form and its island (web/features/auth/sign-in-island.ts), loaded at once, and neither
+        // the app's loader nor its stylesheet. Measured on Lighthouse's mobile preset, the app's
+        // takeover after the first paint was most of the page's TBT (median 143 ms, the stylesheet's
+        // parse and the entry's evaluation; 0 ms without them).
         if (!islandRef || !signInMarkup) throw new Error("auth-signin-page.html: the sign-in island or its markup is missing");
         const island = this.getFileName(islandRef);
         // The island's own imports are preloaded beside it, so the form goes live one round trip
@@ -317,11 +320,15 @@ export function authPrerender(): Plugin {
         };
         walk(island);
         const islandPreloads = islandImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
-        const signInPage = loader.page
+        const signInPage = inlineStylesheets(html, bundle)
+          .replace(MODULE_PRELOAD, "")
+          .replace(ENTRY_SCRIPT, "")
           .replace("</title>", `</title>\n    ${fontPreloads(Object.keys(bundle))}`)
           .replace("</head>", () => `  <script type="module" crossorigin src="/${island}"></script>\n    ${islandPreloads}\n  </head>`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="auth">${signInMarkup ?? ""}</div>`);
-        this.emitFile({ type: "asset", fileName: "auth-signin-page.html", source: await criticalStyles(signInPage, sheetName, String(sheet.source)) });
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry || signInPage.includes(entry) || signInPage.includes(loader.fileName)) throw new Error("auth-signin-page.html: the app's entry is still on the page");
+        this.emitFile({ type: "asset", fileName: "auth-signin-page.html", source: await criticalStyles(signInPage, sheetName, String(sheet.source), { appSheet: false }) });
       },
     },
   };

@@ -1,7 +1,7 @@
 // The native bridge (spec social-feed-search §1: "a native bridge for status bar, back button,
-// haptics and app state"; decision records 0043 and 0044). The only module that knows whether the
-// SPA runs inside the Capacitor shell: each capability calls the native plugin there and falls
-// back to the web platform in a browser. The rest of the app calls these functions, never a
+// haptics and app state"; decision records 0043 and 0044). Inside the Capacitor shell (detected by
+// ./native-shell.ts) each capability calls the native plugin; in a browser it falls back to the
+// web platform. The rest of the app calls these functions, never a
 // plugin (an ESLint rule forbids importing @capacitor/* anywhere else).
 //
 // Nothing from Capacitor is in the landing page's bundle: the shell injects `window.Capacitor`
@@ -11,27 +11,13 @@ import { focusManager, type QueryClient } from "@tanstack/react-query";
 import type { RouterHistory } from "@tanstack/react-router";
 import { appPathOfUrl } from "@shared/native-app";
 import type { HapticStrength } from "./haptics";
+import { isNativeApp, nativeShell } from "./native-shell";
 import { pushTargetPath } from "./push-path";
 import type { ResolvedTheme } from "./theme";
 
 // ---- Detection and plugin loading ----
 
-/** The part of the object the native shell injects as `window.Capacitor` that is read here. */
-interface InjectedCapacitor {
-  isNativePlatform(): boolean;
-  getPlatform(): string;
-  isPluginAvailable(name: string): boolean;
-}
-
-function nativeShell(): InjectedCapacitor | null {
-  const injected = (globalThis as { Capacitor?: Partial<InjectedCapacitor> }).Capacitor;
-  return injected?.isNativePlatform?.() === true ? (injected as InjectedCapacitor) : null;
-}
-
-/** True inside the Android or iOS app, false in any browser (installed PWA included). */
-export function isNativeApp(): boolean {
-  return nativeShell() !== null;
-}
+export { isNativeApp } from "./native-shell";
 
 const pluginLoaders = {
   App: () => import("@capacitor/app"),

@@ -6,6 +6,7 @@ import { PageTransition } from "@web/components/app-shell/page-transition";
 import { RouteErrorFallback } from "@web/components/errors/error-fallback";
 import { NotFoundPage } from "@web/components/errors/not-found-page";
 import { Toaster } from "@web/components/ui/toaster";
+import { hasSignInNotice } from "@web/features/auth/carried-notice";
 import { useAfterFirstCommit } from "@web/lib/after-first-commit";
 import { installNativeBridge } from "@web/lib/native-bridge";
 import { installShellBehaviours } from "@web/lib/shell-behaviours";
@@ -19,6 +20,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function RootLayout() {
   useEffect(() => installShellBehaviours(document), []);
+  // A sign-in made on the /auth page without the app may have left a notice for this page; its
+  // texts load only then.
+  useEffect(() => {
+    if (hasSignInNotice()) void import("@web/features/auth/sign-in-notice").then((notice) => notice.showCarriedSignInNotice());
+  }, []);
   // Back button, app state and deep links: native plugins inside the app, web events in a browser.
   const router = useRouter();
   const { queryClient } = Route.useRouteContext();

@@ -7,9 +7,12 @@
 // - the build's content-hashed files under /assets/: cached for a year, immutable;
 // - anything else (sw.js, the manifest, icons) keeps the platform's revalidating default.
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { escapeHtml } from "@shared/rules/sanitize";
 import type { AppEnv } from "../env";
 import { expectedOrigin } from "../middleware/origin";
+import { ACCESS_COOKIE } from "../services/auth/sessions";
+import { googleConfigured } from "../services/auth/google";
 
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
@@ -32,10 +35,19 @@ function mutable(response: Response): Response {
   return new Response(response.body, response);
 }
 
+/** The page as `rewriter` changes it; the file's ETag and length describe another body. */
+function rewritten(page: Response, rewriter: HTMLRewriter): Response {
+  const changed = mutable(rewriter.transform(page));
+  changed.headers.delete("etag");
+  changed.headers.delete("content-length");
+  return changed;
+}
+
 /** The page with its canonical link: the public origin and the path, without the query. */
 function withCanonical(c: Context<AppEnv>, page: Response): Response {
   const canonical = new URL(c.req.path, expectedOrigin(c.req.url, c.env.APP_ORIGIN)).href;
-  const rewritten = mutable(
+  return rewritten(
+    page,
     new HTMLRewriter()
       .on('link[rel="canonical"]', {
         element(el) {
@@ -46,13 +58,8 @@ function withCanonical(c: Context<AppEnv>, page: Response): Response {
         element(el) {
           el.append(`  <link rel="canonical" href="${escapeHtml(canonical)}" />\n  `, { html: true });
         },
-      })
-      .transform(page),
+      }),
   );
-  // The page now carries the request's origin; the file's ETag and length describe another body.
-  rewritten.headers.delete("etag");
-  rewritten.headers.delete("content-length");
-  return rewritten;
 }
 
 /** Applies the caching rule of what ASSETS answered, and the canonical URL of a public page. */
@@ -91,11 +98,29 @@ export const siteRoutes = new Hono<AppEnv>()
   // prerendered (auth-page.html, decision record 0075); the app takes over from there.
   .get("/auth/:screen{forgot|reset|confirm}?", async (c) => {
     if ((c.req.header("accept") ?? "").includes("text/html")) {
-      // The Sign In tab of /auth gets its form live before the app (issue #29 item 3); the other
-      // screens, the Sign Up tab and a Google callback's error get the placeholder frame.
-      const signIn = c.req.path === "/auth" && (c.req.query("tab") ?? "signin") === "signin" && c.req.query("error") === undefined;
+      // A visitor's Sign In tab of /auth is a page that needs no app (decision record 0098). The
+      // other screens, the Sign Up tab, a Google callback's error and a signed-in visitor (whom
+      // the app's route sends on) get the frame the app takes over.
+      const signIn =
+        c.req.path === "/auth" && (c.req.query("tab") ?? "signin") === "signin" && c.req.query("error") === undefined && getCookie(c, ACCESS_COOKIE) === undefined;
       const page = await c.env.ASSETS.fetch(new Request(new URL(signIn ? "/auth-signin-page" : "/auth-page", c.req.url), c.req.raw));
-      if (page.ok && isHtml(page)) return cached(c, page);
+      if (page.ok && isHtml(page)) return cached(c, signIn ? withGoogleChoice(c, page) : page);
     }
     return serveAsset(c);
   });
+
+/**
+ * The sign-in page draws "Continue with Google" twice, offered and unavailable
+ * (web/features/auth/prerender.tsx); the one this server's configuration does not call for goes.
+ */
+function withGoogleChoice(c: Context<AppEnv>, page: Response): Response {
+  const drop = googleConfigured(c.env) ? "unavailable" : "offered";
+  return rewritten(
+    page,
+    new HTMLRewriter().on(`[data-island-google="${drop}"]`, {
+      element(el) {
+        el.remove();
+      },
+    }),
+  );
+}

@@ -1,14 +1,18 @@
-// The sign-in form a first visit to /auth paints, live before the app (issue #29 item 3): the
-// build's own markup (AuthSignInPrerender, rendered to HTML as the build does) wired by the
-// island. It checks the fields in the spec's words, signs in through the API, goes where the app
-// would (the redirect, or onboarding first), shows the server's refusal, holds the app's takeover
-// while a sign-in is on its way, and hands what was typed to the app's form.
+// The sign-in page a first visit to /auth paints, whole without the app (issue #29, decision record
+// 0098): the build's own markup (AuthSignInPrerender, rendered to HTML as the build does) wired by
+// the island. It checks the fields in the spec's words, signs in through the API, goes where the
+// app would (the redirect, or onboarding first), shows the server's refusal and offers the
+// confirmation mail again, carries a cancelled deletion's notice to the next page, sends a
+// signed-in visitor on, and hands Google to the app's hand-off inside the native app.
 import { fireEvent, waitFor } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { takeSignInNotice } from "@web/features/auth/carried-notice";
 import { AuthSignInPrerender } from "@web/features/auth/prerender";
-import { SETTLED_EVENT, wireSignInForm } from "@web/features/auth/sign-in-island";
-import { clearSignInDraft, prerenderedSignInSettled, readPrerenderedSignIn } from "@web/lib/prerendered-form";
+import { leaveIfSignedIn, wireSignInForm } from "@web/features/auth/sign-in-island";
+
+const handoff = vi.hoisted(() => ({ startGoogleSignIn: vi.fn<() => Promise<"leaving" | "outside">>() }));
+vi.mock("@web/features/auth/app-handoff", () => handoff);
 
 let root: HTMLElement;
 const leave = vi.fn<(path: string) => void>();
@@ -35,7 +39,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   root?.remove();
-  clearSignInDraft();
+  sessionStorage.clear();
+  handoff.startGoogleSignIn.mockReset();
+  delete (globalThis as { Capacitor?: unknown }).Capacitor;
   leave.mockReset();
   go.mockReset();
   vi.unstubAllGlobals();
@@ -84,52 +90,121 @@ describe("the prerendered sign-in form on /auth", () => {
     await waitFor(() => expect(leave).toHaveBeenLastCalledWith("/create-profile?redirect=%2Ffeed"));
   });
 
-  it("shows the server's refusal, and holds the app's takeover until the answer is in", async () => {
+  it("shows the server's refusal in place, and takes one sign-in at a time", async () => {
     let answer!: (response: Response) => void;
-    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const fetchSpy = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetchSpy);
     const { type, submit, alertText, form } = mount();
     type("email", "ana@example.com");
     type("password", "wrong-password");
     submit();
     expect(form).toHaveAttribute("data-submitting");
-    let settled = false;
-    void prerenderedSignInSettled(root).then(() => (settled = true));
-    const event = vi.fn();
-    form.addEventListener(SETTLED_EVENT, event);
-    await Promise.resolve();
-    expect(settled).toBe(false);
+    expect(form.querySelector('button[type="submit"]')).toHaveAttribute("aria-disabled", "true");
+    submit();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
     answer(new Response(JSON.stringify({ error: { code: "unauthorized", message: "Invalid login credentials" } }), { status: 401 }));
-    await waitFor(() => expect(settled).toBe(true));
-    expect(alertText()).toBe("Invalid login credentials");
-    expect(event).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(alertText()).toBe("Invalid login credentials"));
     expect(form).not.toHaveAttribute("data-submitting");
+    expect(form.querySelector('button[type="submit"]')).not.toHaveAttribute("aria-disabled");
+    // Not a confirmation problem: the resend offer stays hidden.
+    expect(form.querySelector<HTMLElement>("[data-island-unconfirmed]")!.hidden).toBe(true);
+    expect(leave).not.toHaveBeenCalled();
+    fetchSpy.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")));
+    submit();
+    await waitFor(() => expect(alertText()).toBe("Network error. Check your connection and try again."));
+  });
+
+  it("offers the confirmation mail again to an unconfirmed account, and says what the server answered", async () => {
+    const fetchSpy = vi.fn(async (url: string) =>
+      url === "/api/auth/sign-in"
+        ? new Response(JSON.stringify({ error: { code: "forbidden", message: "Email not confirmed. Check your inbox for the confirmation link." } }), { status: 403 })
+        : new Response(JSON.stringify({ message: "If that address has an unconfirmed account, a new confirmation link is on its way." }), { status: 200 }),
+    );
+    vi.stubGlobal("fetch", fetchSpy);
+    const { type, submit, alertText, form } = mount();
+    type("email", " Late@Example.com");
+    type("password", "Mix!Bus#Glue42");
+    submit();
+    await waitFor(() => expect(alertText()).toBe("Email not confirmed. Check your inbox for the confirmation link."));
+    const offer = form.querySelector<HTMLElement>("[data-island-unconfirmed]")!;
+    expect(offer.hidden).toBe(false);
+    expect(offer.textContent).toContain("Didn't get the confirmation email?");
+    const resend = offer.querySelector<HTMLButtonElement>("[data-island-resend]")!;
+    expect(resend.type).toBe("button");
+    fireEvent.click(resend);
+    await waitFor(() => expect(offer.querySelector('[role="status"]')!.textContent).toBe("If that address has an unconfirmed account, a new confirmation link is on its way."));
+    const [url, init] = fetchSpy.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/auth/resend");
+    expect(JSON.parse(String(init.body))).toEqual({ email: "late@example.com" });
+    // The server's refusal (its rate limit) is said in its words.
+    fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ error: { code: "rate_limited", message: "Too many attempts. Please try again later." } }), { status: 429 }));
+    fireEvent.click(resend);
+    await waitFor(() => expect(offer.querySelector('[role="status"]')!.textContent).toBe("Too many attempts. Please try again later."));
+    // The next sign-in starts without the offer.
+    fetchSpy.mockImplementationOnce(() => new Promise<Response>(() => undefined));
+    submit();
+    expect(offer.hidden).toBe(true);
+  });
+
+  it("carries a cancelled deletion's notice to the page it goes to", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ user: { needsOnboarding: false }, deletionCancelled: true }), { status: 200 })));
+    const { type, submit } = mount();
+    type("email", "ana@example.com");
+    type("password", "Mix!Bus#Glue42");
+    submit();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith("/feed"));
+    expect(takeSignInNotice()).toBe("deletion-cancelled");
+    // Once: the next page took it.
+    expect(takeSignInNotice()).toBeNull();
+  });
+
+  it("removes the frame's stall line once it runs: the form works", () => {
+    mount();
+    expect(root.querySelector("[data-stalled]")).toBeNull();
+    // The line without scripts stays for a browser that runs none.
+    expect(root.innerHTML).toContain("<noscript>");
+  });
+
+  it("sends a visitor who is signed in already on, as the app's route does", async () => {
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ user: { needsOnboarding: false } }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchSpy);
+    const { form } = mount("?redirect=%2Fsearch");
+    await leaveIfSignedIn(form, { leave });
+    expect(fetchSpy).toHaveBeenCalledWith("/api/auth/session", expect.anything());
+    expect(leave).toHaveBeenCalledWith("/search");
+    leave.mockReset();
+    fetchSpy.mockImplementation(async () => new Response(JSON.stringify({ user: null }), { status: 200 }));
+    await leaveIfSignedIn(form, { leave });
+    // A sign-in already on its way goes on by itself.
+    fetchSpy.mockImplementation(async () => new Response(JSON.stringify({ user: { needsOnboarding: false } }), { status: 200 }));
+    form.setAttribute("data-submitting", "");
+    await leaveIfSignedIn(form, { leave });
+    fetchSpy.mockImplementation(() => Promise.reject(new TypeError("offline")));
+    await leaveIfSignedIn(form, { leave });
     expect(leave).not.toHaveBeenCalled();
   });
 
-  it("hands what was typed, and the field in use, to the app's form, also after the painted form is gone", () => {
-    const { field, type } = mount();
-    type("email", "ana@example.com");
-    field("password").focus();
-    type("password", "half-typed");
-    expect(readPrerenderedSignIn()).toEqual({ email: "ana@example.com", password: "half-typed", focus: "password", error: null });
-    // The app's commit replaces the painted form: what the island last recorded is still there
-    // for the app's layout effect, once.
-    root.remove();
-    expect(readPrerenderedSignIn()).toEqual({ email: "ana@example.com", password: "half-typed", focus: "password", error: null });
-    clearSignInDraft();
-    expect(readPrerenderedSignIn()).toBeNull();
-  });
-
-  it("keeps a refusal that came back after the takeover for the app's form to show", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { code: "unauthorized", message: "Invalid login credentials" } }), { status: 401 })));
-    const { type, submit, form } = mount();
-    type("email", "ana@example.com");
-    type("password", "wrong-password");
-    submit();
-    root.remove();
-    await waitFor(() => expect(form).not.toHaveAttribute("data-submitting"));
-    expect(readPrerenderedSignIn()).toMatchObject({ email: "ana@example.com", error: "Invalid login credentials" });
-    clearSignInDraft();
+  it("leaves Google to the link in a browser, and to the app's hand-off inside the native app", async () => {
+    mount();
+    const link = root.querySelector<HTMLAnchorElement>('[data-island-google="offered"] a')!;
+    expect(link.getAttribute("href")).toBe("/api/auth/google");
+    expect(link.textContent).toBe("Continue with Google");
+    // In a browser the press is the link's own navigation (jsdom cannot follow it: the test stops
+    // it after the island has had its turn).
+    let islandPrevented: boolean | null = null;
+    document.addEventListener("click", (event) => ((islandPrevented = event.defaultPrevented), event.preventDefault()), { once: true });
+    fireEvent.click(link);
+    expect(islandPrevented).toBe(false);
+    expect(handoff.startGoogleSignIn).not.toHaveBeenCalled();
+    (globalThis as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, getPlatform: () => "android", isPluginAvailable: () => true };
+    handoff.startGoogleSignIn.mockRejectedValueOnce(new Error("Google sign-in failed. Please try again."));
+    expect(fireEvent.click(link)).toBe(false);
+    await waitFor(() => expect(handoff.startGoogleSignIn).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(root.querySelector("[data-island-error]")!.textContent).toBe("Google sign-in failed. Please try again."));
+    // Both of the button's states are drawn; the Worker keeps one (tests/worker/site/site.test.ts).
+    const unavailable = root.querySelector('[data-island-google="unavailable"]')!;
+    expect(unavailable.querySelector("button")).toBeDisabled();
+    expect(unavailable.textContent).toContain("Google sign-in is not configured");
   });
 
   it("takes the Sign Up tab to the app's Sign Up screen, keeping the redirect", () => {

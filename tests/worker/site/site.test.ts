@@ -13,7 +13,15 @@ import themeInitScript from "../../../public/theme-init.js?raw";
 import { app } from "../../../worker/app";
 
 const authPageHtml = indexHtml.replace('<div id="root"></div>', '<div id="root" data-prerendered="auth"><main>Back to Home</main></div>');
-const signInPageHtml = indexHtml.replace('<div id="root"></div>', '<div id="root" data-prerendered="auth"><main>Back to Home<form data-sign-in-island></form></main></div>');
+// The sign-in page needs no app (0098): no entry script, and "Continue with Google" in both states.
+const signInPageHtml = indexHtml
+  .replace(/<script type="module"[^>]*src="\/web\/main.tsx"><\/script>/, "")
+  .replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="auth"><main>Back to Home<form data-sign-in-island></form>' +
+      '<div data-island-google="offered"><a href="/api/auth/google">Continue with Google</a></div>' +
+      '<div data-island-google="unavailable"><button disabled>Continue with Google</button><p>Google sign-in is not configured</p></div></main></div>',
+  );
 
 const PLATFORM_CACHE = "public, max-age=0, must-revalidate";
 const requested: string[] = [];
@@ -35,10 +43,13 @@ const assets = {
   },
 };
 
-async function get(path: string, { accept = "text/html,application/xhtml+xml", appOrigin = "" } = {}) {
+async function get(path: string, { accept = "text/html,application/xhtml+xml", appOrigin = "", cookie = "", google = true } = {}) {
   requested.length = 0;
   const ctx = createExecutionContext();
-  const res = await app.request(path, { headers: { accept } }, { ...env, ASSETS: assets, APP_ORIGIN: appOrigin }, ctx);
+  const headers: Record<string, string> = { accept };
+  if (cookie) headers.cookie = cookie;
+  const googleEnv = google ? {} : { GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" };
+  const res = await app.request(path, { headers }, { ...env, ...googleEnv, ASSETS: assets, APP_ORIGIN: appOrigin }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -148,10 +159,32 @@ describe("the /auth screens", () => {
       expect(res.headers.get("cache-control")).toBe("no-cache");
       const html = await res.text();
       expect(html).toContain('data-prerendered="auth"');
-      // The frame still boots the whole app, which takes over from it.
-      expect(html).toContain('src="/web/main.tsx"');
+      // The frame boots the whole app, which takes over from it; the sign-in page needs none.
+      if (page === "/auth-page") expect(html).toContain('src="/web/main.tsx"');
+      else expect(html).not.toContain("main.tsx");
       if (path.startsWith("/auth?") || path === "/auth") expect(canonicalOf(html)).toEqual(["https://backline.example/auth"]);
     }
+  });
+
+  it("give a signed-in visitor (the access cookie) the frame the app takes over, which sends them on", async () => {
+    const res = await get("/auth?redirect=%2Fsearch", { cookie: "bl_access=some.jwt.value" });
+    expect(requested).toEqual(["/auth-page"]);
+    expect(await res.text()).toContain('src="/web/main.tsx"');
+    // Another cookie is no session.
+    await get("/auth", { cookie: "bl_theme=dark" });
+    expect(requested).toEqual(["/auth-signin-page"]);
+  });
+
+  it("keep the sign-in page's Google button that the configuration calls for", async () => {
+    const offered = await (await get("/auth")).text();
+    expect(offered).toContain('<a href="/api/auth/google">Continue with Google</a>');
+    expect(offered).not.toContain("data-island-google=\"unavailable\"");
+    expect(offered).not.toContain("Google sign-in is not configured");
+    const unavailable = await get("/auth", { google: false });
+    expect(unavailable.headers.get("etag")).toBeNull();
+    const html = await unavailable.text();
+    expect(html).not.toContain('href="/api/auth/google"');
+    expect(html).toContain("<button disabled>Continue with Google</button><p>Google sign-in is not configured</p>");
   });
 
   it("leave other requests and other paths to the app's index.html", async () => {

@@ -3,11 +3,11 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { ACCOUNT_TEXTS, LEAVING_TEXTS } from "@shared/messages";
-import { notifySuccess } from "@web/components/ui/toast";
 import type { SignOutScope } from "@shared/schemas/account";
 import { onSessionLost } from "@web/lib/api-client";
 import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
+import { notifyDeletionCancelled } from "./sign-in-notice";
 import { clearStoredData } from "./clear-stored-data";
 
 /** The current session: `data.user` is null for visitors; `isPending` until the first answer. */
@@ -52,7 +52,7 @@ export function adoptSignIn(queryClient: QueryClient, data: SessionData & { dele
   const { deletionCancelled, ...session } = data;
   setSession(queryClient, session);
   // Signing in during the grace period cancelled a requested deletion (decision record 0084).
-  if (deletionCancelled) notifySuccess(LEAVING_TEXTS.delete.cancelledToast.title, { description: LEAVING_TEXTS.delete.cancelledToast.description });
+  if (deletionCancelled) notifyDeletionCancelled();
 }
 
 export function useSignIn() {

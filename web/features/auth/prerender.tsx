@@ -1,17 +1,21 @@
-// What a first visit to /auth shows before the app has loaded (decision record 0075):
-// the build renders this into auth-page.html, so the frame, the wordmark and the tagline paint
-// from the HTML instead of after the router, the session check and the form's code. The card holds
-// a placeholder shaped like the sign-in form rather than the form itself: a form that cannot
-// submit yet would take typing that the app's first render then throws away. The app replaces
-// all of it once the /auth route is ready (web/main.tsx), with the same frame in the same place.
+// What a first visit to /auth paints from HTML. The build renders AuthPagePrerender into
+// auth-page.html (decision record 0075), the frame of the other /auth screens, so the wordmark and
+// the tagline paint from the HTML instead of after the router, the session check and the form's
+// code. Its card holds a placeholder shaped like the form rather than a form: a form that cannot
+// submit yet would take typing that the app's first render then throws away. The app replaces all
+// of it once the route is ready (web/main.tsx), with the same frame in the same place.
+// AuthSignInPrerender is auth-signin-page.html, the Sign In tab, whole and working without the
+// app (decision record 0098).
 import type { ComponentProps } from "react";
-import { AUTH_SCREEN_TEXTS, SHELL_TEXTS } from "@shared/messages";
+import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS, SHELL_TEXTS } from "@shared/messages";
 import { FormField } from "@web/components/form-field";
-import { Button } from "@web/components/ui/button";
+import { Button, buttonVariants } from "@web/components/ui/button";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { AuthFrame } from "./components/auth-shell";
+import { GOOGLE_SIGN_IN_PATH } from "./api";
 import { EmailField } from "./components/email-field";
+import { GoogleMark } from "./components/google-mark";
 
 function HomeAnchor(props: Pick<ComponentProps<"a">, "className" | "children">) {
   return <a href="/" {...props} />;
@@ -46,12 +50,12 @@ function StallNotice() {
 }
 
 /**
- * A first visit to /auth itself (the Sign In tab) gets the sign-in form for real, live before the
- * app (issue #29 item 3): web/features/auth/sign-in-island.ts, a small script the page loads at
- * once, validates and submits it and goes on to where the app would; the app, when it takes over,
- * keeps what was typed and where the cursor was (web/lib/prerendered-form.ts). Sign Up is a link
- * the island follows; "Continue with Google" waits for the app, which knows whether Google is
- * offered.
+ * A first visit to /auth itself (the Sign In tab) is a page that needs no app (issue #29, decision
+ * record 0098): web/features/auth/sign-in-island.ts, a small script the page loads at once,
+ * validates and submits the form, offers the confirmation mail again, and goes on to where the app
+ * would. "Continue with Google" is a link to the server's Google sign-in, drawn in both of its
+ * states; the Worker keeps the one its configuration calls for (worker/routes/site.ts). Sign Up,
+ * Forgot password and the wordmark are links into the app.
  */
 export function AuthSignInPrerender() {
   const T = AUTH_SCREEN_TEXTS.signIn;
@@ -78,6 +82,14 @@ export function AuthSignInPrerender() {
               <Button type="submit" size="lg">
                 {T.submit}
               </Button>
+              {/* Shown by the island when the server says the email is not confirmed, as the app's form does. */}
+              <div className="rounded-2xl border bg-card p-4 text-sm" data-island-unconfirmed hidden>
+                <p className="text-muted-foreground">{T.noConfirmation}</p>
+                <Button variant="link" className="mt-1" data-island-resend>
+                  {T.resend}
+                </Button>
+                <p role="status" className="mt-1 text-foreground empty:hidden" data-island-resend-status />
+              </div>
             </form>
           </TabsContent>
         </Tabs>
@@ -86,10 +98,37 @@ export function AuthSignInPrerender() {
           {AUTH_SCREEN_TEXTS.tabs.or}
           <span className="h-px flex-1 bg-border" />
         </div>
-        <Skeleton className="h-11 rounded-full" />
+        <GoogleChoices />
       </div>
       <StallNotice />
     </AuthFrame>
+  );
+}
+
+/**
+ * "Continue with Google" as the app draws it (google-button.tsx), in both states: offered, a link
+ * to the server's sign-in (the island hands it to the app's hand-off inside the native app), and
+ * unavailable, which says why. The Worker removes the one that does not apply.
+ */
+function GoogleChoices() {
+  return (
+    <>
+      <div className="flex flex-col gap-2" data-island-google="offered">
+        <a href={GOOGLE_SIGN_IN_PATH} className={buttonVariants({ variant: "outline", size: "lg" })} data-haptic="light">
+          <GoogleMark />
+          {AUTH_SCREEN_TEXTS.continueWithGoogle}
+        </a>
+      </div>
+      <div className="flex flex-col gap-2" data-island-google="unavailable">
+        <Button variant="outline" size="lg" disabled aria-describedby="google-unavailable">
+          <GoogleMark />
+          {AUTH_SCREEN_TEXTS.continueWithGoogle}
+        </Button>
+        <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
+          {ACCOUNT_TEXTS.googleNotConfigured}
+        </p>
+      </div>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
 // least 8 characters long'.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
 import { type SignIn, type SignInInput, signInSchema } from "@shared/schemas/auth";
@@ -13,7 +13,6 @@ import { Spinner } from "@web/components/ui/spinner";
 import { notifySuccess } from "@web/components/ui/toast";
 import { ApiClientError } from "@web/lib/api-client";
 import { AUTH_FORM_LIVE, markOnce } from "@web/lib/perf-marks";
-import { clearSignInDraft, readPrerenderedSignIn } from "@web/lib/prerendered-form";
 import { showAuthError } from "../errors";
 import { useResendConfirmation, useSignIn } from "../hooks";
 import { EmailField } from "./email-field";
@@ -25,13 +24,9 @@ function isUnconfirmed(error: unknown): boolean {
 }
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
-  // On a first visit the prerendered form was live before the app (issue #29 item 3): start from
-  // what was typed there, read while it is still on screen (this first render precedes the commit
-  // that replaces it).
-  const [prefill] = useState(readPrerenderedSignIn);
   const form = useForm<SignInInput, unknown, SignIn>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: prefill?.email ?? "", password: prefill?.password ?? "" },
+    defaultValues: { email: "", password: "" },
     // Validate on submit, then as the user corrects: validating on blur inserts messages that
     // shift the submit button while it is being pressed, and the press then misses it.
     mode: "onSubmit",
@@ -44,19 +39,6 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   // React has committed the form and its handlers: from here it takes typing and submits. The
   // Lighthouse bench reads this mark on /auth (issue #29 item 3).
   useEffect(() => markOnce(AUTH_FORM_LIVE, "app-form"), []);
-  // Right after the commit that replaced the painted form, before any further input: what was
-  // typed there while this form was rendering, the field in use, and a refusal that came back
-  // meanwhile (web/lib/prerendered-form.ts).
-  const { setFocus, setValue } = form;
-  useLayoutEffect(() => {
-    if (!prefill) return;
-    const latest = readPrerenderedSignIn() ?? prefill;
-    clearSignInDraft();
-    if (latest.email !== prefill.email) setValue("email", latest.email);
-    if (latest.password !== prefill.password) setValue("password", latest.password);
-    if (latest.focus) setFocus(latest.focus);
-    if (latest.error) showAuthError(new ApiClientError(latest.error, 400, "validation_failed"));
-  }, [prefill, setFocus, setValue]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
