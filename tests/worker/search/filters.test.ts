@@ -129,6 +129,46 @@ describe("blocks, mutes and muted words are applied inside the search statements
     }
   });
 
+  // With a profession filter the author's checks name the joined profile's user_id (so SQLite asks
+  // them only of the profession's posts): the same posts must stay out, a suspended author's too.
+  it.each(SORTS)("posts with a profession filter, %s: the author's checks through the joined profile", async (sortBy) => {
+    const searcher = await signedInUser();
+    const profession = `Prof ${uniqueWord()}`;
+    const author = async (verified = false) => {
+      const user = await createUser({ verified });
+      await db().update(profiles).set({ profession }).where(eq(profiles.userId, user.id));
+      return user;
+    };
+    const [muted, blocker, suspended, plain] = [await author(), await author(), await author(), await author(true)];
+    const other = await createUser();
+    const w = uniqueWord();
+    const mutedWord = uniqueWord();
+    const shown: string[] = [];
+    for (let i = 0; i < 3; i += 1) shown.push(await insertPost(plain.id, { caption: `${w} fine ${i}` }));
+    const hidden = [
+      await insertPost(muted.id, { caption: `${w} by a muted account` }),
+      await insertPost(blocker.id, { caption: `${w} by someone who blocked the searcher` }),
+      await insertPost(suspended.id, { caption: `${w} by a suspended account` }),
+      await insertPost(plain.id, { caption: `${w} says ${mutedWord}` }),
+    ];
+    // Another profession's post is filtered out whatever the rules.
+    await insertPost(other.id, { caption: `${w} by another profession` });
+    await computeSearchTiers({ db: db() });
+    const path = `/api/search/posts?q=${w}&sortBy=${sortBy}&profession=${encodeURIComponent(profession)}`;
+    const before: PostPage = await json(await api(path, { cookie: searcher.cookie }), 200);
+    expect(new Set(before.items.map((p) => p.id))).toEqual(new Set([...shown, ...hidden]));
+    expect((await api(`/api/users/${muted.id}/mute`, { method: "POST", cookie: searcher.cookie })).status).toBe(200);
+    expect((await api("/api/muted-words", { cookie: searcher.cookie, body: { word: mutedWord } })).status).toBeLessThan(300);
+    await env.DB.prepare("insert into blocks (blocker_id, blocked_id, created_at) values (?, ?, ?)").bind(blocker.id, searcher.id, Date.now()).run();
+    await env.DB.prepare("update users set suspended_at = ? where id = ?").bind(Date.now(), suspended.id).run();
+    const after: PostPage = await json(await api(path, { cookie: searcher.cookie }), 200);
+    expect(new Set(after.items.map((p) => p.id))).toEqual(new Set(shown));
+    if (sortBy === "recent" || sortBy === "popular") {
+      const walked = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy, profession }), viewerId: searcher.id, limit: 20, fewMatches: 1, walkWindow: 3 });
+      expect(new Set(walked.items.map((p) => p.id))).toEqual(new Set(shown));
+    }
+  });
+
   it.each(SORTS)("people, %s", async (sortBy) => {
     const searcher = await signedInUser();
     const w = uniqueWord();
