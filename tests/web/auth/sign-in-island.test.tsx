@@ -7,7 +7,7 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { takeSignInNotice } from "@web/features/auth/carried-notice";
+import { carryAuthNotice, takeSignInNotice } from "@web/features/auth/carried-notice";
 import { AuthSignInPrerender } from "@web/features/auth/prerender";
 import { leaveIfSignedIn, wireSignInForm } from "@web/features/auth/sign-in-island";
 
@@ -205,6 +205,41 @@ describe("the prerendered sign-in form on /auth", () => {
     const unavailable = root.querySelector('[data-island-google="unavailable"]')!;
     expect(unavailable.querySelector("button")).toBeDisabled();
     expect(unavailable.textContent).toContain("Google sign-in is not configured");
+  });
+
+  it("makes the selected tab the tab list's one Tab stop, and the arrows select the other tab", () => {
+    mount("?redirect=%2Fpost%2Fp1");
+    const signIn = root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')!;
+    const signUp = root.querySelector<HTMLElement>('[data-island-tab="signup"]')!;
+    // The prerendered markup leaves both out of the Tab order; the island names the stop.
+    expect(signIn.tabIndex).toBe(0);
+    expect(signUp.tabIndex).toBe(-1);
+    signIn.focus();
+    fireEvent.keyDown(signIn, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(signUp);
+    expect(go).toHaveBeenCalledWith("/auth?redirect=%2Fpost%2Fp1&tab=signup");
+    go.mockReset();
+    // Home comes back to the selected tab without leaving; other keys do nothing.
+    fireEvent.keyDown(signUp, { key: "Home" });
+    expect(document.activeElement).toBe(signIn);
+    fireEvent.keyDown(signIn, { key: "a" });
+    expect(document.activeElement).toBe(signIn);
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it("says once why the app signed the person out, in place", () => {
+    mount();
+    expect(root.querySelector<HTMLElement>("[data-island-notice]")!.hidden).toBe(true);
+    root.remove();
+    carryAuthNotice("Your account will be deleted in 7 days. Sign in before then to cancel the deletion.");
+    mount();
+    const notice = root.querySelector<HTMLElement>("[data-island-notice]")!;
+    expect(notice.hidden).toBe(false);
+    expect(notice.getAttribute("role")).toBe("status");
+    expect(notice.textContent).toBe("Signed outYour account will be deleted in 7 days. Sign in before then to cancel the deletion.");
+    root.remove();
+    mount();
+    expect(root.querySelector<HTMLElement>("[data-island-notice]")!.hidden).toBe(true);
   });
 
   it("takes the Sign Up tab to the app's Sign Up screen, keeping the redirect", () => {

@@ -8,6 +8,7 @@ import { onSessionLost } from "@web/lib/api-client";
 import { forgetOfflineData, keepOfflineDataFor } from "@web/lib/offline-caches";
 import { SIGNED_OUT, type SessionData, authCalls, authKeys, providersQueryOptions, sessionQueryOptions } from "./api";
 import { notifyDeletionCancelled } from "./sign-in-notice";
+import { carryAuthNotice } from "./carried-notice";
 import { clearStoredData } from "./clear-stored-data";
 
 /** The current session: `data.user` is null for visitors; `isPending` until the first answer. */
@@ -95,20 +96,6 @@ export function useConfirmPasswordReset() {
   });
 }
 
-/** A message for /auth to show after a sign-out the user did not ask for (it reloads the page). */
-const AUTH_NOTICE_KEY = "backline:auth-notice";
-
-/** Reads and forgets the notice, so it shows once. */
-export function takeAuthNotice(): string | null {
-  try {
-    const notice = sessionStorage.getItem(AUTH_NOTICE_KEY);
-    sessionStorage.removeItem(AUTH_NOTICE_KEY);
-    return notice;
-  } catch {
-    return null;
-  }
-}
-
 interface ClearSessionOptions {
   /** Storage keys that survive besides the theme (e.g. the local security logs). */
   keepStorageKeys?: readonly string[];
@@ -130,13 +117,7 @@ function clearSessionAndLeave(queryClient: QueryClient, options: ClearSessionOpt
   queryClient.cancelQueries().catch(() => {});
   queryClient.clear();
   queryClient.setQueryData(authKeys.session(), SIGNED_OUT);
-  if (options.notice) {
-    try {
-      sessionStorage.setItem(AUTH_NOTICE_KEY, options.notice);
-    } catch {
-      // Without storage the sign-out still happens, only unexplained.
-    }
-  }
+  if (options.notice) carryAuthNotice(options.notice);
   if (options.then === "reload") window.location.reload();
   else window.location.assign("/auth");
 }

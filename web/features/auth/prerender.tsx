@@ -62,6 +62,11 @@ export function AuthSignInPrerender() {
   return (
     <AuthFrame homeLink={HomeAnchor}>
       <div className="flex flex-col gap-5">
+        {/* A sign-out the person did not ask for says why here, as the app's screen does in a toast. */}
+        <div role="status" className="rounded-2xl border bg-card px-4 py-3 text-sm" data-island-notice hidden>
+          <p className="font-medium text-foreground">{ACCOUNT_TEXTS.signedOutTitle}</p>
+          <p className="text-muted-foreground" data-island-notice-text />
+        </div>
         <Tabs value="signin">
           <TabsList aria-label={AUTH_SCREEN_TEXTS.tabs.label}>
             <TabsTrigger value="signin">{AUTH_SCREEN_TEXTS.tabs.signIn}</TabsTrigger>

@@ -16,7 +16,7 @@ import { isValidEmail, normalizeEmail } from "@shared/rules/email";
 import { afterLoadAndPaint } from "@web/lib/after-load-and-paint";
 import { isNativeApp } from "@web/lib/native-shell";
 import { AUTH_FORM_LIVE, markOnce } from "@web/lib/perf-marks";
-import { carrySignInNotice } from "./carried-notice";
+import { carrySignInNotice, takeAuthNotice } from "./carried-notice";
 import { destinationAfterSignIn, safeRedirect } from "./redirect";
 
 /** Set on the form while a sign-in is on its way: a second press does not send another. */
@@ -163,6 +163,16 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
     next.set("tab", "signup");
     go(`/auth?${next.toString()}`);
   });
+  wireTabs(page);
+
+  // A sign-out the person did not ask for (the app left for this page) says why, once.
+  const notice = takeAuthNotice();
+  const noticeBox = page.querySelector<HTMLElement>("[data-island-notice]");
+  const noticeText = noticeBox?.querySelector<HTMLElement>("[data-island-notice-text]");
+  if (notice && noticeBox && noticeText) {
+    noticeText.textContent = notice;
+    noticeBox.hidden = false;
+  }
 
   // In a browser the link itself starts Google's sign-in on the server. Inside the native app the
   // sign-in runs in the system browser and comes back through the app's hand-off (decision record
@@ -179,6 +189,31 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
   // do not arrive) is not needed: the form works.
   page.querySelector("[data-stalled]")?.remove();
   markOnce(AUTH_FORM_LIVE, "painted-form");
+}
+
+/**
+ * The tabs as the app's (Radix) tab list has them: one Tab stop, the selected tab; the arrows,
+ * Home and End move between the tabs and select the one they reach (the app's automatic
+ * activation), which for Sign Up is its press. The prerendered markup leaves every tab out of
+ * the Tab order until a script says which is the stop.
+ */
+function wireTabs(page: ParentNode): void {
+  const tabs = [...page.querySelectorAll<HTMLElement>('[role="tab"]')];
+  const selected = tabs.find((tab) => tab.getAttribute("aria-selected") === "true");
+  if (!selected) return;
+  for (const tab of tabs) tab.tabIndex = tab === selected ? 0 : -1;
+  page.querySelector('[role="tablist"]')?.addEventListener("keydown", (event) => {
+    const key = (event as KeyboardEvent).key;
+    const at = tabs.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    const last = tabs.length - 1;
+    const to = key === "ArrowRight" ? (at === last ? 0 : at + 1) : key === "ArrowLeft" ? (at === 0 ? last : at - 1) : key === "Home" ? 0 : key === "End" ? last : -1;
+    const target = tabs[to];
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+    if (target !== selected) target.click();
+  });
 }
 
 /**

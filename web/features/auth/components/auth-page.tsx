@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { ACCOUNT_TEXTS, AUTH_SCREEN_TEXTS } from "@shared/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { notify, notifyError } from "@web/components/ui/toast";
-import { takeAuthNotice } from "../hooks";
+import { takeAuthNotice } from "../carried-notice";
 import { GoogleButton } from "./google-button";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
