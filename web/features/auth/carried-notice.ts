@@ -10,34 +10,40 @@
 const KEY = "backline:sign-in-notice";
 const AUTH_NOTICE_KEY = "backline:auth-notice";
 
-/** Keeps a sign-out's notice for /auth to show once after the page loads again. */
-export function carryAuthNotice(notice: string): void {
+/** Stored for the next page; without storage (a private mode's quota) the notice is lost, the sign-in or sign-out is not. */
+function keep(key: string, value: string): void {
   try {
-    sessionStorage.setItem(AUTH_NOTICE_KEY, notice);
+    sessionStorage.setItem(key, value);
   } catch {
-    // Without storage the sign-out still happens, only unexplained.
+    // Nothing to do: the notice only explains.
   }
 }
 
-/** Reads and forgets the sign-out's notice, so it shows once. */
-export function takeAuthNotice(): string | null {
+/** The stored value, once: reading removes it. */
+function take(key: string): string | null {
   try {
-    const notice = sessionStorage.getItem(AUTH_NOTICE_KEY);
-    sessionStorage.removeItem(AUTH_NOTICE_KEY);
-    return notice;
+    const value = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return value;
   } catch {
     return null;
   }
 }
 
+/** Keeps a sign-out's notice for /auth to show once after the page loads again. */
+export function carryAuthNotice(notice: string): void {
+  keep(AUTH_NOTICE_KEY, notice);
+}
+
+/** Reads and forgets the sign-out's notice, so it shows once. */
+export function takeAuthNotice(): string | null {
+  return take(AUTH_NOTICE_KEY);
+}
+
 export type SignInNotice = "deletion-cancelled";
 
 export function carrySignInNotice(notice: SignInNotice): void {
-  try {
-    sessionStorage.setItem(KEY, notice);
-  } catch {
-    // Storage refused (a private mode's quota): the notice is lost, the sign-in is not.
-  }
+  keep(KEY, notice);
 }
 
 /** Whether a notice waits, without taking it: the app loads the toast's code only then. */
@@ -49,13 +55,7 @@ export function hasSignInNotice(): boolean {
   }
 }
 
-/** The carried notice, once: reading removes it. */
+/** The carried notice, once (anything else stored under its name is dropped). */
 export function takeSignInNotice(): SignInNotice | null {
-  try {
-    const notice = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return notice === "deletion-cancelled" ? notice : null;
-  } catch {
-    return null;
-  }
+  return take(KEY) === "deletion-cancelled" ? "deletion-cancelled" : null;
 }

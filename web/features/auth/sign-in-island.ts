@@ -48,7 +48,12 @@ async function serverMessage(response: Response): Promise<string> {
   }
 }
 
-export interface Navigation {
+/** A JSON POST to the API, with this page's cookies, as the app's client sends it. */
+function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(path, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify(body) });
+}
+
+interface Navigation {
   /** After signing in: the next page in place of /auth (location.replace in the browser). */
   leave: (path: string) => void;
   /** Another screen, as a link goes (location.assign). */
@@ -103,12 +108,7 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
       resend.removeAttribute("aria-disabled");
       if (resendStatus) resendStatus.textContent = message;
     };
-    fetch("/api/auth/resend", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({ email: unconfirmedEmail }),
-    }).then(
+    postJson("/api/auth/resend", { email: unconfirmedEmail }).then(
       async (response) => {
         if (!response.ok) return done(await serverMessage(response));
         const body = (await response.json().catch(() => ({}))) as { message?: unknown };
@@ -131,12 +131,7 @@ export function wireSignInForm(form: HTMLFormElement, { leave, go }: Navigation 
     form.setAttribute(SUBMITTING_ATTRIBUTE, "");
     submit.setAttribute("aria-disabled", "true");
     const address = normalizeEmail(email.value);
-    fetch("/api/auth/sign-in", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({ email: address, password: password.value }),
-    }).then(
+    postJson("/api/auth/sign-in", { email: address, password: password.value }).then(
       async (response) => {
         if (response.ok) {
           const answer = (await response.json().catch(() => ({}))) as SignInAnswer;
