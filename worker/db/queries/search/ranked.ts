@@ -158,12 +158,6 @@ export interface WalkRow {
   s: number | null;
 }
 
-/**
- * Runs a ranked phase: the walk reads WALK_FIRST matches, more for later pages (and at least as
- * far as the page before, so its last row is found again); when it read its whole size and still
- * came up short (fewer candidates than a page and one, or the cursor's row not found) it walks
- * again four times as far, up to WALK_MAX. Returns the candidates in order and the size walked.
- */
 /** The walk's sizes: WALK_FIRST and WALK_MAX, unless a test makes them small. */
 export interface WalkSizes {
   first: number;
@@ -188,6 +182,10 @@ export function firstWalkSize(sizes: WalkSizes, after: PhasePosition | null, ser
 }
 
 /**
+ * Runs a ranked phase: the walk reads WALK_FIRST matches, more for later pages (and at least as
+ * far as the page before, so its last row is found again); when it read its whole size and still
+ * came up short (fewer candidates than a page and one, or the cursor's row not found) it walks
+ * again four times as far, up to WALK_MAX. Returns the candidates in order and the size walked.
  * `early`: the first statement's rows when they were read already, in the batch of an earlier
  * phase of the same page (people's exact names), with the size they were read at.
  */
