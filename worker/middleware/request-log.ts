@@ -9,6 +9,9 @@ import type { AppEnv, Bindings } from "../env";
 
 const encoder = new TextEncoder();
 const keys = new WeakMap<object, Promise<CryptoKey>>();
+/** Hashes already made, per environment: the same few people make most requests. */
+const hashes = new WeakMap<object, Map<string, string>>();
+const MAX_REMEMBERED = 5000;
 
 /**
  * HMAC-SHA-256 of the user id under JWT_SECRET, 16 hex characters: the same user gives the same
@@ -16,6 +19,21 @@ const keys = new WeakMap<object, Promise<CryptoKey>>();
  * else to find their lines. Rotating JWT_SECRET starts new values.
  */
 async function hashedUserId(env: Pick<Bindings, "JWT_SECRET">, userId: string): Promise<string> {
+  let remembered = hashes.get(env);
+  if (!remembered) {
+    remembered = new Map();
+    hashes.set(env, remembered);
+  }
+  const known = remembered.get(userId);
+  if (known !== undefined) return known;
+  const hashed = await hmacHex(env, userId);
+  // Bounded: past the limit the oldest entry makes room (a Map iterates in insertion order).
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+  remembered.set(userId, hashed);
+  return hashed;
+}
+
+async function hmacHex(env: Pick<Bindings, "JWT_SECRET">, userId: string): Promise<string> {
   let key = keys.get(env);
   if (!key) {
     key = crypto.subtle.importKey("raw", encoder.encode(`log-user:${env.JWT_SECRET}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

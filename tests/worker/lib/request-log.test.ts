@@ -4,7 +4,9 @@
 // logs its stack once, on its own error line.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { decodeJwt } from "jose";
 import { app } from "../../../worker/app";
+import { signAccessToken } from "../../../worker/services/auth/tokens";
 import { api, apiRequest, signedInUser } from "../helpers";
 
 type Line = Record<string, unknown> & { level: string; message: string };
@@ -49,6 +51,30 @@ describe("the request line", () => {
     expect(users[0]).toBe(users[1]);
     expect(users[2]).not.toBe(users[0]);
     expect(users[3]).toBeUndefined();
+  });
+
+  it("hashes with the environment's own secret, remembered per environment: HMAC-SHA-256 under log-user:JWT_SECRET", async () => {
+    const ana = await signedInUser();
+    const expected = async (secret: string) => {
+      const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(`log-user:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(ana.id)));
+      return Array.from(mac.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    };
+    const lines = capture();
+    // Twice under the real environment (the second answer comes from memory), then once under an
+    // environment with another secret, which must not be answered from the first one's memory.
+    await api("/api/auth/session", { cookie: ana.cookie });
+    await api("/api/auth/session", { cookie: ana.cookie });
+    const rotated = { ...env, JWT_SECRET: `${env.JWT_SECRET}-rotated` };
+    const sessionId = decodeJwt(/bl_access=([^;]+)/.exec(ana.cookie)![1]!).sid as string;
+    const token = await signAccessToken(rotated, { userId: ana.id, sessionId });
+    const ctx = createExecutionContext();
+    const res = await app.fetch(apiRequest("/api/auth/session", { headers: { cookie: `bl_access=${token}` } }), rotated, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const users = lines.filter((line) => line.message === "request").map((line) => line.user);
+    expect(users).toEqual([await expected(env.JWT_SECRET), await expected(env.JWT_SECRET), await expected(rotated.JWT_SECRET)]);
+    expect(users[2]).not.toBe(users[0]);
   });
 
   it("logs refusals too: a cross-origin write is one line with its 403", async () => {
