@@ -216,11 +216,14 @@ async function main() {
 
     await at(0.55);
     log(`Fault: webhook storm (${STORM_ORDERS} orders × 3 events × 5 deliveries, shuffled, at once) while the buyers poll`);
+    const stormAt = Date.now();
     report.storm = await webhookStorm({ baseURL, secret, orders: stormOrders, recorder, runId });
+    report.storm.startedAt = stormAt;
     stretch();
 
     await at(0.75);
     log(`Fault: resetting ${EVICTED_ROOMS} chat rooms mid-chat`);
+    report.evictionsAt = Date.now();
     for (let k = 0; k < EVICTED_ROOMS; k += 1) {
       const [a, b] = [users[2 * k + 2], users[2 * k + 3]];
       const opensBefore = [a.chat.live.opens, b.chat.live.opens];
@@ -315,6 +318,32 @@ async function main() {
     }
     console.log("\n  Per action (ms; 'alone p99' is the same read measured unloaded first; 'p99 before faults' counts the requests started before the kill)");
     printTable(["action", "n", "p50", "p95", "p99", "alone p99", "ratio", "p99 before faults (n)", "ratio", "5xx", "4xx", "failed", "in outage"], rows);
+    // When the reads were slow: every request of the run in windows of 10 s, the reads' p50 and
+    // p99 among them, and which fault fell in the window.
+    const faultMoments = [
+      ["kill", report.restart.outage.start],
+      ["storm", report.storm?.startedAt],
+      ["room resets", report.evictionsAt],
+    ];
+    const timeline = [];
+    for (let from = loadStart; from < loadEnd; from += 10_000) {
+      const inWindow = (at) => at >= from && at < from + 10_000;
+      let count = 0;
+      const reads = [];
+      for (const [name, e] of recorder.actions) {
+        e.at.forEach((at, i) => {
+          if (!inWindow(at)) return;
+          count += 1;
+          if (READS.includes(name)) reads.push(e.ms[i]);
+        });
+      }
+      const r = summarize(reads);
+      const faults = faultMoments.filter(([, at]) => at !== undefined && inWindow(at)).map(([name]) => name).join(", ");
+      timeline.push([`${(from - loadStart) / 1000}–${(from - loadStart) / 1000 + 10} s`, String(count), String(r.n), ms(r.p50), ms(r.p99), faults]);
+    }
+    console.log("\n  Timeline (requests started in each 10 s of the run; the reads' latency among them, ms)");
+    printTable(["window", "requests", "reads", "reads p50", "reads p99", "fault"], timeline);
+
     const all = [...recorder.actions.values()];
     const totalRequests = all.reduce((n, e) => n + e.ms.length + e.network + e.outage, 0);
     const bad = all.reduce((n, e) => n + e.status5xx + e.network, 0);

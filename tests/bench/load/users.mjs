@@ -171,20 +171,25 @@ export function runUser({ user, world, recorder, ledger, thinkMs, random = Math.
   };
   chat.typingHeard = 0;
   chat.readHeard = 0;
-  chat.live = openLive({
-    baseURL,
-    path: `/api/conversations/${chat.id}/live`,
-    api: user.api,
-    onOpen: (opens) => {
-      if (opens > 1) void catchUp();
-    },
-    onFrame: (frame) => {
-      if (frame.type === "message.created") noteReceived(frame.message);
-      else if (frame.type === "typing") chat.typingHeard += 1;
-      else if (frame.type === "read") chat.readHeard += 1;
-    },
-  });
-  user.room = openLive({ baseURL, path: `/api/posts/${user.roomPostId}/comments/live`, api: user.api, onFrame: () => (world.commentFrames += 1) });
+  // The sockets open when the person arrives (after the start delay below), as a page opens them
+  // when it loads: 200 people do not open the app in the same second. The restart is the fault
+  // that reconnects them all at once.
+  const openSockets = () => {
+    chat.live = openLive({
+      baseURL,
+      path: `/api/conversations/${chat.id}/live`,
+      api: user.api,
+      onOpen: (opens) => {
+        if (opens > 1) void catchUp();
+      },
+      onFrame: (frame) => {
+        if (frame.type === "message.created") noteReceived(frame.message);
+        else if (frame.type === "typing") chat.typingHeard += 1;
+        else if (frame.type === "read") chat.readHeard += 1;
+      },
+    });
+    user.room = openLive({ baseURL, path: `/api/posts/${user.roomPostId}/comments/live`, api: user.api, onFrame: () => (world.commentFrames += 1) });
+  };
 
   const toggle = async () => {
     const postId = pick(world.postIds, random);
@@ -293,6 +298,7 @@ export function runUser({ user, world, recorder, ledger, thinkMs, random = Math.
   return (async () => {
     // Users start spread over the first think time, not all in the same millisecond.
     await sleep(random() * thinkMs);
+    openSockets();
     while (Date.now() < world.deadline) {
       const name = choose();
       world.chosen.set(name, (world.chosen.get(name) ?? 0) + 1);
