@@ -166,6 +166,42 @@ describe("comments dialog", () => {
     expect(screen.getByTestId("live-indicator")).toHaveTextContent("Live");
   });
 
+  it("after a reconnect, catches up from before one's own comment sent while the room was down, so another's comment from then is not skipped", async () => {
+    const user = userEvent.setup();
+    const since: string[] = [];
+    const theirs = makeComment({ id: "c5", userId: "u3", content: "Theirs, during the outage", createdAt: NOW + 5 });
+    const mine = makeComment({ id: "c6", userId: "u1", content: "Mine, during the outage", createdAt: NOW + 6 });
+    let reconnected = false;
+    await openDialog({
+      "GET /api/posts/p1/comments": ({ search }: { search: string }) => {
+        const cursor = new URLSearchParams(search).get("since");
+        if (!cursor) return json(commentPage(THREADS));
+        since.push(cursor);
+        // The server answers what came after the cursor it is given.
+        if (!reconnected) return json({ items: [], hasMore: false });
+        return json({ items: cursor === c2.cursor ? [theirs, mine] : [], hasMore: false });
+      },
+      "POST /api/posts/p1/comments": json(mine, 201),
+    });
+    await server(() => FakeSocket.last().serverOpen());
+    await waitFor(() => expect(since).toEqual([c2.cursor]));
+
+    // The room goes away; the API still answers, so the person's own comment is stored.
+    await server(() => FakeSocket.last().serverClose());
+    await user.type(input(), "Mine, during the outage{Enter}");
+    expect(await findToast("Comment added!")).toBeInTheDocument();
+    expect(threadTexts().map((t) => t.text)).toContain("Mine, during the outage");
+
+    reconnected = true;
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(2), { timeout: 2000 });
+    await server(() => FakeSocket.last().serverOpen());
+    await screen.findByText("Theirs, during the outage");
+    // From the newest comment heard from the room, not from one's own POST's answer.
+    expect(since).toEqual([c2.cursor, c2.cursor]);
+    expect(threadTexts().map((t) => t.text)).toEqual(["First!", "Line oneLine two <b>not bold</b>", "Theirs, during the outage", "Mine, during the outage"]);
+    expect(screen.getByTestId("comments-total")).toHaveTextContent("5");
+  });
+
   it("closes the room when the dialog closes", async () => {
     const user = userEvent.setup();
     await openDialog();

@@ -13,7 +13,8 @@ export function useAddComment(postId: string) {
   return useMutation({
     mutationFn: ({ content, parentId, atMs = null }: { content: string; parentId: string | null; atMs?: number | null }) =>
       socialCalls.addComment(postId, content, parentId, atMs),
-    onSuccess: (comment) => applyNewComments(queryClient, postId, [comment]),
+    // The answer is not the room's: it does not move where the next catch-up starts.
+    onSuccess: (comment) => applyNewComments(queryClient, postId, [comment], false),
   });
 }
 

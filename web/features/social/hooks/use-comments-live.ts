@@ -29,9 +29,13 @@ function updateComments(queryClient: QueryClient, postId: string, fn: (data: Com
   if (total !== null) setCommentsCountEverywhere(queryClient, postId, total);
 }
 
-/** Adds comments that arrived live to the cached pages (nothing to do before the first page). */
-export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[]): void {
-  updateComments(queryClient, postId, (data) => comments.reduce((next, comment) => (comment.postId === postId ? insertComment(next, comment) : next), data));
+/**
+ * Adds comments that arrived live to the cached pages (nothing to do before the first page).
+ * `fromRoom` is false for the sender's own POST answer, which does not move the catch-up point
+ * (comments-cache.ts insertComment).
+ */
+export function applyNewComments(queryClient: QueryClient, postId: string, comments: readonly Comment[], fromRoom = true): void {
+  updateComments(queryClient, postId, (data) => comments.reduce((next, comment) => (comment.postId === postId ? insertComment(next, comment, fromRoom) : next), data));
   // A pinned comment is also a marker on the waveform: its pages are read again, in track order
   // (decision record 0089). A player that never loaded them is not asked to.
   if (comments.some((comment) => comment.postId === postId && comment.atMs !== null)) {
