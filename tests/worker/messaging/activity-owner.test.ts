@@ -12,6 +12,7 @@ import { MESSAGING_LIMITS } from "@shared/constants";
 import { newId } from "../../../worker/db/ids";
 import { activityBelongsTo, activitySources } from "../../../worker/db/queries/activity";
 import { shownTo } from "../../../worker/db/queries/audience";
+import { visibleContent } from "../../../worker/db/queries/visibility";
 import { deleteComment, insertComment } from "../../../worker/db/queries/comments";
 import { setLike } from "../../../worker/db/queries/likes";
 import { deletePostRow } from "../../../worker/db/queries/posts";
@@ -38,7 +39,7 @@ function joinedThroughPosts(userId: string, limits: { likes: number; comments: n
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
+    .where(and(eq(posts.userId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limits.comments);
   return { likes, commentRows };

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { MESSAGING_TEXTS } from "@shared/messages";
 import type { ActivityFeed, UnreadCounts } from "@shared/messaging-api";
 import { newId } from "../../../worker/db/ids";
-import { comments, conversations, follows, messages, postLikes } from "../../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { comments, conversations, follows, messages, postLikes, users } from "../../../worker/db/schema";
 import { api, createUser, db, expectError, insertPost, json, openConversationWith, sentMessage, signedInUser, signedInUserWithPost, type SignedInUser } from "../helpers";
 
 const feed = async (who: SignedInUser) => json<ActivityFeed>(await api("/api/activity", { cookie: who.cookie }), 200);
@@ -40,6 +41,27 @@ describe("GET /api/activity", () => {
     // The fan's feed has Ana's reply, and nothing else of this.
     expect((await feed(fan)).items.map((i) => i.type)).toEqual(["message"]);
     await expectError(await api("/api/activity"), 401, "Authentication required");
+  });
+
+  it("drops a comment hidden by moderation, or by a suspended author, from the post owner's activity and its unread count, as from the post's comments", async () => {
+    const me = await signedInUserWithPost();
+    const fan = await signedInUser();
+    const troll = await signedInUser();
+    const kept = await json<{ id: string }>(await api(`/api/posts/${me.postId}/comments`, { cookie: fan.cookie, body: { content: "Kept" } }), 201);
+    const hidden = await json<{ id: string }>(await api(`/api/posts/${me.postId}/comments`, { cookie: fan.cookie, body: { content: "Hidden by a moderator" } }), 201);
+    await json(await api(`/api/posts/${me.postId}/comments`, { cookie: troll.cookie, body: { content: "By a suspended account" } }), 201);
+    const before = await feed(me);
+    expect(before.items.map((i) => i.content).sort()).toEqual(["By a suspended account", "Hidden by a moderator", "Kept"]);
+    expect(before.unreadCount).toBe(3);
+
+    await db().update(comments).set({ hiddenAt: Date.now() }).where(eq(comments.id, hidden.id));
+    await db().update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll.id));
+    const after = await feed(me);
+    expect(after.items.map((i) => i.id)).toEqual([`comment-${kept.id}`]);
+    expect(after.unreadCount).toBe(1);
+    // The same comments the post's own list shows.
+    const list = await json<{ items: { id: string }[] }>(await api(`/api/posts/${me.postId}/comments`, { cookie: me.cookie }), 200);
+    expect(list.items.map((c) => c.id)).toEqual([kept.id]);
   });
 
   it("takes 20 likes, 20 comments, 20 follows and 10 messages, newest first, capped at 50", async () => {

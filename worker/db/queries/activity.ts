@@ -11,6 +11,7 @@ import { activityReads, comments, follows, messages, postLikes, profiles, users 
 import { shownTo } from "./audience";
 import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
+import { visibleContent } from "./visibility";
 
 const LIMITS = MESSAGING_LIMITS.activity;
 
@@ -80,7 +81,9 @@ export function activitySources(db: Db, userId: string) {
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    .where(and(eq(comments.postOwnerId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content)))
+    // A comment hidden by moderation, or whose author is suspended or leaving, is gone from the
+    // post's comments for everyone but its author (visibility.ts), and from its owner's activity too.
+    .where(and(eq(comments.postOwnerId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
   const followRows = db
