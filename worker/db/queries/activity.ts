@@ -81,8 +81,8 @@ export function activitySources(db: Db, userId: string) {
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.userId, comments.userId))
-    // A comment hidden by moderation, or whose author is suspended or leaving, is gone from the
-    // post's comments for everyone but its author (visibility.ts), and from its owner's activity too.
+    // A comment hidden by moderation, or whose author is suspended, is gone from the post's
+    // comments for everyone but its author (visibility.ts), and from its owner's activity too.
     .where(and(eq(comments.postOwnerId, userId), ne(comments.userId, userId), shownTo(userId, comments.userId, comments.content), visibleContent(comments, null)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LIMITS.comments);
