@@ -7,9 +7,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { api, apiRequest, fuzzOptions, ORIGIN, pathValueArbitrary, signedInUser } from "./helpers";
+import { api, apiRequest, fuzzOptions, ORIGIN, pathValueArbitrary, servedApiRoutes, signedInUser } from "./helpers";
 
-const DEV_ROUTES = [...new Set(app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/dev/")).map((r) => `${r.method} ${r.path}`))].sort();
+const DEV_ROUTES = servedApiRoutes(app.routes, "/dev/");
 
 function fill(path: string, value: string): string {
   return path.replace(/:[A-Za-z]+/g, value);

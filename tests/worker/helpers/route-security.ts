@@ -522,8 +522,11 @@ export function runCommonRouteTests(cases: RouteCase[]) {
   });
 }
 
-/** Every API route the app serves, as "METHOD /path" (a route with middleware is listed once). */
-export function servedApiRoutes(routes: readonly { method: string; path: string }[]): string[] {
-  const served = routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`);
+/**
+ * Every route the app serves under `prefix` (the API's by default), as "METHOD /path" (a route
+ * with middleware is listed once).
+ */
+export function servedApiRoutes(routes: readonly { method: string; path: string }[], prefix = "/api/"): string[] {
+  const served = routes.filter((r) => r.method !== "ALL" && r.path.startsWith(prefix)).map((r) => `${r.method} ${r.path}`);
   return [...new Set(served)].sort();
 }
