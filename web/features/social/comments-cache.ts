@@ -116,15 +116,15 @@ function stripCursor(comment: Comment | CommentView): CommentView {
 /**
  * Adds a comment that arrived live (the room, a catch-up, the sender's own POST answer). Answers
  * the same object when it was already held. The first page's `latest` (where the next catch-up
- * starts) moves to it when it is newer, unless `movesCatchUp` is false: the sender's own POST
+ * starts) moves to it when it is newer, unless `fromRoom` is false: the sender's own POST
  * answer does not move it, since the room may be down when it arrives and another person's
  * comment from just before it would then be skipped by the catch-up (issue #33, decision record
  * 0099: the chat's finding 5, for comments).
  */
-export function insertComment(data: CommentsData, incoming: Comment, movesCatchUp = true): CommentsData {
+export function insertComment(data: CommentsData, incoming: Comment, fromRoom = true): CommentsData {
   let next = data;
   const latest = data.pages[0]?.latest;
-  if (movesCatchUp && (!latest || incoming.createdAt > latest.createdAt)) {
+  if (fromRoom && (!latest || incoming.createdAt > latest.createdAt)) {
     next = updateFirst(next, (page) => ({ ...page, latest: { cursor: incoming.cursor, createdAt: incoming.createdAt } }));
   }
   if (holds(data, incoming.id)) return next;
