@@ -23,6 +23,13 @@ export const conversations = sqliteTable(
     /** No foreign key: messages reference conversations, and a cycle would complicate deletes. */
     lastMessageId: text("last_message_id"),
     lastMessageAt: timestampMs("last_message_at"),
+    /**
+     * Each side's read marker, mirrored from conversation_reads by triggers (migration 0031; 0 when
+     * the side has read nothing). Only for the unread badge's partial indexes below: everything
+     * else reads conversation_reads.
+     */
+    user1ReadAt: timestampMs("user1_read_at").notNull().default(0),
+    user2ReadAt: timestampMs("user2_read_at").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -33,6 +40,12 @@ export const conversations = sqliteTable(
     // as the list's ORDER BY, or SQLite would not see that the index gives that order.
     index("conversations_user1_activity_idx").on(t.user1Id, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
     index("conversations_user2_activity_idx").on(t.user2Id, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    // A side's conversations whose newest message is after its read marker: the only ones that
+    // can hold unread messages. The header's badge walks these instead of probing the marker of
+    // every conversation (worker/db/queries/conversations.ts unreadTotalQuery; issue #33 item 4).
+    // The condition is written exactly as the badge's WHERE, or SQLite would not use the index.
+    index("conversations_user1_unread_idx").on(t.user1Id).where(sql`last_message_at > user1_read_at`),
+    index("conversations_user2_unread_idx").on(t.user2Id).where(sql`last_message_at > user2_read_at`),
     check("conversations_ordered_pair", sql`${t.user1Id} < ${t.user2Id}`),
   ],
 );
