@@ -266,6 +266,17 @@ describe("post search", () => {
     expect(p).not.toMatch(TABLE_SCAN);
   });
 
+  it.each(["recent", "popular"] as const)("%s with a query and no author filter: each match costs its post and a probe of the suspended accounts' index, no profile", async (order) => {
+    const p = await plan(matchedPostsQuery(db(), { filters: filters({ q: "late", sortBy: order }), viewerId, limit: 20 }, order, '"late"*', 21, null));
+    // Before the sort (the page's rows come after it, with their authors): the post and the
+    // author's suspension, read from users_suspended_idx (migration 0032), not from users' rows.
+    const beforeSort = p.slice(0, p.indexOf("USE TEMP B-TREE FOR ORDER BY"));
+    expect(beforeSort).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(beforeSort).toMatch(/SEARCH su USING (COVERING )?INDEX users_suspended_idx \(id=\?\)/);
+    expect(beforeSort).not.toMatch(/profiles|sqlite_autoindex_users_1/);
+    expect(p).not.toMatch(TABLE_SCAN);
+  });
+
   it("without a query: recent walks posts_created_idx, popular posts_popular_idx, from the cursor, in order", async () => {
     const recent = await plan(listedPostsQuery(db(), { filters: filters({ sortBy: "recent", contentType: "video" }), viewerId, limit: 20 }, "recent", CREATED_AT, 20));
     expect(recent).toMatch(/SEARCH posts USING INDEX posts_created_idx \(\(created_at,id\)<\(\?,\?\)\)/);

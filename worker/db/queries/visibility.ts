@@ -4,9 +4,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
-/** The account behind `userColumn` is not suspended: one primary-key probe of users per row. */
+/**
+ * The account behind `userColumn` is not suspended: one probe per row of users_suspended_idx, the
+ * partial index of the suspended accounts (migration 0032), which is small and stays in the page
+ * cache; users' own key would read the account's row for its suspended_at. Named (INDEXED BY) so
+ * that no plan falls back to that, and a missing index is an error rather than a slow read.
+ */
 function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
-  return sql`not exists(select 1 from users su where su.id = ${userColumn} and su.suspended_at is not null)`;
+  return sql`not exists(select 1 from users su indexed by users_suspended_idx where su.id = ${userColumn} and su.suspended_at is not null)`;
 }
 
 /**

@@ -163,6 +163,15 @@ function authorJoin(options: PostSearchOptions): SQL {
   return options.filters.profession || options.filters.verified ? sql`cross join` : sql`left join`;
 }
 
+/**
+ * The author's profile for a statement whose filters may not read it: joined (authorJoin) only
+ * when a filter does. Without one, nothing in the statement names the profile, and the join would
+ * still cost a probe per match (sorting "vocal reverb"'s 1,304 matches: 5.6 → 4.4 ms).
+ */
+function authorJoinIfFiltered(options: PostSearchOptions): SQL {
+  return readsAuthor(options, "any") ? sql`${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}` : sql``;
+}
+
 /** The posts of a page of rowids (`page_rowid`), with their authors, the viewer's flags and their sort values, in the key's order. */
 function pagePostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, page: SQL) {
   return db
@@ -184,7 +193,7 @@ export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: Lis
   const key = listKey(order);
   const filters = and(postFilters(options, "any"), from ? sql`${rowValue(key.columns)} < ${positionValue(order, from)}` : undefined);
   const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`posts_fts.rowid`)}
-    ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
+    ${authorJoinIfFiltered(options)}
     where posts_fts match ${match} and ${filters ?? sql`1`} order by ${sql.join(descending(key.columns), sql`, `)} limit ${limit}`;
   return pagePostsQuery(db, options, order, page);
 }
@@ -284,7 +293,10 @@ type RankedRow = PostRow & WalkRow & { shown: number };
  * (a hidden post is consumed, not shown). Exported (as SQL) for the query-plan tests.
  */
 export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
-  const join = sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`cand.k`)} ${readsAuthor(options, badge) ? sql`cross join` : sql`left join`} ${profiles} on ${profiles.userId} = ${posts.userId}`;
+  // The author's profile only when a filter reads it (authorJoinIfFiltered): the page's own join
+  // below gives the rows their authors.
+  const author = readsAuthor(options, badge) ? sql`cross join ${profiles} on ${profiles.userId} = ${posts.userId}` : sql``;
+  const join = sql`cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`cand.k`)} ${author}`;
   const ranked = walkSubquery({ fts: "posts_fts", rank: POST_RANK, match, part: walkPart(badge), size, limit: limit + 1, after: walkAnchor(after), join, where: postFilters(options, badge, false) });
   return db
     .select({
