@@ -64,6 +64,28 @@ describe("GET /api/activity", () => {
     expect(list.items.map((c) => c.id)).toEqual([kept.id]);
   });
 
+  it("drops the likes and follows of a suspended account, whose profile is hidden, and keeps its messages; unsuspending brings them back", async () => {
+    const me = await signedInUserWithPost();
+    const fan = await signedInUser();
+    const troll = await signedInUser();
+    for (const who of [fan, troll]) {
+      await json(await api(`/api/posts/${me.postId}/like`, { cookie: who.cookie, method: "PUT", body: { liked: true } }), 200);
+      await json(await api(`/api/users/${me.id}/follow`, { cookie: who.cookie, method: "PUT", body: { following: true } }), 200);
+    }
+    const message = await sentMessage(troll, await openConversationWith(troll, me.id), "Still in our conversation");
+    const kinds = (f: ActivityFeed) => f.items.map((i) => `${i.type}:${i.user.userId === troll.id ? "troll" : "fan"}`).sort();
+    expect(kinds(await feed(me))).toEqual(["follow:fan", "follow:troll", "like:fan", "like:troll", "message:troll"]);
+
+    await db().update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll.id));
+    const suspended = await feed(me);
+    expect(kinds(suspended)).toEqual(["follow:fan", "like:fan", "message:troll"]);
+    expect(suspended.unreadCount).toBe(3);
+    expect(suspended.items.find((i) => i.type === "message")).toMatchObject({ id: `message-${message.id}` });
+
+    await db().update(users).set({ suspendedAt: null }).where(eq(users.id, troll.id));
+    expect(kinds(await feed(me))).toHaveLength(5);
+  });
+
   it("takes 20 likes, 20 comments, 20 follows and 10 messages, newest first, capped at 50", async () => {
     const me = await signedInUser();
     const postId = await insertPost(me.id);

@@ -11,7 +11,7 @@ import { activityReads, comments, follows, messages, postLikes, profiles, users 
 import { shownTo } from "./audience";
 import { resolvedReportBelongsTo, resolvedReportsQuery } from "./moderation";
 import { toPersonLine } from "./people";
-import { visibleContent } from "./visibility";
+import { accountActive, visibleContent } from "./visibility";
 
 const LIMITS = MESSAGING_LIMITS.activity;
 
@@ -66,7 +66,10 @@ export function activitySources(db: Db, userId: string) {
     })
     .from(postLikes)
     .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-    .where(and(eq(postLikes.postOwnerId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId)))
+    // A suspended account's profile is hidden (decision record 0083), so are its likes and follows
+    // here, as its comments are; unsuspending brings them back. Its messages stay: the
+    // conversation keeps them.
+    .where(and(eq(postLikes.postOwnerId, userId), ne(postLikes.userId, userId), shownTo(userId, postLikes.userId), accountActive(postLikes.userId)))
     .orderBy(desc(postLikes.createdAt), desc(postLikes.id))
     .limit(LIMITS.likes);
   const commentRows = db
@@ -98,7 +101,7 @@ export function activitySources(db: Db, userId: string) {
     })
     .from(follows)
     .leftJoin(profiles, eq(profiles.userId, follows.followerId))
-    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId), shownTo(userId, follows.followerId)))
+    .where(and(eq(follows.followingId, userId), ne(follows.followerId, userId), shownTo(userId, follows.followerId), accountActive(follows.followerId)))
     .orderBy(desc(follows.createdAt), desc(follows.id))
     .limit(LIMITS.follows);
   const messageRows = db

@@ -10,7 +10,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
  * cache; users' own key would read the account's row for its suspended_at. Named (INDEXED BY) so
  * that no plan falls back to that, and a missing index is an error rather than a slow read.
  */
-function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
+export function accountActive(userColumn: AnySQLiteColumn | SQL): SQL {
   return sql`not exists(select 1 from users su indexed by users_suspended_idx where su.id = ${userColumn} and su.suspended_at is not null)`;
 }
 
