@@ -4,7 +4,7 @@
 import { and, count, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PROFILE_TEXTS, SAFETY_TEXTS } from "@shared/messages";
-import { MUTED_WORDS_MAX } from "@shared/rules/muted-words";
+import { MUTED_WORD_SEPARATORS, MUTED_WORDS_MAX } from "@shared/rules/muted-words";
 import type { ListedAccountPage, MutedWord, MutedWordList, Relation } from "@shared/safety-api";
 import type { PostPage } from "@shared/posts-api";
 import { blocks, follows, mutedWords, mutes, profiles } from "../../../worker/db/schema";
@@ -148,6 +148,20 @@ describe("/api/muted-words", () => {
     expect((await db().select().from(mutedWords).where(eq(mutedWords.userId, ana.id))).length).toBe(0);
     const after = await json<PostPage>(await api("/api/feed", { cookie: ana.cookie }), 200);
     expect(after.items.map((p) => p.id)).toContain(hit);
+  });
+
+  it("treats every separator the normaliser knows as a word boundary in SQL too, a quote and a newline included", async () => {
+    const [ana, ben] = await Promise.all([signedInUser(), signedInUser()]);
+    const word = unique("bass").toLowerCase();
+    await follow(ana, ben.id);
+    await json<MutedWord>(await addWord(ana, word), 201);
+    // One post per separator with the word between two of them, and one where it is inside a word.
+    const hidden = await Promise.all(MUTED_WORD_SEPARATORS.map((separator) => insertPost(ben.id, { caption: `deep${separator}${word}${separator}line` })));
+    const inside = await insertPost(ben.id, { caption: `deep${word}line` });
+    const feed = await json<PostPage>(await api("/api/feed?limit=50", { cookie: ana.cookie }), 200);
+    const shown = feed.items.map((p) => p.id);
+    expect(shown).toContain(inside);
+    expect(hidden.filter((id) => shown.includes(id)).map((id) => MUTED_WORD_SEPARATORS[hidden.indexOf(id)])).toEqual([]);
   });
 
   it("leaves a reply with a muted word out of its thread's reply count, as out of the thread (issue #27 gap 2)", async () => {
