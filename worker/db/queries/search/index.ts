@@ -9,12 +9,12 @@ export { exactUsersQuery, fuzzyUsersQuery, listedUsersQuery, matchedUsersQuery, 
 export {
   listedPostsQuery,
   matchedPostsQuery,
-  postMatchCountQuery,
   postWalkEndQuery,
   rankedPostsQuery,
   searchPosts,
   walkedPostsQuery,
   type PostSearchOptions,
 } from "./posts";
+export { hasManyMatches, matchCountQuery } from "./match-counts";
 export { listedServicesQuery, rankedServicesQuery, searchServices } from "./services";
 export { fuzzyHashtagQuery, hashtagSearchQuery, searchHashtags } from "./hashtags";

@@ -17,6 +17,7 @@ import { profiles, services } from "../../schema";
 import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
+import { hasManyMatches } from "./match-counts";
 import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
@@ -155,11 +156,10 @@ function listedPhase(db: Db, options: UserSearchOptions, order: ListOrder, badge
 
 /**
  * Popular or recent with a query, from its matches, sorted (the few-matches plan, and the rest
- * past a walk): the sort keeps one page of rowids (`limit`, a number or a statement-time
- * expression), then only that page is joined to its profiles. Exported (as SQL) for the
- * query-plan tests.
+ * past a walk): the sort keeps one page of rowids (`limit`), then only that page is joined to
+ * its profiles. Exported (as SQL) for the query-plan tests.
  */
-export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
+export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
   const [first, second] = listColumns(order);
   const page = sql`select ${profiles}.rowid as page_rowid from profiles_fts cross join ${profiles} on ${profiles}.rowid = ${rowidOfKey(sql`profiles_fts.rowid`)}
     where profiles_fts match ${match} and ${and(userFilters(options, "any"), after(order, position)) ?? sql`1`} order by ${first} desc, ${second} desc limit ${limit}`;
@@ -172,10 +172,9 @@ export function matchedUsersQuery(db: Db, options: UserSearchOptions, order: Lis
 
 /**
  * Popular or recent with many matches: the order's index from the position on, each person probed
- * in profiles_fts by key, within the walk's window; `limit` a number or a statement-time
- * expression. Exported (as SQL) for the query-plan tests.
+ * in profiles_fts by key, within the walk's window. Exported (as SQL) for the query-plan tests.
  */
-export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number | SQL) {
+export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: ListOrder, match: string, position: PhasePosition | null, limit: number) {
   const [first, second] = listColumns(order);
   const window = sql`select ${first} as k0, ${second} as k1 from ${profiles} ${position ? sql`where ${after(order, position)}` : sql``} order by k0 desc, k1 desc limit ${PEOPLE_WALK_WINDOW}`;
   const conditions = and(
@@ -192,26 +191,19 @@ export function walkedUsersQuery(db: Db, options: UserSearchOptions, order: List
     .orderBy(sql`${first} desc`, sql`${second} desc`);
 }
 
-/** Whether `cap` or more people match, as a condition (SQLite computes it once per statement). */
-function manyMatches(match: string, cap: number): SQL {
-  return sql`((select count(*) from (select rowid from profiles_fts where profiles_fts match ${match} limit ${cap})) >= ${cap})`;
-}
-
 /**
  * Popular and recent with a query: few matches are sorted; many walk the order's index (or sort
- * the matches past its window). The first statement of each plan goes in one batch, its LIMIT 0
- * unless the match count (computed in the statement) chose it: one round trip decides and answers.
+ * the matches past its window). Whether the matches are many (FEW_PEOPLE_MATCHES or more) is
+ * counted once and kept (./match-counts.ts): a query counted recently sends only its plan's
+ * statement.
  */
 function matchedPhase(db: Db, options: UserSearchOptions, order: ListOrder, match: string): Phase<SearchUser> {
   return async (position, limit) => {
     const wanted = limit + 1;
-    const many = manyMatches(match, FEW_PEOPLE_MATCHES);
-    const [[counted], few, walked] = await db.batch([
-      db.select({ many: sql<number>`${many}` }).from(sql`(select 1)`),
-      matchedUsersQuery(db, options, order, match, position, sql`(case when ${many} then 0 else ${wanted} end)`),
-      walkedUsersQuery(db, options, order, match, position, sql`(case when ${many} then ${wanted} else 0 end)`),
-    ]);
-    if (!counted?.many) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    if (!(await hasManyMatches(db, "profiles_fts", match, FEW_PEOPLE_MATCHES))) {
+      return listPhasePage((await matchedUsersQuery(db, options, order, match, position, wanted)) as ListRow[], limit, options.viewerId);
+    }
+    const walked = await walkedUsersQuery(db, options, order, match, position, wanted);
     let rows = walked as ListRow[];
     if (rows.length < wanted) {
       // The window held too few: sort the matches past its last person for the rest.

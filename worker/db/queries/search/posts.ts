@@ -15,6 +15,7 @@ import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
+import { hasManyMatches } from "./match-counts";
 import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
@@ -189,7 +190,7 @@ function pagePostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, pa
  * through the sort. Its cost grows with the number of matches: it serves a query with few of
  * them, and the matches past a walk that found too few. Exported (as SQL) for the query-plan tests.
  */
-export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number | SQL, from: PhasePosition | null) {
+export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, limit: number, from: PhasePosition | null) {
   const key = listKey(order);
   const filters = and(postFilters(options, "any"), from ? sql`${rowValue(key.columns)} < ${positionValue(order, from)}` : undefined);
   const page = sql`select ${posts}.rowid as page_rowid from posts_fts cross join ${posts} on ${posts}.rowid = ${rowidOfKey(sql`posts_fts.rowid`)}
@@ -198,13 +199,20 @@ export function matchedPostsQuery(db: Db, options: PostSearchOptions, order: Lis
   return pagePostsQuery(db, options, order, page);
 }
 
-/** The first `size` posts of the order after the position, as k0, k1: the walk's window. */
-function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: number): SQL {
+/**
+ * The end of the walk's window, the first `size` posts of the order after the position, as k0, k1
+ * and `full`: the post `size` places on (full 1) or, when fewer posts follow the position, the
+ * order's last post (full 0); no row when none follows. Each is read from the order's index by
+ * its offset, so the window is never sorted (a 4,000-post window sorted to find its last post cost
+ * about 1.4 ms a statement).
+ */
+function postWindowEnd(order: ListOrder, after: PhasePosition | null, size: number): SQL {
   const { names } = listKey(order);
   const from = after ? sql`where (${sql.raw(names.join(", "))}) < ${positionValue(order, after)}` : sql``;
-  const aliases = sql.raw(names.map((name, i) => `${name} as k${i}`).join(", "));
-  const sorted = sql.raw(names.map((name) => `${name} desc`).join(", "));
-  return sql`select ${aliases} from posts ${from} order by ${sorted} limit ${size}`;
+  const keys = (full: 0 | 1) => sql.raw(`${names.map((name, i) => `${name} as k${i}`).join(", ")}, ${full} as full`);
+  const direction = (way: "asc" | "desc") => sql.raw(names.map((name) => `${name} ${way}`).join(", "));
+  return sql`select k0, k1, full from (select * from (select ${keys(1)} from posts ${from} order by ${direction("desc")} limit 1 offset ${size - 1})
+    union all select * from (select ${keys(0)} from posts ${from} order by ${direction("asc")} limit 1)) order by k0 desc, k1 desc, full desc limit 1`;
 }
 
 /**
@@ -216,9 +224,9 @@ function postWalkWindow(order: ListOrder, after: PhasePosition | null, size: num
  * tells where the window ends, and matchedPostsQuery sorts the matches past it. Exported (as SQL)
  * for the query-plan tests.
  */
-export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number | SQL) {
+export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: ListOrder, match: string, after: PhasePosition | null, limit: number) {
   const key = listKey(order);
-  const floor = sql`(select k0, k1 from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit 1)`;
+  const floor = sql`(select k0, k1 from (${postWindowEnd(order, after, walkWindowOf(options))}))`;
   const page = sql`select ${posts}.rowid as page_rowid from ${posts} ${authorJoin(options)} ${profiles} on ${profiles.userId} = ${posts.userId}
     where ${and(postFilters(options, "any"), after ? sql`${rowValue(key.columns)} < ${positionValue(order, after)}` : undefined, sql`${rowValue(key.columns)} >= ${floor}`)}
     and exists(select 1 from posts_fts where posts_fts match ${match} and posts_fts.rowid = ${searchKeyOf(posts, sql`${profiles.verified}`)})
@@ -227,53 +235,35 @@ export function walkedPostsQuery(db: Db, options: PostSearchOptions, order: List
 }
 
 /**
- * Where the walk's window ends: its last post's key and the window's size (`n`), which is below
- * the window's length when the window reached the end of the table; no row when `when` is false.
- * Sent in the same batch as walkedPostsQuery. Exported (as SQL) for the query-plan tests.
+ * Where the walk's window ends (postWindowEnd): its last post's key, and whether the window is
+ * full (it did not reach the end of the table, so matches may lie beyond it). Sent in the same
+ * batch as walkedPostsQuery. Exported (as SQL) for the query-plan tests.
  */
-export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null, when: SQL = sql`1`) {
+export function postWalkEndQuery(db: Db, options: PostSearchOptions, order: ListOrder, after: PhasePosition | null) {
   return db
-    .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, n: sql<number>`n` })
-    .from(sql`(select *, count(*) over () as n from (${postWalkWindow(order, after, walkWindowOf(options))}) order by k0, k1 limit ${limitWhen(when, 1)})`);
-}
-
-/** How many posts match, counted up to `cap`: a walk of the FTS index that stops there. Exported (as SQL) for the query-plan tests. */
-export function postMatchCountQuery(db: Db, match: string, cap: number) {
-  return db.select({ n: sql<number>`count(*)` }).from(sql`(select rowid from posts_fts where posts_fts match ${match} limit ${cap})`);
-}
-
-/** Whether `cap` or more posts match, as a condition (SQLite computes it once per statement). */
-function manyMatches(match: string, cap: number): SQL {
-  return sql`((select count(*) from (select rowid from posts_fts where posts_fts match ${match} limit ${cap})) >= ${cap})`;
-}
-
-/** A statement's LIMIT that is `limit` when the condition holds and 0 otherwise: SQLite reads the LIMIT first and, at 0, reads nothing. */
-function limitWhen(condition: SQL, limit: number): SQL {
-  return sql`(case when ${condition} then ${limit} else 0 end)`;
+    .select({ k0: sql<number>`k0`, k1: sql<string | number>`k1`, full: sql<number>`full` })
+    .from(sql`(${postWindowEnd(order, after, walkWindowOf(options))})`);
 }
 
 /**
  * Recent and popular with a query. Few matches: sort them. Many: walk the sort's index and probe
- * each post, with the window's end; when the window held too few matches for the page, the
- * matches past it are sorted for the rest. Both plans go in one batch, each statement's LIMIT
- * being 0 unless the match count (up to FEW_POST_MATCHES, computed in the statement) chose it:
- * one round trip decides and answers. Same rows, in the same order, as sorting every match
+ * each post, with the window's end, in one batch; when the window held too few matches for the
+ * page, the matches past it are sorted for the rest. Whether the matches are many (FEW_POST_MATCHES
+ * or more) is counted once and kept (./match-counts.ts), so a query counted recently sends only
+ * its plan's statements. Same rows, in the same order, as sorting every match
  * (tests/worker/search/unranked-post-search.test.ts).
  */
 function matchedPhase(db: Db, options: PostSearchOptions, order: ListOrder, match: string): Phase<Post> {
   return async (after, limit) => {
     const wanted = limit + 1;
-    const many = manyMatches(match, options.fewMatches ?? FEW_POST_MATCHES);
-    const [few, walked, [end]] = await db.batch([
-      matchedPostsQuery(db, options, order, match, limitWhen(sql`not ${many}`, wanted), after),
-      walkedPostsQuery(db, options, order, match, after, limitWhen(many, wanted)),
-      postWalkEndQuery(db, options, order, after, many),
-    ]);
-    // The window's end is there only when the matches were many.
-    if (!end) return listPhasePage(few as ListRow[], limit, options.viewerId);
+    if (!(await hasManyMatches(db, "posts_fts", match, options.fewMatches ?? FEW_POST_MATCHES))) {
+      return listPhasePage((await matchedPostsQuery(db, options, order, match, wanted, after)) as ListRow[], limit, options.viewerId);
+    }
+    const [walked, [end]] = await db.batch([walkedPostsQuery(db, options, order, match, after, wanted), postWalkEndQuery(db, options, order, after)]);
     let rows = walked as ListRow[];
-    // A window shorter than its length reached the last post: nothing lies beyond it.
-    if (rows.length < wanted && end.n >= walkWindowOf(options)) {
+    // A window that is not full reached the last post, and no end means no post follows the
+    // position: nothing lies beyond either.
+    if (rows.length < wanted && end?.full) {
       const from = { score: end.k0, key: String(end.k1), walk: 0 };
       rows = [...rows, ...((await matchedPostsQuery(db, options, order, match, wanted - rows.length, from)) as ListRow[])];
     }
