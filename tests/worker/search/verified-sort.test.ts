@@ -169,6 +169,30 @@ describe("verified posts with a query", () => {
   });
 });
 
+describe("verified posts with a query, round trips", () => {
+  it("a first page whose badge holders run out sends both walks in one batch and nothing else", async () => {
+    const w = uniqueWord();
+    const others = await createUser();
+    const holder = await createUser({ verified: true });
+    const held = await insertPost(holder.id, { caption: `${w} held` });
+    const rest: string[] = [];
+    for (let i = 0; i < 3; i += 1) rest.push(await insertPost(others.id, { caption: `${w} rest ${i}`, createdAt: Date.now() - (i + 1) * 60_000 }));
+    const expected = await exhaustivePosts(w);
+    const batches = vi.spyOn(env.DB, "batch");
+    const statements = vi.spyOn(env.DB, "prepare");
+    try {
+      const page = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 });
+      expect(page.items.map((p) => p.id)).toEqual([held, ...expected.rest]);
+      expect(new Set(page.items.slice(1).map((p) => p.id))).toEqual(new Set(rest));
+      expect(batches).toHaveBeenCalledTimes(1);
+      expect(statements).toHaveBeenCalledTimes(2);
+    } finally {
+      batches.mockRestore();
+      statements.mockRestore();
+    }
+  });
+});
+
 describe("verified people with a query", () => {
   it("finds a badge holder whose match is only in a long bio, first, past the walk of everyone's names", async () => {
     const w = uniqueWord();
@@ -183,6 +207,52 @@ describe("verified people with a query", () => {
     expect(new Set(expected.holders)).toEqual(new Set(holders));
     const ids = await userPages({ filters: searchFilters({ q: w, sortBy: "verified" }), limit: 2, walkSizes: SMALL_WALK });
     expect(ids).toEqual([...expected.holders, ...expected.rest]);
+  });
+});
+
+describe("verified posts with a query, read ahead", () => {
+  it("badge holders with more matches than a page, whom a filter thins to fewer: the rest still follows, in order", async () => {
+    const w = uniqueWord();
+    const others = await createUser();
+    const holder = await createUser({ verified: true });
+    const image = new Set<string>();
+    for (let i = 0; i < 8; i += 1) {
+      const id = await insertPost(holder.id, { caption: `${w} held ${i}`, contentType: i < 2 ? "image" : "audio" });
+      if (i < 2) image.add(id);
+    }
+    for (let i = 0; i < 6; i += 1) {
+      const id = await insertPost(others.id, { caption: `${w} other ${i}`, contentType: i % 2 === 0 ? "image" : "audio", createdAt: Date.now() - (i + 1) * 60_000 });
+      if (i % 2 === 0) image.add(id);
+    }
+    const expected = await exhaustivePosts(w);
+    const filters = searchFilters({ q: w, sortBy: "verified", contentType: "image" });
+    const page = await searchPosts(db(), { filters, viewerId: viewer.id, limit: 4 });
+    // Eight badge holders' matches (more than the page): the rest's walk is not read ahead; two
+    // are images, so the page goes on to the rest's images.
+    expect(page.items.map((p) => p.id)).toEqual([...expected.holders.filter((id) => image.has(id)), ...expected.rest.filter((id) => image.has(id))].slice(0, 4));
+    expect((await postPages({ filters, limit: 4 })).flat()).toEqual([...expected.holders.filter((id) => image.has(id)), ...expected.rest.filter((id) => image.has(id))]);
+  });
+});
+
+describe("verified people with a query, round trips", () => {
+  it("a first page whose badge holders run out sends both parts' exact names and walks in one batch and nothing else", async () => {
+    const w = uniqueWord();
+    const holder = await createUser({ verified: true, displayName: `${w} Holder` });
+    const rest: string[] = [];
+    for (let i = 0; i < 3; i += 1) rest.push((await createUser({ displayName: `${w} Person ${i}` })).id);
+    const expected = await exhaustivePeople(w);
+    const batches = vi.spyOn(env.DB, "batch");
+    const statements = vi.spyOn(env.DB, "prepare");
+    try {
+      const page = await searchUsers(db(), { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 });
+      expect(page.items.map((u) => u.userId)).toEqual([holder.id, ...expected.rest]);
+      expect(new Set(expected.rest)).toEqual(new Set(rest));
+      expect(batches).toHaveBeenCalledTimes(1);
+      expect(statements).toHaveBeenCalledTimes(4);
+    } finally {
+      batches.mockRestore();
+      statements.mockRestore();
+    }
   });
 });
 

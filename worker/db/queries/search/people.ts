@@ -18,7 +18,7 @@ import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
 import { hasManyMatches } from "./match-counts";
-import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, restReadAheadSize, runWalk, usableReadAhead, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -251,19 +251,48 @@ export function exactUsersQuery(db: Db, options: UserSearchOptions, position: Ph
 /** What the exact names' phase read ahead for the ranked phase after it: the walk's first statement, and the size it read. */
 type ReadAhead = { size: number; rows: RankedRow[] } | null;
 
+/** A badge part's first statements (its exact names and its walk's first rows), read in an earlier phase's batch. */
+type PartAhead = { names: ListRow[]; ranked: ReadAhead } | null;
+
 /**
  * Relevance's exact names and ranked walk, for one badge phase. When the exact names start (the
  * list's first page, or the page where the verified sort reaches its second part), the ranked
  * walk's first statement goes in the same batch, so one round trip answers both: the ranked phase
  * uses those rows if it starts on the same page. Its walk is then sized without the exact names
  * consumed before it on that page (a few rows fewer than it would read alone: runWalk).
+ * `partAhead` gives both statements' rows when an earlier phase of the page read them already
+ * (verifiedUserPhases); `next`, the statements of a later part to send in this part's batch.
  */
-function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badge: Badge): [Phase<SearchUser>, Phase<SearchUser>] {
+function namesThenRanked(
+  db: Db,
+  options: UserSearchOptions,
+  match: string,
+  badge: Badge,
+  partAhead: () => PartAhead = () => null,
+  next?: { read: (limit: number, served: number) => BadgePartReads; keep: (ahead: PartAhead) => void },
+): [Phase<SearchUser>, Phase<SearchUser>] {
   const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
   let ahead: ReadAhead = null;
   const exact: Phase<SearchUser> = async (position, limit, served) => {
     if (position) return listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
+    const early = partAhead();
+    if (early) {
+      ahead = usableReadAhead(early.ranked);
+      return listPhasePage(early.names, limit, options.viewerId);
+    }
     const size = firstWalkSize(sizes, null, served);
+    if (next) {
+      const later = next.read(limit, served);
+      const [names, ranked, laterNames, laterRanked] = await db.batch([
+        exactUsersQuery(db, options, null, limit, badge),
+        rankedUsersQuery(db, options, match, null, size, limit, badge),
+        later.names,
+        later.ranked,
+      ]);
+      next.keep({ names: laterNames as ListRow[], ranked: { size: later.size, rows: laterRanked as RankedRow[] } });
+      ahead = { size, rows: ranked as RankedRow[] };
+      return listPhasePage(names as ListRow[], limit, options.viewerId);
+    }
     const [names, ranked] = await db.batch([exactUsersQuery(db, options, null, limit, badge), rankedUsersQuery(db, options, match, null, size, limit, badge)]);
     ahead = { size, rows: ranked as RankedRow[] };
     return listPhasePage(names as ListRow[], limit, options.viewerId);
@@ -274,6 +303,43 @@ function namesThenRanked(db: Db, options: UserSearchOptions, match: string, badg
     return rows;
   });
   return [exact, ranked];
+}
+
+/** A badge part's two first statements, and the size its walk reads. */
+interface BadgePartReads {
+  names: ReturnType<typeof exactUsersQuery>;
+  ranked: ReturnType<typeof rankedUsersQuery>;
+  size: number;
+}
+
+/**
+ * Verified with a query: the badge holders' exact names and walk, then the rest's. A page that
+ * starts the list sends the four first statements in one batch: badge holders are a small share
+ * of any query's matches, so their part nearly always ends on the first page and the rest's
+ * starts in it, which then costs one round trip, not two. The rest's statements are read with the
+ * page's limit (its phases consume what the page still has room for) and its walk as far as it
+ * would walk after a full page (at least as far as it would have walked itself); the walk reads
+ * nothing when the badge holders have more matches than the page (restReadAheadSize).
+ */
+function verifiedUserPhases(db: Db, options: UserSearchOptions, match: string): Phase<SearchUser>[] {
+  const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
+  let restAhead: PartAhead = null;
+  const holders = namesThenRanked(db, options, match, "verified", undefined, {
+    read: (limit, served) => {
+      const size = firstWalkSize(sizes, null, served + limit);
+      const ranked = rankedUsersQuery(db, options, match, null, restReadAheadSize("profiles_fts", match, limit, size), limit, "unverified");
+      return { names: exactUsersQuery(db, options, null, limit, "unverified"), ranked, size };
+    },
+    keep: (ahead) => {
+      restAhead = ahead;
+    },
+  });
+  const rest = namesThenRanked(db, options, match, "unverified", () => {
+    const ahead = restAhead;
+    restAhead = null;
+    return ahead;
+  });
+  return [...holders, ...rest];
 }
 
 /** The FTS keys of the exact matches, which the ranked phase leaves to the exact one. */
@@ -288,7 +354,7 @@ type RankedRow = UserRow & WalkRow & { shown: number };
  * by key, and the filters (and blocks and mutes) read the candidates' profiles in score order, as
  * far as the page needs. Exported (as SQL) for the query-plan tests.
  */
-export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
+export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number | SQL, limit: number, badge: Badge = "any") {
   const ranked = walkSubquery({
     fts: "profiles_fts",
     rank: PROFILE_RANK,
@@ -398,7 +464,7 @@ function userPhases(db: Db, options: UserSearchOptions, sort: SearchSort): Phase
     sort === "recent" || sort === "popular"
       ? [matchedPhase(db, options, sort, match)]
       : sort === "verified"
-        ? [...namesThenRanked(db, options, match, "verified"), ...namesThenRanked(db, options, match, "unverified")]
+        ? verifiedUserPhases(db, options, match)
         : namesThenRanked(db, options, match, "any");
   // Whatever the sort, words that match nobody get their near misses.
   const fuzzy = fuzzyPhase(db, options, match);

@@ -16,7 +16,7 @@ import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
 import { hasManyMatches } from "./match-counts";
-import { FILTERED_WALK_FACTOR, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { FILTERED_WALK_FACTOR, firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, restReadAheadSize, runWalk, usableReadAhead, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -282,7 +282,7 @@ type RankedRow = PostRow & WalkRow & { shown: number };
  * authors in score order, as far as the page needs; moderation is checked on the page's rows only
  * (a hidden post is consumed, not shown). Exported (as SQL) for the query-plan tests.
  */
-export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
+export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number | SQL, limit: number, badge: Badge = "any") {
   // The author's profile only when a filter reads it (authorJoinIfFiltered): the page's own join
   // below gives the rows their authors.
   const author = readsAuthor(options, badge) ? sql`cross join ${profiles} on ${profiles.userId} = ${posts.userId}` : sql``;
@@ -314,17 +314,59 @@ function thinsWalk(options: PostSearchOptions): boolean {
   return Boolean(filters.contentType !== "all" || filters.location || filters.profession || filters.verified);
 }
 
-function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any"): Phase<Post> {
+/** A phase's first walk read ahead by an earlier phase of the same page, with the size it was read at. */
+type ReadAhead = { size: number; rows: RankedRow[] } | null;
+
+/** The ranked walk's sizes for a post search (./ranked.ts phaseWalkSizes). */
+function postWalkSizes(options: PostSearchOptions): WalkSizes {
+  return phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
+}
+
+function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: Badge = "any", readAhead: () => ReadAhead = () => null): Phase<Post> {
   return async (after, limit, served) => {
     const { candidates, size } = await runWalk(
       async (walkSize) => (await rankedPostsQuery(db, options, match, after, walkSize, limit, badge)) as RankedRow[],
       after,
       limit,
       served,
-      phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) }),
+      postWalkSizes(options),
+      // Rows read ahead start the phase; a page that continues it from a cursor reads its own.
+      after ? null : readAhead(),
     );
     return rankedPhasePage(candidates, size, limit, (row) => (row.shown && row.id ? toPost(row, options.viewerId) : null));
   };
+}
+
+/**
+ * Verified with a query: the badge holders' matches, then the rest's, each phase a ranked walk of
+ * its part of posts_fts. A page that starts the list sends both phases' first walks in one batch:
+ * badge holders are a small share of any query's matches, so their phase nearly always ends on
+ * the first page and the rest's follows in the same page, which then costs one round trip, not
+ * two. The rest's walk is read ahead as far as it would walk after a full page of badge holders
+ * (at least as far as it would have walked itself), and with a page's limit, of which the phase
+ * consumes what the page still has room for; it reads nothing when the badge holders have more
+ * matches than the page (restReadAheadSize: a common word's badge holders fill its first pages).
+ */
+function verifiedPhases(db: Db, options: PostSearchOptions, match: string): Phase<Post>[] {
+  const sizes = postWalkSizes(options);
+  let ahead: ReadAhead = null;
+  const holders: Phase<Post> = async (after, limit, served) => {
+    if (after) return rankedPhase(db, options, match, "verified")(after, limit, served);
+    const size = firstWalkSize(sizes, null, served);
+    const restSize = firstWalkSize(sizes, null, served + limit);
+    const [own, rest] = await db.batch([
+      rankedPostsQuery(db, options, match, null, size, limit, "verified"),
+      rankedPostsQuery(db, options, match, null, restReadAheadSize("posts_fts", match, limit, restSize), limit, "unverified"),
+    ]);
+    ahead = { size: restSize, rows: rest as RankedRow[] };
+    return rankedPhase(db, options, match, "verified", () => ({ size, rows: own as RankedRow[] }))(null, limit, served);
+  };
+  const rest = rankedPhase(db, options, match, "unverified", () => {
+    const rows = usableReadAhead(ahead);
+    ahead = null;
+    return rows;
+  });
+  return [holders, rest];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +383,7 @@ function postPhases(db: Db, options: PostSearchOptions, sort: SearchSort): Phase
   const match = ftsMatchExpression(q);
   if (match === null) return null;
   if (sort === "recent" || sort === "popular") return [matchedPhase(db, options, sort, match)];
-  if (sort === "verified") return [rankedPhase(db, options, match, "verified"), rankedPhase(db, options, match, "unverified")];
+  if (sort === "verified") return verifiedPhases(db, options, match);
   return [rankedPhase(db, options, match)];
 }
 
