@@ -170,7 +170,7 @@ describe("verified posts with a query", () => {
 });
 
 describe("verified posts with a query, round trips", () => {
-  it("a first page whose badge holders run out sends both walks in one batch and nothing else", async () => {
+  it("once a query's badge holders were found to fit in a page, a first page sends both walks in one batch and nothing else", async () => {
     const w = uniqueWord();
     const others = await createUser();
     const holder = await createUser({ verified: true });
@@ -178,10 +178,13 @@ describe("verified posts with a query, round trips", () => {
     const rest: string[] = [];
     for (let i = 0; i < 3; i += 1) rest.push(await insertPost(others.id, { caption: `${w} rest ${i}`, createdAt: Date.now() - (i + 1) * 60_000 }));
     const expected = await exhaustivePosts(w);
+    const options = { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 };
+    // The first search walks the badge holders' part alone and keeps how much it held.
+    expect((await searchPosts(db(), options)).items.map((p) => p.id)).toEqual([held, ...expected.rest]);
     const batches = vi.spyOn(env.DB, "batch");
     const statements = vi.spyOn(env.DB, "prepare");
     try {
-      const page = await searchPosts(db(), { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 });
+      const page = await searchPosts(db(), options);
       expect(page.items.map((p) => p.id)).toEqual([held, ...expected.rest]);
       expect(new Set(page.items.slice(1).map((p) => p.id))).toEqual(new Set(rest));
       expect(batches).toHaveBeenCalledTimes(1);
@@ -190,6 +193,22 @@ describe("verified posts with a query, round trips", () => {
       batches.mockRestore();
       statements.mockRestore();
     }
+  });
+
+  it("a kept count that has gone stale (the badge holders now fill the page) reads the rest ahead for nothing, and the list is unchanged", async () => {
+    const w = uniqueWord();
+    const others = await createUser();
+    const holder = await createUser({ verified: true });
+    for (let i = 0; i < 2; i += 1) await insertPost(holder.id, { caption: `${w} held ${i}` });
+    for (let i = 0; i < 3; i += 1) await insertPost(others.id, { caption: `${w} rest ${i}`, createdAt: Date.now() - (i + 1) * 60_000 });
+    const filters = searchFilters({ q: w, sortBy: "verified" });
+    await searchPosts(db(), { filters, viewerId: viewer.id, limit: 4 });
+    for (let i = 2; i < 8; i += 1) await insertPost(holder.id, { caption: `${w} held ${i}` });
+    const expected = await exhaustivePosts(w);
+    expect(expected.holders).toHaveLength(8);
+    const first = await searchPosts(db(), { filters, viewerId: viewer.id, limit: 4 });
+    expect(first.items.map((p) => p.id)).toEqual(expected.holders.slice(0, 4));
+    expect((await postPages({ filters, limit: 4 })).flat()).toEqual([...expected.holders, ...expected.rest]);
   });
 });
 
@@ -235,16 +254,18 @@ describe("verified posts with a query, read ahead", () => {
 });
 
 describe("verified people with a query, round trips", () => {
-  it("a first page whose badge holders run out sends both parts' exact names and walks in one batch and nothing else", async () => {
+  it("once a query's badge holders were found to fit in a page, a first page sends both parts' exact names and walks in one batch and nothing else", async () => {
     const w = uniqueWord();
     const holder = await createUser({ verified: true, displayName: `${w} Holder` });
     const rest: string[] = [];
     for (let i = 0; i < 3; i += 1) rest.push((await createUser({ displayName: `${w} Person ${i}` })).id);
     const expected = await exhaustivePeople(w);
+    const options = { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 };
+    expect((await searchUsers(db(), options)).items.map((u) => u.userId)).toEqual([holder.id, ...expected.rest]);
     const batches = vi.spyOn(env.DB, "batch");
     const statements = vi.spyOn(env.DB, "prepare");
     try {
-      const page = await searchUsers(db(), { filters: searchFilters({ q: w, sortBy: "verified" }), viewerId: viewer.id, limit: 10 });
+      const page = await searchUsers(db(), options);
       expect(page.items.map((u) => u.userId)).toEqual([holder.id, ...expected.rest]);
       expect(new Set(expected.rest)).toEqual(new Set(rest));
       expect(batches).toHaveBeenCalledTimes(1);

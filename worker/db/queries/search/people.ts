@@ -17,8 +17,8 @@ import { profiles, services } from "../../schema";
 import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { hasManyMatches } from "./match-counts";
-import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, restReadAheadSize, runWalk, usableReadAhead, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { badgeMatchesKey, hasManyMatches, keepCount, keptCount } from "./match-counts";
+import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
 const FEW_PEOPLE_MATCHES = 2000;
@@ -261,7 +261,8 @@ type PartAhead = { names: ListRow[]; ranked: ReadAhead } | null;
  * uses those rows if it starts on the same page. Its walk is then sized without the exact names
  * consumed before it on that page (a few rows fewer than it would read alone: runWalk).
  * `partAhead` gives both statements' rows when an earlier phase of the page read them already
- * (verifiedUserPhases); `next`, the statements of a later part to send in this part's batch.
+ * (verifiedUserPhases); `next`, the statements of a later part to send in this part's batch (when
+ * it has any) and where this part's walked count goes.
  */
 function namesThenRanked(
   db: Db,
@@ -269,7 +270,7 @@ function namesThenRanked(
   match: string,
   badge: Badge,
   partAhead: () => PartAhead = () => null,
-  next?: { read: (limit: number, served: number) => BadgePartReads; keep: (ahead: PartAhead) => void },
+  next?: { read: (limit: number, served: number) => BadgePartReads | null; keep: (ahead: PartAhead) => void; walked: (n: number) => void },
 ): [Phase<SearchUser>, Phase<SearchUser>] {
   const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
   let ahead: ReadAhead = null;
@@ -277,25 +278,26 @@ function namesThenRanked(
     if (position) return listPhasePage((await exactUsersQuery(db, options, position, limit, badge)) as ListRow[], limit, options.viewerId);
     const early = partAhead();
     if (early) {
-      ahead = usableReadAhead(early.ranked);
+      ahead = early.ranked;
       return listPhasePage(early.names, limit, options.viewerId);
     }
     const size = firstWalkSize(sizes, null, served);
-    if (next) {
-      const later = next.read(limit, served);
-      const [names, ranked, laterNames, laterRanked] = await db.batch([
-        exactUsersQuery(db, options, null, limit, badge),
-        rankedUsersQuery(db, options, match, null, size, limit, badge),
-        later.names,
-        later.ranked,
-      ]);
-      next.keep({ names: laterNames as ListRow[], ranked: { size: later.size, rows: laterRanked as RankedRow[] } });
-      ahead = { size, rows: ranked as RankedRow[] };
-      return listPhasePage(names as ListRow[], limit, options.viewerId);
+    const later = next?.read(limit, served) ?? null;
+    const exactNames = exactUsersQuery(db, options, null, limit, badge);
+    const walk = rankedUsersQuery(db, options, match, null, size, limit, badge);
+    let names: ListRow[];
+    let ranked: RankedRow[];
+    if (later) {
+      const [ownNames, ownRanked, laterNames, laterRanked] = await db.batch([exactNames, walk, later.names, later.ranked]);
+      [names, ranked] = [ownNames as ListRow[], ownRanked as RankedRow[]];
+      next?.keep({ names: laterNames as ListRow[], ranked: { size: later.size, rows: laterRanked as RankedRow[] } });
+    } else {
+      const [ownNames, ownRanked] = await db.batch([exactNames, walk]);
+      [names, ranked] = [ownNames as ListRow[], ownRanked as RankedRow[]];
     }
-    const [names, ranked] = await db.batch([exactUsersQuery(db, options, null, limit, badge), rankedUsersQuery(db, options, match, null, size, limit, badge)]);
-    ahead = { size, rows: ranked as RankedRow[] };
-    return listPhasePage(names as ListRow[], limit, options.viewerId);
+    next?.walked(ranked[0]?.walked ?? 0);
+    ahead = { size, rows: ranked };
+    return listPhasePage(names, limit, options.viewerId);
   };
   const ranked = rankedPhase(db, options, match, badge, sizes, () => {
     const rows = ahead;
@@ -313,26 +315,29 @@ interface BadgePartReads {
 }
 
 /**
- * Verified with a query: the badge holders' exact names and walk, then the rest's. A page that
- * starts the list sends the four first statements in one batch: badge holders are a small share
- * of any query's matches, so their part nearly always ends on the first page and the rest's
- * starts in it, which then costs one round trip, not two. The rest's statements are read with the
- * page's limit (its phases consume what the page still has room for) and its walk as far as it
- * would walk after a full page (at least as far as it would have walked itself); the walk reads
- * nothing when the badge holders have more matches than the page (restReadAheadSize).
+ * Verified with a query: the badge holders' exact names and walk, then the rest's. Badge holders
+ * are a small share of most queries' matches, so their part usually ends on the first page and
+ * the rest's starts in it. When the badge holders' part of a query was walked recently and held no
+ * more than a page (its `walked`, kept per database: ./match-counts.ts), a page that starts the
+ * list sends the four first statements in one batch, one round trip instead of two; otherwise
+ * each part sends its own. The rest's statements are read with the page's limit (its phases
+ * consume what the page still has room for) and its walk as far as it would walk after a full
+ * page (at least as far as it would have walked itself).
  */
 function verifiedUserPhases(db: Db, options: UserSearchOptions, match: string): Phase<SearchUser>[] {
   const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
+  const badgeKey = badgeMatchesKey("profiles_fts", match);
   let restAhead: PartAhead = null;
   const holders = namesThenRanked(db, options, match, "verified", undefined, {
     read: (limit, served) => {
+      if ((keptCount(db, badgeKey) ?? Infinity) > limit) return null;
       const size = firstWalkSize(sizes, null, served + limit);
-      const ranked = rankedUsersQuery(db, options, match, null, restReadAheadSize("profiles_fts", match, limit, size), limit, "unverified");
-      return { names: exactUsersQuery(db, options, null, limit, "unverified"), ranked, size };
+      return { names: exactUsersQuery(db, options, null, limit, "unverified"), ranked: rankedUsersQuery(db, options, match, null, size, limit, "unverified"), size };
     },
     keep: (ahead) => {
       restAhead = ahead;
     },
+    walked: (n) => keepCount(db, badgeKey, n),
   });
   const rest = namesThenRanked(db, options, match, "unverified", () => {
     const ahead = restAhead;
@@ -354,7 +359,7 @@ type RankedRow = UserRow & WalkRow & { shown: number };
  * by key, and the filters (and blocks and mutes) read the candidates' profiles in score order, as
  * far as the page needs. Exported (as SQL) for the query-plan tests.
  */
-export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number | SQL, limit: number, badge: Badge = "any") {
+export function rankedUsersQuery(db: Db, options: UserSearchOptions, match: string, position: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
   const ranked = walkSubquery({
     fts: "profiles_fts",
     rank: PROFILE_RANK,

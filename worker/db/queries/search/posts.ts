@@ -15,8 +15,8 @@ import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { hasManyMatches } from "./match-counts";
-import { FILTERED_WALK_FACTOR, firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, restReadAheadSize, runWalk, usableReadAhead, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
+import { badgeMatchesKey, hasManyMatches, keepCount, keptCount } from "./match-counts";
+import { FILTERED_WALK_FACTOR, firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
  * Recent and popular with a query: a query with fewer matches than this is answered from its
@@ -282,7 +282,7 @@ type RankedRow = PostRow & WalkRow & { shown: number };
  * authors in score order, as far as the page needs; moderation is checked on the page's rows only
  * (a hidden post is consumed, not shown). Exported (as SQL) for the query-plan tests.
  */
-export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number | SQL, limit: number, badge: Badge = "any") {
+export function rankedPostsQuery(db: Db, options: PostSearchOptions, match: string, after: PhasePosition | null, size: number, limit: number, badge: Badge = "any") {
   // The author's profile only when a filter reads it (authorJoinIfFiltered): the page's own join
   // below gives the rows their authors.
   const author = readsAuthor(options, badge) ? sql`cross join ${profiles} on ${profiles.userId} = ${posts.userId}` : sql``;
@@ -339,30 +339,37 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
 
 /**
  * Verified with a query: the badge holders' matches, then the rest's, each phase a ranked walk of
- * its part of posts_fts. A page that starts the list sends both phases' first walks in one batch:
- * badge holders are a small share of any query's matches, so their phase nearly always ends on
- * the first page and the rest's follows in the same page, which then costs one round trip, not
- * two. The rest's walk is read ahead as far as it would walk after a full page of badge holders
- * (at least as far as it would have walked itself), and with a page's limit, of which the phase
- * consumes what the page still has room for; it reads nothing when the badge holders have more
- * matches than the page (restReadAheadSize: a common word's badge holders fill its first pages).
+ * its part of posts_fts. Badge holders are a small share of most queries' matches, so their phase
+ * usually ends on the first page and the rest's starts in it. When the badge holders' part of a
+ * query was walked recently and held no more than a page (its `walked`, kept per database like
+ * the match count: ./match-counts.ts), a page that starts the list sends both phases' first walks
+ * in one batch, one round trip instead of two; otherwise it reads the badge holders' alone, as a
+ * common word's fill its first pages. The rest's walk is read ahead as far as it would walk after
+ * a full page of badge holders (at least as far as it would have walked itself), and with the
+ * page's limit, of which the phase consumes what the page still has room for.
  */
 function verifiedPhases(db: Db, options: PostSearchOptions, match: string): Phase<Post>[] {
   const sizes = postWalkSizes(options);
+  const badgeKey = badgeMatchesKey("posts_fts", match);
   let ahead: ReadAhead = null;
   const holders: Phase<Post> = async (after, limit, served) => {
     if (after) return rankedPhase(db, options, match, "verified")(after, limit, served);
     const size = firstWalkSize(sizes, null, served);
-    const restSize = firstWalkSize(sizes, null, served + limit);
-    const [own, rest] = await db.batch([
-      rankedPostsQuery(db, options, match, null, size, limit, "verified"),
-      rankedPostsQuery(db, options, match, null, restReadAheadSize("posts_fts", match, limit, restSize), limit, "unverified"),
-    ]);
-    ahead = { size: restSize, rows: rest as RankedRow[] };
-    return rankedPhase(db, options, match, "verified", () => ({ size, rows: own as RankedRow[] }))(null, limit, served);
+    const own = rankedPostsQuery(db, options, match, null, size, limit, "verified");
+    let rows: RankedRow[];
+    if ((keptCount(db, badgeKey) ?? Infinity) <= limit) {
+      const restSize = firstWalkSize(sizes, null, served + limit);
+      const [ownRows, restRows] = await db.batch([own, rankedPostsQuery(db, options, match, null, restSize, limit, "unverified")]);
+      rows = ownRows as RankedRow[];
+      ahead = { size: restSize, rows: restRows as RankedRow[] };
+    } else {
+      rows = (await own) as RankedRow[];
+    }
+    keepCount(db, badgeKey, rows[0]?.walked ?? 0);
+    return rankedPhase(db, options, match, "verified", () => ({ size, rows }))(null, limit, served);
   };
   const rest = rankedPhase(db, options, match, "unverified", () => {
-    const rows = usableReadAhead(ahead);
+    const rows = ahead;
     ahead = null;
     return rows;
   });

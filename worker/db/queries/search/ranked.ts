@@ -99,11 +99,8 @@ export interface RankedWalk {
   match: string;
   /** posts_fts and profiles_fts: which part of the keys; services_fts has no badge part. */
   part?: WalkPart;
-  /**
-   * How many matches to read, in key order (with `all`, how many beyond the badge holders'); an
-   * expression when the walk is read ahead on a condition (restReadAheadSize).
-   */
-  size: number | SQL;
+  /** How many matches to read, in key order (with `all`, how many beyond the badge holders'). */
+  size: number;
   /** How many candidates to return (a page and one more). */
   limit: number;
   /** The last row consumed: its key and the score it had (used if it is gone). */
@@ -151,24 +148,6 @@ export function walkSubquery(w: RankedWalk): SQL {
   return sql`with walk as materialized (select rowid as k, ${w.rank} as s from ${fts} where ${fts} match ${w.match}${range} order by rowid limit ${read})${anchor}
     select m.walked, m.anchored, c.k, c.s from (select ${walked} as walked, ${anchored} as anchored from walk) m
     left join (${candidates}) c on 1`;
-}
-
-/**
- * The size of the rest's first walk when an earlier phase reads it ahead, in the same batch as the
- * badge holders' (the verified sort): `size` when the badge holders' part of the table has no
- * more than `limit` matches, so that their phase must end on this page and the rest's start in it,
- * and 0 otherwise (SQLite then reads nothing). A part with more matches than that may still end
- * on the page when filters thin it out: the rest's phase then finds a walk that read nothing
- * (usableReadAhead) and reads its own.
- */
-export function restReadAheadSize(fts: "posts_fts" | "profiles_fts", match: string, limit: number, size: number): SQL {
-  const table = sql.raw(fts);
-  return sql`(case when (select count(*) from (select 1 from ${table} where ${table} match ${match} and rowid < 0 limit ${limit + 1})) <= ${limit} then ${size} else 0 end)`;
-}
-
-/** Rows read ahead for a ranked phase, if their walk read anything (see restReadAheadSize); otherwise the phase reads its own. */
-export function usableReadAhead<Row extends WalkRow>(ahead: { size: number; rows: Row[] } | null): { size: number; rows: Row[] } | null {
-  return ahead && (ahead.rows[0]?.walked ?? 0) > 0 ? ahead : null;
 }
 
 /** The meta columns every row of a walk carries, and the candidate's key and score (null on the meta-only row). */
