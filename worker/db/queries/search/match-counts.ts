@@ -29,13 +29,13 @@ function keptCounts(db: Db): Map<string, { n: number; until: number }> {
 }
 
 /** A count kept for this database under `key` in the last COUNT_KEPT_MS, if any. */
-export function keptCount(db: Db, key: string): number | undefined {
+function keptCount(db: Db, key: string): number | undefined {
   const known = keptCounts(db).get(key);
   return known && known.until > Date.now() ? known.n : undefined;
 }
 
 /** Keeps a count for this database under `key`; the oldest count goes when there are COUNTS_KEPT. */
-export function keepCount(db: Db, key: string, n: number): void {
+function keepCount(db: Db, key: string, n: number): void {
   const kept = keptCounts(db);
   // Re-inserted, so the Map's order stays the order of counting and the oldest leaves first.
   kept.delete(key);
@@ -65,11 +65,21 @@ export async function hasManyMatches(db: Db, table: CountedTable, match: string,
   return n >= cap;
 }
 
-/**
- * The key of how many badge holders' rows of `table` match, as far as a verified walk of their
- * part read them (its `walked`): the verified sort reads the rest's first statements ahead only
- * when that is no more than a page (./posts.ts verifiedPhases, ./people.ts verifiedUserPhases).
- */
-export function badgeMatchesKey(table: CountedTable, match: string): string {
+/** The key of how many badge holders' rows of `table` match, as far as a verified walk of their part read them. */
+function badgePartKey(table: CountedTable, match: string): string {
   return `${table}\u0000badge\u0000${match}`;
+}
+
+/**
+ * Whether the badge holders' part of `table` for a query is known to fit in a page of `limit`:
+ * its walk read no more than that recently. The verified sort then reads the rest's first
+ * statements in the same batch (./posts.ts verifiedPhases, ./people.ts verifiedUserPhases).
+ */
+export function badgePartFits(db: Db, table: CountedTable, match: string, limit: number): boolean {
+  return (keptCount(db, badgePartKey(table, match)) ?? Infinity) <= limit;
+}
+
+/** Keeps how many rows the badge holders' walk of a query read (its `walked`). */
+export function keepBadgePart(db: Db, table: CountedTable, match: string, walked: number): void {
+  keepCount(db, badgePartKey(table, match), walked);
 }

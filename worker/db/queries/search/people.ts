@@ -17,7 +17,7 @@ import { profiles, services } from "../../schema";
 import { shownToIfRuled } from "../audience";
 import { accountPresent } from "../visibility";
 import { contains, PROFILE_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { badgeMatchesKey, hasManyMatches, keepCount, keptCount } from "./match-counts";
+import { badgePartFits, hasManyMatches, keepBadgePart } from "./match-counts";
 import { firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /** Popular and recent with a query: fewer matches than this are sorted; more walk the sort's index (as posts do). */
@@ -326,18 +326,17 @@ interface BadgePartReads {
  */
 function verifiedUserPhases(db: Db, options: UserSearchOptions, match: string): Phase<SearchUser>[] {
   const sizes = phaseWalkSizes(options.walkSizes, { filtered: thinsWalk(options) });
-  const badgeKey = badgeMatchesKey("profiles_fts", match);
   let restAhead: PartAhead = null;
   const holders = namesThenRanked(db, options, match, "verified", undefined, {
     read: (limit, served) => {
-      if ((keptCount(db, badgeKey) ?? Infinity) > limit) return null;
+      if (!badgePartFits(db, "profiles_fts", match, limit)) return null;
       const size = firstWalkSize(sizes, null, served + limit);
       return { names: exactUsersQuery(db, options, null, limit, "unverified"), ranked: rankedUsersQuery(db, options, match, null, size, limit, "unverified"), size };
     },
     keep: (ahead) => {
       restAhead = ahead;
     },
-    walked: (n) => keepCount(db, badgeKey, n),
+    walked: (n) => keepBadgePart(db, "profiles_fts", match, n),
   });
   const rest = namesThenRanked(db, options, match, "unverified", () => {
     const ahead = restAhead;

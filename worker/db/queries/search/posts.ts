@@ -15,7 +15,7 @@ import { shownToIfRuled } from "../audience";
 import { postSelection, toPost, type PostRow } from "../posts";
 import { visibleContent } from "../visibility";
 import { contains, POST_RANK, rowidOfKey, searchKeyOf } from "./fts";
-import { badgeMatchesKey, hasManyMatches, keepCount, keptCount } from "./match-counts";
+import { badgePartFits, hasManyMatches, keepBadgePart } from "./match-counts";
 import { FILTERED_WALK_FACTOR, firstWalkSize, pageOfPhases, type Phase, type PhasePage, type PhasePosition, phaseWalkSizes, rankedPhasePage, runWalk, walkAnchor, type WalkPart, walkSubquery, type WalkRow, type WalkSizes } from "./ranked";
 
 /**
@@ -350,14 +350,13 @@ function rankedPhase(db: Db, options: PostSearchOptions, match: string, badge: B
  */
 function verifiedPhases(db: Db, options: PostSearchOptions, match: string): Phase<Post>[] {
   const sizes = postWalkSizes(options);
-  const badgeKey = badgeMatchesKey("posts_fts", match);
   let ahead: ReadAhead = null;
   const holders: Phase<Post> = async (after, limit, served) => {
     if (after) return rankedPhase(db, options, match, "verified")(after, limit, served);
     const size = firstWalkSize(sizes, null, served);
     const own = rankedPostsQuery(db, options, match, null, size, limit, "verified");
     let rows: RankedRow[];
-    if ((keptCount(db, badgeKey) ?? Infinity) <= limit) {
+    if (badgePartFits(db, "posts_fts", match, limit)) {
       const restSize = firstWalkSize(sizes, null, served + limit);
       const [ownRows, restRows] = await db.batch([own, rankedPostsQuery(db, options, match, null, restSize, limit, "unverified")]);
       rows = ownRows as RankedRow[];
@@ -365,7 +364,7 @@ function verifiedPhases(db: Db, options: PostSearchOptions, match: string): Phas
     } else {
       rows = (await own) as RankedRow[];
     }
-    keepCount(db, badgeKey, rows[0]?.walked ?? 0);
+    keepBadgePart(db, "posts_fts", match, rows[0]?.walked ?? 0);
     return rankedPhase(db, options, match, "verified", () => ({ size, rows }))(null, limit, served);
   };
   const rest = rankedPhase(db, options, match, "unverified", () => {
